@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, lowest first; a module only imports the ones above it in this list:
+// 1. CLua, CLuaShim, CLibXML2 — C.  2. LuaKit — Lua embedding, knows nothing about ads.
+// 3. AdPlayer, HTTPKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
+// 5. AdhostCLI, adhost, adhost-bench.
+let package = Package(
+  name: "adhost",
+  products: [
+    .executable(name: "adhost", targets: ["adhost"]),
+    .executable(name: "adhost-bench", targets: ["adhost-bench"]),
+    .library(name: "LuaKit", targets: ["LuaKit"]),
+    .library(name: "AdPlayer", targets: ["AdPlayer"]),
+    .library(name: "VASTKit", targets: ["VASTKit"]),
+    .library(name: "PluginHost", targets: ["PluginHost"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua", pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
+    .target(name: "CLuaShim", dependencies: ["CLua"]),
+    .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+    .target(name: "AdPlayer"),
+    .target(name: "HTTPKit"),
+    .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit"]),
+    .target(name: "LoopbackHTTP"),
+
+    .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit"]),
+    .target(name: "AdhostCLI", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost"]),
+    .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
+    .executableTarget(
+      name: "adhost-bench",
+      dependencies: ["CLua", "CLuaShim", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2"]),
+
+    .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"]),
+    .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
+    .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
+    .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "LoopbackHTTP"]),
+  ]
+)

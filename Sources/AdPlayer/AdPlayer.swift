@@ -1,0 +1,1 @@
+// The AdPlayer module; see docs/architecture.md.

@@ -1,0 +1,47 @@
+/// The `adhost` command line: picks the sub-command and turns errors into exit codes.
+public enum Adhost {
+  /// Every sub-command, in the order `adhost --help` lists them.
+  public static let commands: [any Command.Type] = [
+  ]
+
+  static let help = """
+    adhost — write and test video ad integrations as Lua plugins.
+
+    Usage: adhost <command> [arguments] [options]
+
+    Commands:
+    \(commands.map { "  " + $0.name + String(repeating: " ", count: max(1, 9 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
+
+    Run 'adhost <command> --help' for a command's arguments and options.
+    Exit codes: 0 success, 1 the command's check failed, 64 bad usage or input,
+    65 a plugin failed to load, 70 a fatal player error (docs/cli.md).
+    """
+
+  /// Runs the command line (without the program name) and returns the exit code.
+  public static func main(_ arguments: [String], console: Console) async -> Int32 {
+    guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+      console.print(help)
+      return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      console.printError("adhost: unknown command '\(name)'. Run 'adhost --help' for the list.")
+      return ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      console.print(command.help)
+      return ExitCode.success
+    }
+    do {
+      let code = try await command.run(rest, console: console)
+      console.flush()
+      return code
+    } catch let error as UsageError {
+      console.printError("adhost \(name): \(error.description)\nRun 'adhost \(name) --help' for usage.")
+      return ExitCode.usage
+    } catch {
+      console.printError("adhost \(name): \(error)")
+      return ExitCode.failure
+    }
+  }
+}

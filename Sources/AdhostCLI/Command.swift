@@ -1,0 +1,24 @@
+/// One `adhost` sub-command: its name, its help text and what it does.
+public protocol Command: Sendable {
+  /// The word that selects the command (`run`, `vast`, …).
+  static var name: String { get }
+  /// One line for `adhost --help`.
+  static var summary: String { get }
+  /// The full `--help` text: usage line, arguments, options, exit codes.
+  static var help: String { get }
+  /// Runs the command with the arguments after its name; returns the process exit code.
+  static func run(_ arguments: [String], console: Console) async throws -> Int32
+}
+
+/// The process exit codes adhost uses (BSD `sysexits.h` values, documented in `docs/cli.md`).
+public enum ExitCode {
+  public static let success: Int32 = 0
+  /// A failure the command reports as its result (a VAST error, a failed check).
+  public static let failure: Int32 = 1
+  /// Bad usage or bad input (EX_USAGE).
+  public static let usage: Int32 = 64
+  /// A plugin failed to load or register (EX_DATAERR).
+  public static let pluginFailed: Int32 = 65
+  /// A fatal player error (EX_SOFTWARE).
+  public static let fatal: Int32 = 70
+}

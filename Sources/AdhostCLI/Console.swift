@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+  private typealias Glibc = Darwin
+#endif
+
+/// Where a command writes: standard output and error, with colour only on a terminal and never
+/// when `NO_COLOR` is set (https://no-color.org).
+public final class Console: @unchecked Sendable {
+  /// Whether styled output is allowed on standard output.
+  public let colours: Bool
+  private var captured: [String]?
+  private var capturedErrors: [String]?
+  private var pending: [UInt8] = []
+
+  /// A console on the process's standard output and error.
+  public init(environment: [String: String]) {
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    colours = !noColor && isatty(STDOUT_FILENO) == 1
+  }
+
+  /// A console that keeps what is written, for tests.
+  public init(capturing: Void) {
+    colours = false
+    captured = []
+    capturedErrors = []
+  }
+
+  /// What was written to standard output, when capturing.
+  public var output: String { (captured ?? []).joined() }
+  /// What was written to standard error, when capturing.
+  public var errorOutput: String { (capturedErrors ?? []).joined() }
+
+  /// Writes a line to standard output.
+  public func print(_ line: String) { write(line + "\n") }
+
+  /// Writes text to standard output as is.
+  public func write(_ text: String) {
+    if captured != nil {
+      captured?.append(text)
+    } else {
+      pending.append(contentsOf: text.utf8)
+      if pending.count >= 1 << 16 { flush() }
+    }
+  }
+
+  /// Writes a line to standard error.
+  public func printError(_ line: String) {
+    if capturedErrors != nil {
+      capturedErrors?.append(line + "\n")
+    } else {
+      flush()
+      Self.writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
+    }
+  }
+
+  /// Text in an ANSI style (`"1"` bold, `"31"` red, `"2"` dim, …) when colours are on.
+  public func styled(_ text: String, _ style: String) -> String {
+    colours ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+  }
+
+  /// Sends buffered standard output on its way.
+  public func flush() {
+    guard !pending.isEmpty else { return }
+    Self.writeAll(pending, to: STDOUT_FILENO)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written <= 0 {
+          if written < 0 && errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}

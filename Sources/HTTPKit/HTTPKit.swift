@@ -1,0 +1,1 @@
+// The HTTPKit module; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The LoopbackHTTP module; see docs/architecture.md.

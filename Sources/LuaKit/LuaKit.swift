@@ -1,0 +1,1 @@
+// The LuaKit module; see docs/architecture.md.

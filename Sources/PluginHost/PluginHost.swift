@@ -1,0 +1,1 @@
+// The PluginHost module; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The VASTKit module; see docs/architecture.md.

@@ -1,0 +1,6 @@
+import AdhostCLI
+import Foundation
+
+let console = Console(environment: ProcessInfo.processInfo.environment)
+let code = await Adhost.main(Array(CommandLine.arguments.dropFirst()), console: console)
+exit(code)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs what adhost needs to build, when it is missing: Lua 5.4, libxml2, libedit and pkg-config
+# (Debian/Ubuntu through apt-get, macOS through Homebrew). The Swift toolchain must already be on PATH.
+set -euo pipefail
+
+need_swift() {
+  command -v swift >/dev/null 2>&1 && return
+  echo "adhost needs the Swift 6 toolchain on PATH (https://swift.org/install)." >&2
+  exit 69
+}
+
+setup_debian() {
+  local packages=(pkg-config liblua5.4-dev libxml2-dev libedit-dev)
+  [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  echo "Installing: ${missing[*]}" >&2
+  "${sudo[@]}" apt-get update -q >&2
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}" >&2
+}
+
+setup_macos() {
+  local missing=()
+  for f in pkg-config lua libxml2 libedit; do brew list "$f" >/dev/null 2>&1 || missing+=("$f"); done
+  [ ${#missing[@]} -gt 0 ] && brew install "${missing[@]}" >&2
+  export PKG_CONFIG_PATH="$(brew --prefix libxml2)/lib/pkgconfig:$(brew --prefix libedit)/lib/pkgconfig:${PKG_CONFIG_PATH:-}"
+}
+
+case "$(uname -s)" in
+  Linux) setup_debian ;;
+  Darwin) setup_macos ;;
+  *) echo "adhost's set-up knows Debian/Ubuntu and macOS; install Lua 5.4, libxml2, libedit and pkg-config by hand." >&2 ;;
+esac
+need_swift
