@@ -1,1 +1,257 @@
 #include "cluashim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// ---- Context, allocator, hook ----
+
+lk_context *lk_context_of(lua_State *L) { return *(lk_context **)lua_getextraspace(L); }
+
+double lk_monotonic(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+// Writes "chunk:line" of the innermost Lua function running on L. Reads only what lua_getinfo
+// gives for "Sl", which allocates nothing, so it is safe inside the allocator.
+static void lk_where(lua_State *L, char *buffer, size_t size) {
+  lua_Debug ar;
+  buffer[0] = '\0';
+  if (L == NULL) return;
+  for (int level = 0; level < 32 && lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      snprintf(buffer, size, "%s:%d", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+}
+
+void lk_push_where(lua_State *L) {
+  lua_Debug ar;
+  for (int level = 1; level < 64 && lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=[sandbox]") != 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  lk_context *ctx = (lk_context *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    ctx->used -= old;
+    return NULL;
+  }
+  // Refuse only while Lua code runs: a refusal raises a Lua error that jumps, and a jump must
+  // never cross a Swift frame. Host code may overshoot; the next Lua allocation is refused.
+  if (nsize > old && ctx->limit && ctx->enforce && ctx->used - old + nsize > ctx->limit) {
+    if (!ctx->memory_refused) lk_where(ctx->running, ctx->memory_where, sizeof ctx->memory_where);
+    ctx->memory_refused = 1;
+    return NULL;
+  }
+  void *block = realloc(ptr, nsize);
+  if (block == NULL) return NULL;
+  ctx->used = ctx->used - old + nsize;
+  if (ctx->used > ctx->peak) ctx->peak = ctx->used;
+  return block;
+}
+
+static void lk_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  lk_context *ctx = lk_context_of(L);
+  ctx->running = L;
+  if (ctx->depth == 0) return;
+  if (!ctx->cpu_exceeded) {
+    if (ctx->instruction_limit > 0) {
+      ctx->instructions_left -= lua_gethookcount(L);
+      if (ctx->instructions_left <= 0) ctx->cpu_exceeded = 1;
+    }
+    if (ctx->time_limit > 0 && lk_monotonic() > ctx->deadline) ctx->cpu_exceeded = 2;
+  }
+  if (!ctx->cpu_exceeded) {
+    if (lua_gethookcount(L) != LK_HOOK_INTERVAL) lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
+    return;
+  }
+  // Past the budget, raise at every instruction so that no pcall in the plugin can outlast it.
+  lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+  char where[256], message[400];
+  lk_where(L, where, sizeof where);
+  if (ctx->cpu_exceeded == 1)
+    snprintf(message, sizeof message, "%s: instruction budget exceeded (%lld instructions)", where,
+             ctx->instruction_limit);
+  else
+    snprintf(message, sizeof message, "%s: time budget exceeded (%g s)", where, ctx->time_limit);
+  lua_pushstring(L, message);
+  lua_error(L);
+}
+
+static int lk_panic(lua_State *L) {
+  const char *message = lua_tostring(L, -1);
+  fprintf(stderr, "adhost: unprotected Lua error (a LuaKit bug): %s\n", message ? message : "?");
+  abort();
+}
+
+lua_State *lk_newstate(lk_context *ctx) {
+  lua_State *L = lua_newstate(lk_alloc, ctx);
+  if (L == NULL) return NULL;
+  *(lk_context **)lua_getextraspace(L) = ctx;
+  lua_atpanic(L, lk_panic);
+  lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
+  ctx->running = L;
+  return L;
+}
+
+// ---- Protected entry points ----
+
+static void lk_enter(lua_State *L, lk_context *ctx) {
+  if (ctx->depth++ == 0) {
+    ctx->instructions_left = ctx->instruction_limit;
+    ctx->deadline = ctx->time_limit > 0 ? lk_monotonic() + ctx->time_limit : 0;
+    ctx->cpu_exceeded = 0;
+    ctx->memory_refused = 0;
+    ctx->memory_where[0] = '\0';
+    lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
+  }
+}
+
+int lk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  lk_context *ctx = lk_context_of(L);
+  int enforce = ctx->enforce;
+  lua_State *running = ctx->running;
+  lk_enter(L, ctx);
+  ctx->enforce = 1;
+  ctx->running = L;
+  int status = lua_pcall(L, nargs, nresults, msgh);
+  ctx->enforce = enforce;
+  ctx->running = running;
+  ctx->depth--;
+  return status;
+}
+
+int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+  lk_context *ctx = lk_context_of(co);
+  int enforce = ctx->enforce;
+  lua_State *running = ctx->running;
+  lk_enter(co, ctx);
+  ctx->enforce = 1;
+  ctx->running = co;
+  int status = lua_resume(co, from, nargs, nresults);
+  ctx->enforce = enforce;
+  ctx->running = running;
+  ctx->depth--;
+  return status;
+}
+
+int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkname) {
+  lk_context *ctx = lk_context_of(L);
+  int enforce = ctx->enforce;
+  ctx->enforce = 1;
+  int status = luaL_loadbufferx(L, chunk, size, chunkname, "t");
+  ctx->enforce = enforce;
+  return status;
+}
+
+static const char *lk_traceback_key = "lk.traceback";
+
+int lk_message_handler(lua_State *L) {
+  const char *message = lua_tostring(L, 1);
+  if (message == NULL) message = "(error object is not a string)";
+  luaL_traceback(L, L, message, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, lk_traceback_key);
+  lua_settop(L, 1);
+  return 1;
+}
+
+void lk_take_traceback(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, lk_traceback_key);
+  lua_pushnil(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, lk_traceback_key);
+}
+
+// ---- Swift functions ----
+
+static lk_dispatch_fn lk_dispatch = NULL;
+static lk_release_fn lk_release = NULL;
+static const char lk_box_metatable_key = 0;
+
+void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_release_fn release) {
+  lk_dispatch = dispatch;
+  lk_release = release;
+}
+
+static int lk_box_gc(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, 1);
+  if (slot && *slot) {
+    lk_release(*slot);
+    *slot = NULL;
+  }
+  return 0;
+}
+
+// The C side of every Swift function: calls Swift, and only once the Swift frame has returned
+// raises or yields, so that longjmp never crosses Swift.
+static int lk_trampoline(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  lk_context *ctx = lk_context_of(L);
+  int enforce = ctx->enforce;
+  ctx->enforce = 0;
+  int result = lk_dispatch(L, *slot);
+  ctx->enforce = enforce;
+  if (result >= 0) return result;
+  if (result == LK_RAISE) return lua_error(L);
+  return lua_yield(L, LK_YIELD_BASE - result);
+}
+
+void lk_push_swift_function(lua_State *L, void *box) {
+  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+  *slot = box;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lk_box_metatable_key) == LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, lk_box_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &lk_box_metatable_key);
+  }
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, lk_trampoline, 1);
+}
+
+// ---- Objects ----
+
+void lk_push_object(lua_State *L, const void *type_tag, void *object, int metatable_ref) {
+  lk_object *o = (lk_object *)lua_newuserdatauv(L, sizeof(lk_object), 0);
+  o->type_tag = type_tag;
+  o->object = object;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
+  lua_setmetatable(L, -2);
+}
+
+int lk_object_gc(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(lk_object)) return 0;
+  lk_object *o = (lk_object *)lua_touserdata(L, 1);
+  if (o->object) {
+    lk_release(o->object);
+    o->object = NULL;
+  }
+  return 0;
+}
+
+int lk_object_index(lua_State *L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);
+  return 1;
+}

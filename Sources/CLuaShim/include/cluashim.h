@@ -1,1 +1,106 @@
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#include <stddef.h>
 #include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+// ---- Lua's macros as functions Swift can call ----
+static inline void lk_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void lk_newtable(lua_State *L) { lua_newtable(L); }
+static inline const char *lk_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
+static inline lua_Number lk_tonumber(lua_State *L, int i) { return lua_tonumber(L, i); }
+static inline lua_Integer lk_tointeger(lua_State *L, int i) { return lua_tointeger(L, i); }
+static inline int lk_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int lk_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int lk_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline void lk_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void lk_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void lk_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline int lk_isinteger(lua_State *L, int i) { return lua_isinteger(L, i); }
+static inline void lk_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline int lk_multret(void) { return LUA_MULTRET; }
+static inline const char *lk_typename(lua_State *L, int i) { return luaL_typename(L, i); }
+static inline void lk_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+
+// ---- The host context: budgets and bookkeeping for one lua_State and its threads ----
+typedef struct lk_context {
+  // Memory
+  size_t used;              // bytes held by Lua right now
+  size_t peak;              // most bytes held at once
+  size_t limit;             // budget in bytes; 0 = none
+  int enforce;              // 1 while Lua code runs under lk_pcall/lk_resume; 0 while host code runs
+  int memory_refused;       // the allocator refused a request during the current call
+  char memory_where[256];   // "chunk:line" of the Lua code that asked for it
+  // CPU, for one host-to-Lua call (nested calls share it)
+  int depth;                       // host-to-Lua calls under way
+  long long instruction_limit;     // per call; 0 = none
+  long long instructions_left;
+  double time_limit;               // seconds per call; 0 = none
+  double deadline;                 // monotonic seconds
+  int cpu_exceeded;                // 0, 1 = instructions, 2 = time
+  lua_State *running;              // the thread that ran Lua code last, for locating errors
+  void *host;                      // the Swift object that owns the state (not retained)
+} lk_context;
+
+enum { LK_HOOK_INTERVAL = 1000 };
+
+/// A new state using the budgeted allocator of `ctx`, with the count hook installed, the panic
+/// handler set and `ctx` stored in the state's extra space. NULL when memory is short.
+lua_State *lk_newstate(lk_context *ctx);
+/// The context of a state or any of its threads.
+lk_context *lk_context_of(lua_State *L);
+/// Pushes "chunk:line: " of the innermost Lua function calling in (frames of the sandbox's own
+/// code, chunk "=[sandbox]", are skipped), or "" when there is none.
+void lk_push_where(lua_State *L);
+/// Monotonic seconds.
+double lk_monotonic(void);
+
+/// `lua_pcall` with the budgets enforced; the outermost call starts a fresh CPU budget.
+int lk_pcall(lua_State *L, int nargs, int nresults, int msgh);
+/// `lua_resume` with the budgets enforced; starts a fresh CPU budget when called from the host.
+int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
+/// `lua_load` of a text chunk (binary refused) from a buffer, with the budgets enforced.
+int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkname);
+
+/// A message handler that keeps the error value as it is and stores a traceback in the registry
+/// under "lk.traceback" (read it with lk_take_traceback).
+int lk_message_handler(lua_State *L);
+/// Pushes the traceback the handler stored (or nil) and clears it.
+void lk_take_traceback(lua_State *L);
+
+// ---- Swift functions called from Lua ----
+// A Swift function returns r >= 0: return r values; LK_RAISE: raise the value on top of the stack;
+// r <= LK_YIELD_BASE: yield (LK_YIELD_BASE - r) values from the top of the stack.
+enum { LK_RAISE = -1, LK_YIELD_BASE = -2 };
+typedef int (*lk_dispatch_fn)(lua_State *L, void *box);
+typedef void (*lk_release_fn)(void *box);
+/// Set once by LuaKit: how the trampoline calls a Swift closure box, and how a box is released.
+void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_release_fn release);
+/// Pushes a Lua function that calls the Swift closure `box` (retained by the caller; released
+/// through the release hook when Lua collects the function). `name` is used in error messages.
+void lk_push_swift_function(lua_State *L, void *box);
+
+// ---- Swift objects as userdata ----
+typedef struct lk_object {
+  const void *type_tag;  // identifies the Swift type; the metatable belongs to it
+  void *object;          // a retained Swift object, released by __gc
+} lk_object;
+/// Pushes a new userdata for `object` (retained by the caller) with the metatable stored in the
+/// registry at `metatable_ref`.
+void lk_push_object(lua_State *L, const void *type_tag, void *object, int metatable_ref);
+/// The Swift object of userdata at `index` when its type tag is `type_tag`, else NULL.
+static inline void *lk_to_object(lua_State *L, int index, const void *type_tag) {
+  if (lua_type(L, index) != LUA_TUSERDATA) return NULL;
+  lk_object *o = (lk_object *)lua_touserdata(L, index);
+  if (lua_rawlen(L, index) != sizeof(lk_object) || o->type_tag != type_tag) return NULL;
+  return o->object;
+}
+/// The `__gc` metamethod of object userdata.
+int lk_object_gc(lua_State *L);
+/// An `__index` metamethod: rawget in the methods table (upvalue 1), else calls the getter
+/// function (upvalue 2) with (object, key).
+int lk_object_index(lua_State *L);
+
+#endif

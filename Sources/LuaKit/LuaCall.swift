@@ -1,0 +1,120 @@
+import CLua
+import CLuaShim
+
+/// The arguments of a Swift function called from Lua, and the way it returns values.
+///
+/// Read arguments with the typed accessors (fast, no copies) or as `LuaValue`s; push results and
+/// return their count, e.g. `return call.return(.number(total))`. Throwing raises a Lua error at
+/// the caller's line, which Lua code may catch with `pcall`.
+public struct LuaCall {
+  /// The thread the call runs on.
+  public let L: OpaquePointer
+
+  init(_ L: OpaquePointer) { self.L = L }
+
+  /// The state the call belongs to.
+  public var state: LuaState { LuaState.owner(of: L) }
+
+  /// How many arguments were passed.
+  public var count: Int { Int(lua_gettop(L)) }
+
+  /// The argument at 1-based `index`, copied into Swift.
+  public func value(_ index: Int) throws(LuaError) -> LuaValue {
+    guard index >= 1, index <= count else { return .nil }
+    return try state.value(at: Int32(index), on: L)
+  }
+
+  /// Every argument, copied into Swift.
+  public func values() throws(LuaError) -> [LuaValue] {
+    var result: [LuaValue] = []
+    for index in stride(from: 1, through: count, by: 1) { result.append(try value(index)) }
+    return result
+  }
+
+  /// The argument's Lua type name.
+  public func typeName(_ index: Int) -> String {
+    String(cString: lua_typename(L, lua_type(L, Int32(index))))
+  }
+
+  /// The argument as a number, or nil when it is not one (strings are not converted).
+  @inline(__always)
+  public func number(_ index: Int) -> Double? {
+    lua_type(L, Int32(index)) == LUA_TNUMBER ? lua_tonumberx(L, Int32(index), nil) : nil
+  }
+
+  /// The argument as an integer, or nil when it is not a number with an integer value.
+  public func integer(_ index: Int) -> Int64? {
+    guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
+    var exact: Int32 = 0
+    let value = lua_tointegerx(L, Int32(index), &exact)
+    return exact != 0 ? value : nil
+  }
+
+  /// The argument as a string (bytes that are not UTF-8 are repaired), or nil.
+  public func string(_ index: Int) -> String? {
+    guard lua_type(L, Int32(index)) == LUA_TSTRING else { return nil }
+    return state.stringValue(at: Int32(index), on: L).stringValue
+  }
+
+  /// The argument as a boolean, or nil when it is not one.
+  public func boolean(_ index: Int) -> Bool? {
+    lua_type(L, Int32(index)) == LUA_TBOOLEAN ? lua_toboolean(L, Int32(index)) != 0 : nil
+  }
+
+  /// The argument as a Lua function kept for later, or nil.
+  public func function(_ index: Int) -> LuaFunction? {
+    guard lua_type(L, Int32(index)) == LUA_TFUNCTION else { return nil }
+    lua_pushvalue(L, Int32(index))
+    return LuaFunction(popping: state, from: L)
+  }
+
+  /// The argument as a live table, or nil.
+  public func table(_ index: Int) -> LuaTableReference? {
+    guard lua_type(L, Int32(index)) == LUA_TTABLE else { return nil }
+    lua_pushvalue(L, Int32(index))
+    return LuaTableReference(popping: state, from: L)
+  }
+
+  /// The argument as a Swift object of type `Object` (bound with `LuaObjectType`), or nil.
+  @inline(__always)
+  public func object<Object: AnyObject>(_ index: Int, as type: Object.Type) -> Object? {
+    guard let pointer = lk_to_object(L, Int32(index), LuaState.typeTag(Object.self)) else { return nil }
+    return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Pushes values and returns their count, for `return call.return(…)`.
+  public func `return`(_ values: LuaValue...) -> Int32 {
+    for value in values { state.push(value, on: L) }
+    return Int32(values.count)
+  }
+
+  /// Pushes a number and returns 1.
+  @inline(__always)
+  public func `return`(number: Double) -> Int32 {
+    lua_pushnumber(L, number)
+    return 1
+  }
+
+  /// Suspends the host coroutine this call runs in; the host resumes it later with
+  /// `LuaCoroutine.resume(_:)`, whose values become this call's results. Fails when the call
+  /// does not run directly in a coroutine the host started.
+  public func suspend() throws(LuaError) -> Int32 {
+    guard let coroutine = state.hostCoroutines[L]?.object, coroutine.status == .running else {
+      throw LuaError(
+        .runtime,
+        "cannot wait here: call it from plugin code that the host runs (not inside coroutine.wrap, "
+          + "a metamethod or an iterator)")
+    }
+    return Int32(LK_YIELD_BASE)
+  }
+
+  /// The host coroutine the call runs in, if any.
+  public var coroutine: LuaCoroutine? { state.hostCoroutines[L]?.object }
+
+  /// `chunk:line: ` of the Lua code that made the call (empty when unknown).
+  public var location: String {
+    lk_push_where(L)
+    defer { lk_pop(L, 1) }
+    return state.stringValue(at: -1, on: L).stringValue ?? ""
+  }
+}

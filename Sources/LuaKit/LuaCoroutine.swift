@@ -1,0 +1,105 @@
+import CLua
+import CLuaShim
+
+/// Plugin code run in a Lua coroutine by the host, so that a Swift function can suspend it
+/// (`LuaCall.suspend()`) and the host can resume it later with a result — how waiting for HTTP
+/// or a timer looks synchronous to Lua without blocking the host.
+public final class LuaCoroutine {
+  /// Where a coroutine stands.
+  public enum Status: Sendable {
+    case running
+    /// Waiting for the host to resume it.
+    case suspended
+    case finished
+    case failed
+  }
+
+  /// What a start or resume came to.
+  public enum Outcome {
+    case finished([LuaValue])
+    case suspended
+    case failed(LuaError)
+  }
+
+  weak var state: LuaState?
+  let thread: OpaquePointer
+  private var anchor: Int32
+  /// Where the coroutine stands.
+  public private(set) var status: Status = .suspended
+
+  init(state: LuaState) {
+    self.state = state
+    thread = lua_newthread(state.L)
+    anchor = luaL_ref(state.L, lk_registryindex())
+  }
+
+  deinit { release() }
+
+  private func release() {
+    guard anchor != LUA_NOREF else { return }
+    if let state {
+      state.hostCoroutines[thread] = nil
+      luaL_unref(state.L, lk_registryindex(), anchor)
+    }
+    anchor = LUA_NOREF
+  }
+
+  /// Resumes a suspended coroutine; `values` become the results of the call that suspended it.
+  public func resume(_ values: [LuaValue] = []) -> Outcome {
+    guard let state, status == .suspended else {
+      return .failed(LuaError(.runtime, "cannot resume a coroutine that is not suspended"))
+    }
+    for value in values { state.push(value, on: thread) }
+    return run(arguments: Int32(values.count), state: state)
+  }
+
+  fileprivate func run(arguments: Int32, state: LuaState) -> Outcome {
+    status = .running
+    var resultCount: Int32 = 0
+    let result = lk_resume(thread, nil, arguments, &resultCount)
+    switch result {
+    case LUA_YIELD:
+      lua_settop(thread, 0)
+      status = .suspended
+      return .suspended
+    case LUA_OK:
+      var results: [LuaValue] = []
+      var failure: LuaError?
+      for index in stride(from: 1, through: lua_gettop(thread), by: 1) {
+        do {
+          results.append(try state.value(at: index, on: thread))
+        } catch {
+          failure = error
+        }
+      }
+      lua_settop(thread, 0)
+      status = failure == nil ? .finished : .failed
+      release()
+      return failure.map { .failed($0) } ?? .finished(results)
+    default:
+      var error = state.failure(status: result, on: thread, traceback: false)
+      // The stack of a coroutine that failed is not unwound: take its traceback now.
+      luaL_traceback(state.L, thread, nil, 0)
+      error.traceback = state.stringValue(at: -1, on: state.L).stringValue
+      lk_pop(state.L, 1)
+      lua_settop(thread, 0)
+      status = .failed
+      release()
+      return .failed(error)
+    }
+  }
+}
+
+extension LuaState {
+  /// Starts `function` with `arguments` in a new coroutine; it runs until it finishes, fails or
+  /// a Swift function suspends it.
+  public func startCoroutine(
+    _ function: LuaFunction, _ arguments: [LuaValue] = []
+  ) -> (LuaCoroutine, LuaCoroutine.Outcome) {
+    let coroutine = LuaCoroutine(state: self)
+    hostCoroutines[coroutine.thread] = Weak(object: coroutine)
+    function.push(on: coroutine.thread)
+    for argument in arguments { push(argument, on: coroutine.thread) }
+    return (coroutine, coroutine.run(arguments: Int32(arguments.count), state: self))
+  }
+}

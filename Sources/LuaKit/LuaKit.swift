@@ -1,1 +1,0 @@
-// The LuaKit module; see docs/architecture.md.

@@ -1,0 +1,182 @@
+import CLua
+import CLuaShim
+
+/// How a Swift class appears in Lua as userdata: its methods (called with a colon), readable and
+/// writable properties, and its `tostring`. Register it with `LuaState.register(_:)` before
+/// pushing objects of the class.
+///
+/// The same object is always the same Lua value while Lua holds it, so `==` and tables keyed by
+/// objects work. Lua code cannot reach the metatable.
+public final class LuaObjectType<Object: AnyObject> {
+  /// The name Lua shows for the type (`Ad`, `Player`).
+  public let name: String
+  var methods: [(String, LuaSwiftFunction)] = []
+  var getters: [String: (Object) throws -> LuaValue] = [:]
+  var setters: [String: (Object, LuaValue) throws -> Void] = [:]
+  var describe: ((Object) -> String)?
+
+  /// A type named `name` for Lua.
+  public init(_ name: String) { self.name = name }
+
+  /// A method, called as `object:name(…)`: `body` gets the object and the call (argument 1 is the
+  /// object itself, so the method's own arguments start at 2). Calling it with a dot is an error
+  /// that shows the colon form.
+  public func method(_ name: String, _ body: @escaping (Object, LuaCall) throws -> Int32) {
+    let typeName = self.name
+    methods.append(
+      (
+        name,
+        { call in
+          guard let object = call.object(1, as: Object.self) else {
+            throw LuaError(
+              .runtime,
+              "\(typeName).\(name) is a method: call it with a colon, as value:\(name)(...)")
+          }
+          return try body(object, call)
+        }
+      ))
+  }
+
+  /// A read-only property.
+  public func property(_ name: String, get: @escaping (Object) throws -> LuaValue) {
+    getters[name] = get
+  }
+
+  /// A property that Lua may also assign.
+  public func property(
+    _ name: String, get: @escaping (Object) throws -> LuaValue,
+    set: @escaping (Object, LuaValue) throws -> Void
+  ) {
+    getters[name] = get
+    setters[name] = set
+  }
+
+  /// What `tostring(object)` shows; the type name and address by default.
+  public func description(_ body: @escaping (Object) -> String) { describe = body }
+}
+
+/// A registered type's metatable in the registry.
+struct RegisteredObjectType {
+  let metatable: Int32
+}
+
+extension LuaState {
+  /// The tag that marks userdata of `Object`: the address of its type metadata.
+  @inline(__always)
+  static func typeTag<Object: AnyObject>(_ type: Object.Type) -> UnsafeRawPointer {
+    unsafeBitCast(ObjectIdentifier(type), to: UnsafeRawPointer.self)
+  }
+
+  /// Makes objects of the type's class pushable; registering the same class again replaces it.
+  public func register<Object: AnyObject>(_ type: LuaObjectType<Object>) {
+    lua_createtable(L, 0, 8)
+    let metatable = lua_gettop(L)
+    pushString(type.name, on: L)
+    lua_setfield(L, metatable, "__name")
+    lua_pushboolean(L, 0)
+    lua_setfield(L, metatable, "__metatable")
+    lua_pushcclosure(L, lk_object_gc, 0)
+    lua_setfield(L, metatable, "__gc")
+
+    lua_createtable(L, 0, Int32(type.methods.count))
+    for (name, body) in type.methods {
+      pushFunction(body)
+      lua_setfield(L, -2, name)
+    }
+    if type.getters.isEmpty {
+      // Methods only: a plain table is the fastest `__index`.
+      lua_setfield(L, metatable, "__index")
+    } else {
+      pushFunction(Self.getter(for: type))
+      lua_pushcclosure(L, lk_object_index, 2)
+      lua_setfield(L, metatable, "__index")
+    }
+    pushFunction(Self.setter(for: type))
+    lua_setfield(L, metatable, "__newindex")
+    pushFunction { call in
+      guard let object = call.object(1, as: Object.self) else { return 0 }
+      let text = type.describe?(object) ?? "\(type.name): \(ObjectIdentifier(object).debugDescription)"
+      return call.return(.string(text))
+    }
+    lua_setfield(L, metatable, "__tostring")
+
+    let reference = luaL_ref(L, lk_registryindex())
+    if let old = objectTypes[ObjectIdentifier(Object.self)] {
+      luaL_unref(L, lk_registryindex(), old.metatable)
+    }
+    objectTypes[ObjectIdentifier(Object.self)] = RegisteredObjectType(metatable: reference)
+  }
+
+  private static func getter<Object>(for type: LuaObjectType<Object>) -> LuaSwiftFunction {
+    { call in
+      guard let object = call.object(1, as: Object.self), let key = call.string(2),
+        let get = type.getters[key]
+      else { return call.return(.nil) }
+      return call.return(try get(object))
+    }
+  }
+
+  private static func setter<Object>(for type: LuaObjectType<Object>) -> LuaSwiftFunction {
+    { call in
+      guard let object = call.object(1, as: Object.self) else { return 0 }
+      let key = call.string(2) ?? call.typeName(2)
+      guard let set = type.setters[key] else {
+        let what = type.getters[key] == nil ? "has no field" : "has a read-only field"
+        throw LuaError(.runtime, "\(type.name) \(what) '\(key)'")
+      }
+      try set(object, try call.value(3))
+      return 0
+    }
+  }
+
+  /// Pushes a Swift object: the userdata Lua already holds for it, or a new one. An object of an
+  /// unregistered class is pushed as nil.
+  func pushObject(_ object: AnyObject, on L: OpaquePointer) {
+    guard let registered = objectTypes[ObjectIdentifier(type(of: object))] else {
+      lua_pushnil(L)
+      return
+    }
+    let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    pushObjectCache(on: L)
+    if lua_rawgetp(L, -1, identity) == LUA_TUSERDATA {
+      lk_remove(L, -2)
+      return
+    }
+    lk_pop(L, 1)
+    let retained = Unmanaged.passRetained(object).toOpaque()
+    lk_push_object(L, Self.tagOf(object), retained, registered.metatable)
+    lua_pushvalue(L, -1)
+    lua_rawsetp(L, -3, identity)
+    lk_remove(L, -2)
+  }
+
+  /// The type tag for an object's dynamic class.
+  private static func tagOf(_ object: AnyObject) -> UnsafeRawPointer {
+    unsafeBitCast(ObjectIdentifier(type(of: object)), to: UnsafeRawPointer.self)
+  }
+
+  /// Pushes the table of userdata by object identity, with weak values.
+  private func pushObjectCache(on L: OpaquePointer) {
+    if lua_rawgetp(L, lk_registryindex(), &objectCacheKey) == LUA_TTABLE { return }
+    lk_pop(L, 1)
+    lua_createtable(L, 0, 0)
+    lua_createtable(L, 0, 1)
+    pushString("v", on: L)
+    lua_setfield(L, -2, "__mode")
+    lua_setmetatable(L, -2)
+    lua_pushvalue(L, -1)
+    lua_rawsetp(L, lk_registryindex(), &objectCacheKey)
+  }
+
+  /// The Swift object of userdata at `index`, whatever its registered type.
+  func objectValue(at index: Int32, on L: OpaquePointer) -> AnyObject? {
+    guard lua_type(L, index) == LUA_TUSERDATA, lua_rawlen(L, index) == MemoryLayout<lk_object>.size,
+      let block = lua_touserdata(L, index)?.assumingMemoryBound(to: lk_object.self),
+      let pointer = block.pointee.object
+    else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+  }
+}
+
+/// The registry key of the userdata cache (its address is the key).
+nonisolated(unsafe) private var objectCacheKey: UInt8 = 0

@@ -1,0 +1,84 @@
+import CLua
+import CLuaShim
+
+/// A Lua value kept alive in the state's registry for as long as this Swift object lives.
+public class LuaReference {
+  weak var state: LuaState?
+  let reference: Int32
+
+  /// Anchors the value on top of `L`'s stack (and pops it).
+  init(popping state: LuaState, from L: OpaquePointer) {
+    self.state = state
+    reference = luaL_ref(L, lk_registryindex())
+  }
+
+  deinit {
+    // During the state's own deinit `state` is already nil: lua_close frees everything.
+    if let state { luaL_unref(state.L, lk_registryindex(), reference) }
+  }
+
+  /// Pushes the value onto `L`'s stack.
+  func push(on L: OpaquePointer) {
+    lua_rawgeti(L, lk_registryindex(), lua_Integer(reference))
+  }
+}
+
+/// A Lua function kept for calling later.
+public final class LuaFunction: LuaReference {}
+
+/// A live Lua table kept by reference: reads and writes go to the table itself, with raw access.
+public final class LuaTableReference: LuaReference {
+  /// The field `key`, copied into Swift (raw access: no metamethod runs).
+  public func get(_ key: String) throws(LuaError) -> LuaValue {
+    guard let state else { return .nil }
+    let L = state.L
+    push(on: L)
+    state.pushString(key, on: L)
+    lua_rawget(L, -2)
+    defer { lk_pop(L, 2) }
+    return try state.value(at: -1)
+  }
+
+  /// Sets the field `key` (raw access).
+  public func set(_ key: String, _ value: LuaValue) {
+    guard let state else { return }
+    let L = state.L
+    push(on: L)
+    state.pushString(key, on: L)
+    state.push(value)
+    lua_rawset(L, -3)
+    lk_pop(L, 1)
+  }
+
+  /// Copies the whole table into Swift.
+  public func copy() throws(LuaError) -> LuaValue {
+    guard let state else { return .nil }
+    push(on: state.L)
+    defer { lk_pop(state.L, 1) }
+    return try state.value(at: -1)
+  }
+}
+
+extension LuaState {
+  /// A new empty table, kept by reference.
+  public func newTable() -> LuaTableReference {
+    lk_newtable(L)
+    return LuaTableReference(popping: self, from: L)
+  }
+
+  /// Pushes `value` and keeps it as a table reference (tables only; nil otherwise).
+  public func tableReference(_ value: LuaValue) -> LuaTableReference? {
+    push(value)
+    guard lua_type(L, -1) == LUA_TTABLE else {
+      lk_pop(L, 1)
+      return nil
+    }
+    return LuaTableReference(popping: self, from: L)
+  }
+
+  /// The global table of the state (not a sandbox's environment).
+  public var globals: LuaTableReference {
+    lk_pushglobaltable(L)
+    return LuaTableReference(popping: self, from: L)
+  }
+}

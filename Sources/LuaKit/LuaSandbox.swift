@@ -1,0 +1,108 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// The sandbox is an allow-list: a plugin's environment holds only these base functions and
+/// copies of these libraries. There is no `io`, `debug`, `package`, `dofile`, `loadfile` or
+/// `string.dump`; `load` takes text only; `require` loads Lua files from the plugin's folder.
+enum SandboxAllowList {
+  static let baseFunctions = [
+    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+    "rawlen", "rawset", "select", "tonumber", "tostring", "type", "xpcall", "_VERSION",
+  ]
+  static let libraries = ["string", "table", "math", "utf8", "coroutine"]
+  static let osFunctions = ["time", "clock", "date", "difftime"]
+}
+
+extension LuaState {
+  /// A new environment for one plugin: the allow-listed globals (libraries copied, so a plugin
+  /// changing `string` changes only its own), `_G` pointing at itself, and `require` finding
+  /// `name.lua` (dots as folders) in `moduleDirectory` only.
+  public func makeSandbox(moduleDirectory: String? = nil) throws(LuaError) -> LuaTableReference {
+    hardenSharedLibraries
+    let environment = newTable()
+    let globals = self.globals
+    for name in SandboxAllowList.baseFunctions { environment.set(name, try globals.get(name)) }
+    for name in SandboxAllowList.libraries { environment.set(name, try shallowCopy(globals.get(name))) }
+    let os = newTable()
+    let realOS = try globals.get("os")
+    for name in SandboxAllowList.osFunctions { os.set(name, realOS[name]) }
+    environment.set("os", .tableReference(os))
+    environment.set("_G", .tableReference(environment))
+
+    let prelude = try load(sandboxPrelude, chunkName: "=[sandbox]")
+    let hostPrint = function { call in
+      call.state.printHandler(call.string(1) ?? "")
+      return 0
+    }
+    let loadModule = function { [moduleDirectory] call in
+      guard let environment = call.table(2) else { return 0 }
+      return try call.state.loadModule(call.string(1) ?? "", from: moduleDirectory, environment: environment)
+    }
+    try call(prelude, [.tableReference(environment), .function(hostPrint), .function(loadModule)])
+    return environment
+  }
+
+  /// Loads a Lua file as a text chunk named after its path, with `environment` as its `_ENV`.
+  public func loadFile(_ path: String, environment: LuaTableReference? = nil) throws(LuaError) -> LuaFunction {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LuaError(.file, "cannot read \(path): no such file or not readable")
+    }
+    return try load(String(decoding: data, as: UTF8.self), chunkName: "@" + path, environment: environment)
+  }
+
+  /// For `require`: finds `name` in `directory`, loads it, and returns the chunk and its path.
+  fileprivate func loadModule(
+    _ name: String, from directory: String?, environment: LuaTableReference
+  ) throws(LuaError) -> Int32 {
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    let valid = !parts.isEmpty && parts.allSatisfy { part in
+      guard let first = part.first, first.isLetter || first == "_" else { return false }
+      return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+    guard valid else {
+      throw LuaError(.runtime, "module '\(name)' not found: module names are words separated by dots")
+    }
+    guard let directory else {
+      throw LuaError(.runtime, "module '\(name)' not found: this code has no module folder")
+    }
+    let folder = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
+    let file = folder.appendingPathComponent(parts.joined(separator: "/") + ".lua")
+    let resolved = file.resolvingSymlinksInPath().path
+    guard resolved.hasPrefix(folder.path + "/"), FileManager.default.fileExists(atPath: resolved) else {
+      throw LuaError(.runtime, "module '\(name)' not found (looked for \(file.path))")
+    }
+    let chunk = try loadFile(file.path, environment: environment)
+    chunk.push(on: L)
+    pushString(file.path, on: L)
+    return 2
+  }
+
+  /// Removes what no sandbox may reach from the libraries the state shares: `string.dump` (also
+  /// reachable as `("").dump`), and the string metatable is hidden from `getmetatable`.
+  private var hardenSharedLibraries: Void {
+    lua_getglobal(L, "string")
+    lua_pushnil(L)
+    lua_setfield(L, -2, "dump")
+    lk_pop(L, 1)
+    pushString("", on: L)
+    if lua_getmetatable(L, -1) != 0 {
+      lua_pushboolean(L, 0)
+      lua_setfield(L, -2, "__metatable")
+      lk_pop(L, 1)
+    }
+    lk_pop(L, 1)
+  }
+
+  private func shallowCopy(_ value: LuaValue) throws(LuaError) -> LuaValue {
+    guard case .dictionary(let fields) = value else { return value }
+    return .tableReference(try tableReference(.dictionary(fields)).orThrow())
+  }
+}
+
+extension Optional where Wrapped == LuaTableReference {
+  fileprivate func orThrow() throws(LuaError) -> LuaTableReference {
+    guard let self else { throw LuaError(.runtime, "expected a table") }
+    return self
+  }
+}

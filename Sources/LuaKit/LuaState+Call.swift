@@ -1,0 +1,94 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+  /// Compiles a text chunk (binary chunks are refused) named `chunkName` (`@path` for a file,
+  /// `=name` for anything else), with `environment` as its `_ENV` when given.
+  public func load(
+    _ code: String, chunkName: String, environment: LuaTableReference? = nil
+  ) throws(LuaError) -> LuaFunction {
+    var code = code
+    let status = code.withUTF8 { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { lk_loadtext(L, $0.baseAddress, $0.count, chunkName) }
+    }
+    guard status == LUA_OK else {
+      let message = stringValue(at: -1, on: L).stringValue ?? "cannot load \(chunkName)"
+      lk_pop(L, 1)
+      throw LuaError(status == LUA_ERRMEM ? .memoryBudget : .syntax, message)
+    }
+    if let environment {
+      environment.push(on: L)
+      // A loaded main chunk has exactly one upvalue, _ENV.
+      _ = lua_setupvalue(L, -2, 1)
+    }
+    return LuaFunction(popping: self, from: L)
+  }
+
+  /// Calls `function` with `arguments` under the budgets and returns its results.
+  @discardableResult
+  public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+    let base = lua_gettop(L)
+    lua_pushcclosure(L, lk_message_handler, 0)
+    function.push(on: L)
+    for argument in arguments { push(argument) }
+    let status = lk_pcall(L, Int32(arguments.count), lk_multret(), base + 1)
+    defer { lua_settop(L, base) }
+    guard status == LUA_OK else { throw failure(status: status, on: L, traceback: true) }
+    var results: [LuaValue] = []
+    let top = lua_gettop(L)
+    if top > base + 1 {
+      for index in (base + 2)...top { results.append(try value(at: index)) }
+    }
+    return results
+  }
+
+  /// Turns a failed call's status and error value (on top of `thread`) into a `LuaError`, naming
+  /// a budget when one was the cause. Does not pop.
+  func failure(status: Int32, on thread: OpaquePointer, traceback wantsTraceback: Bool) -> LuaError {
+    let context = self.context.pointee
+    var traceback: String?
+    if wantsTraceback {
+      lk_take_traceback(L)
+      traceback = stringValue(at: -1, on: L).stringValue
+      lk_pop(L, 1)
+    }
+    if status == LUA_ERRMEM || context.memory_refused != 0 && status != LUA_OK && context.cpu_exceeded == 0 {
+      let where_ = withUnsafeBytes(of: context.memory_where) { bytes in
+        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      let megabytes = Double(limits.memoryBytes) / 1_048_576
+      let prefix = where_.isEmpty ? "" : where_ + ": "
+      return LuaError(
+        .memoryBudget,
+        "\(prefix)memory budget exceeded (\(megabytes.formatted(maxFractionDigits: 1)) MiB)",
+        traceback: traceback)
+    }
+    let message: String
+    switch lua_type(thread, -1) {
+    case LUA_TSTRING, LUA_TNUMBER: message = stringValue(at: -1, on: thread).stringValue ?? "error"
+    case LUA_TNIL: message = "error (nil)"
+    default:
+      let typeName = String(cString: lk_typename(thread, -1))
+      message = "error (a \(typeName) value)"
+    }
+    let kind: LuaError.Kind
+    switch (status, context.cpu_exceeded) {
+    case (LUA_ERRSYNTAX, _): kind = .syntax
+    case (LUA_ERRERR, _): kind = .errorHandler
+    case (_, 1): kind = .instructionBudget
+    case (_, 2): kind = .timeBudget
+    default: kind = .runtime
+    }
+    return LuaError(kind, message, traceback: traceback)
+  }
+}
+
+extension Double {
+  /// The number with at most `digits` fraction digits and no trailing zeros.
+  func formatted(maxFractionDigits digits: Int) -> String {
+    if self == rounded() { return String(Int64(self)) }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    return String((self * scale).rounded() / scale)
+  }
+}

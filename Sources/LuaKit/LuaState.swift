@@ -1,0 +1,82 @@
+import CLua
+import CLuaShim
+
+/// One Lua 5.4 state with budgets, owned by Swift. Not thread-safe: use it from one thread at a
+/// time. Everything Lua runs goes through protected calls, and Lua errors never jump across Swift.
+public final class LuaState {
+  /// The raw state, for the C shim and Swift functions.
+  let L: OpaquePointer
+  let context: UnsafeMutablePointer<lk_context>
+  /// Metatables of registered Swift types, by type.
+  var objectTypes: [ObjectIdentifier: RegisteredObjectType] = [:]
+  /// Coroutines the host started and may resume, by thread.
+  var hostCoroutines: [OpaquePointer: Weak<LuaCoroutine>] = [:]
+  /// Receives what Lua's `print` writes in sandboxes made by this state.
+  public var printHandler: (String) -> Void = { Swift.print($0) }
+
+  /// The budgets in force; changes apply from the next call.
+  public var limits: LuaLimits {
+    didSet { applyLimits() }
+  }
+
+  /// A new state with the standard libraries the sandbox draws from (no `io`, `debug`, `package`).
+  public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
+    Self.installSwiftHooks
+    context = UnsafeMutablePointer<lk_context>.allocate(capacity: 1)
+    context.initialize(to: lk_context())
+    guard let state = lk_newstate(context) else {
+      context.deallocate()
+      throw LuaError(.memoryBudget, "cannot create a Lua state: out of memory")
+    }
+    L = state
+    self.limits = limits
+    context.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+    applyLimits()
+    openStandardLibraries()
+  }
+
+  deinit {
+    lua_close(L)
+    context.deallocate()
+  }
+
+  private func applyLimits() {
+    context.pointee.limit = limits.memoryBytes > 0 ? size_t(limits.memoryBytes) : 0
+    context.pointee.instruction_limit = Int64(max(0, limits.instructionsPerCall))
+    context.pointee.time_limit = max(0, limits.secondsPerCall)
+  }
+
+  private func openStandardLibraries() {
+    let libraries: [(String, lua_CFunction)] = [
+      ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
+      ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
+      ("os", luaopen_os),
+    ]
+    for (name, open) in libraries {
+      luaL_requiref(L, name, open, 1)
+      lk_pop(L, 1)
+    }
+  }
+
+  /// Bytes Lua holds now.
+  public var memoryInUse: Int { Int(context.pointee.used) }
+  /// The most bytes Lua has held at once.
+  public var peakMemory: Int { Int(context.pointee.peak) }
+
+  /// Runs a full garbage collection.
+  public func collectGarbage() {
+    lk_gc_collect(L)
+  }
+
+  /// The state that owns a raw state (from its context).
+  static func owner(of L: OpaquePointer) -> LuaState {
+    // The host pointer is set in init, before any Swift function can run.
+    guard let host = lk_context_of(L)?.pointee.host else { fatalError("LuaKit: a state without owner") }
+    return Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue()
+  }
+}
+
+/// A weak reference, for tables of objects that must not be kept alive by the table.
+struct Weak<Object: AnyObject> {
+  weak var object: Object?
+}

@@ -1,0 +1,57 @@
+/// Lua run once per sandbox, with the state's real globals, to install the guarded versions of
+/// `print`, `load`, `setmetatable`, `collectgarbage` and `require` into the sandbox `env`.
+/// Plugins reach the originals only through these closures.
+let sandboxPrelude = """
+  local env, hostprint, loadmodule = ...
+  local type, select, tostring, error, rawget = type, select, tostring, error, rawget
+  local concat = table.concat
+  local load, setmetatable, collectgarbage = load, setmetatable, collectgarbage
+
+  env.print = function(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    hostprint(concat(parts, "\\t"))
+  end
+
+  env.load = function(chunk, chunkname, mode, ...)
+    if mode ~= nil and mode ~= "t" then
+      return nil, "only text chunks can be loaded in plugins (mode 't')"
+    end
+    local chunkenv = env
+    if select("#", ...) > 0 then chunkenv = ... end
+    return load(chunk, chunkname, "t", chunkenv)
+  end
+
+  env.setmetatable = function(t, mt)
+    if type(t) ~= "table" then
+      error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+    end
+    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+      error("__gc metamethods are not allowed in plugins", 2)
+    end
+    return setmetatable(t, mt)
+  end
+
+  local collectable = { collect = true, count = true, step = true, isrunning = true }
+  env.collectgarbage = function(option, ...)
+    option = option or "collect"
+    if not collectable[option] then
+      error("collectgarbage('" .. tostring(option) .. "') is not allowed in plugins", 2)
+    end
+    return collectgarbage(option, ...)
+  end
+
+  local loaded = {}
+  env.require = function(name)
+    if type(name) ~= "string" then
+      error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+    end
+    local value = loaded[name]
+    if value ~= nil then return value end
+    local chunk, path = loadmodule(name, env)
+    value = chunk(name, path)
+    if value == nil then value = true end
+    loaded[name] = value
+    return value
+  end
+  """

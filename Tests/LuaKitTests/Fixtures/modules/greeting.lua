@@ -1,0 +1,3 @@
+local M = {}
+function M.hello(name) return "hello " .. name end
+return M
