@@ -21,6 +21,7 @@ let package = Package(
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+    .target(name: "CLuaBench", dependencies: ["CLua"]),
 
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
@@ -35,7 +36,7 @@ let package = Package(
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",
-      dependencies: ["CLua", "CLuaShim", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2"]),
+      dependencies: ["CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2"]),
 
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),

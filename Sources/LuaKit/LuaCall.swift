@@ -36,10 +36,12 @@ public struct LuaCall {
     String(cString: lua_typename(L, lua_type(L, Int32(index))))
   }
 
-  /// The argument as a number, or nil when it is not one (strings are not converted).
+  /// The argument as a number (numeric strings convert, as in Lua), or nil.
   @inline(__always)
   public func number(_ index: Int) -> Double? {
-    lua_type(L, Int32(index)) == LUA_TNUMBER ? lua_tonumberx(L, Int32(index), nil) : nil
+    var isNumber: Int32 = 0
+    let value = lua_tonumberx(L, Int32(index), &isNumber)
+    return isNumber != 0 ? value : nil
   }
 
   /// The argument as an integer, or nil when it is not a number with an integer value.

@@ -10,7 +10,7 @@ import CLuaShim
 public final class LuaObjectType<Object: AnyObject> {
   /// The name Lua shows for the type (`Ad`, `Player`).
   public let name: String
-  var methods: [(String, LuaSwiftFunction)] = []
+  var methods: [(String, SwiftFunctionBox)] = []
   var getters: [String: (Object) throws -> LuaValue] = [:]
   var setters: [String: (Object, LuaValue) throws -> Void] = [:]
   var describe: ((Object) -> String)?
@@ -22,19 +22,7 @@ public final class LuaObjectType<Object: AnyObject> {
   /// object itself, so the method's own arguments start at 2). Calling it with a dot is an error
   /// that shows the colon form.
   public func method(_ name: String, _ body: @escaping (Object, LuaCall) throws -> Int32) {
-    let typeName = self.name
-    methods.append(
-      (
-        name,
-        { call in
-          guard let object = call.object(1, as: Object.self) else {
-            throw LuaError(
-              .runtime,
-              "\(typeName).\(name) is a method: call it with a colon, as value:\(name)(...)")
-          }
-          return try body(object, call)
-        }
-      ))
+    methods.append((name, MethodBox(type: self.name, method: name, body: body)))
   }
 
   /// A read-only property.
@@ -79,8 +67,8 @@ extension LuaState {
     lua_setfield(L, metatable, "__gc")
 
     lua_createtable(L, 0, Int32(type.methods.count))
-    for (name, body) in type.methods {
-      pushFunction(body)
+    for (name, box) in type.methods {
+      push(box: box, on: L)
       lua_setfield(L, -2, name)
     }
     if type.getters.isEmpty {
@@ -180,3 +168,24 @@ extension LuaState {
 
 /// The registry key of the userdata cache (its address is the key).
 nonisolated(unsafe) private var objectCacheKey: UInt8 = 0
+
+/// A method of a Swift class: checks that argument 1 is an object of the class, then calls.
+final class MethodBox<Object: AnyObject>: SwiftFunctionBox {
+  let type: String
+  let method: String
+  let body: (Object, LuaCall) throws -> Int32
+
+  init(type: String, method: String, body: @escaping (Object, LuaCall) throws -> Int32) {
+    self.type = type
+    self.method = method
+    self.body = body
+  }
+
+  override func invoke(_ call: LuaCall) throws -> Int32 {
+    guard let pointer = lk_to_object(call.L, 1, LuaState.typeTag(Object.self)) else {
+      throw LuaError(.runtime, "\(type).\(method) is a method: call it with a colon, as value:\(method)(...)")
+    }
+    // Lua holds the object while the call runs: no retain needed.
+    return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0, call) }
+  }
+}

@@ -58,6 +58,10 @@ public final class LuaState {
     }
   }
 
+  /// The raw `lua_State`, for C code that binds itself (benchmarks, C libraries). Anything run
+  /// through it must keep LuaKit's rule: Lua code only under protected calls.
+  public var rawState: OpaquePointer { L }
+
   /// Bytes Lua holds now.
   public var memoryInUse: Int { Int(context.pointee.used) }
   /// The most bytes Lua has held at once.

@@ -5,10 +5,16 @@ import CLuaShim
 /// returns how many. A thrown error becomes a Lua error raised at the caller's line.
 public typealias LuaSwiftFunction = (LuaCall) throws -> Int32
 
-/// Holds a Swift function for the C trampoline; Lua's `__gc` releases it.
-final class SwiftFunctionBox {
+/// What the C trampoline calls; Lua's `__gc` releases it.
+class SwiftFunctionBox {
+  func invoke(_ call: LuaCall) throws -> Int32 { 0 }
+}
+
+/// A box for a plain Swift function.
+final class ClosureBox: SwiftFunctionBox {
   let body: LuaSwiftFunction
   init(_ body: @escaping LuaSwiftFunction) { self.body = body }
+  override func invoke(_ call: LuaCall) throws -> Int32 { try body(call) }
 }
 
 extension LuaState {
@@ -17,8 +23,11 @@ extension LuaState {
 
   /// Pushes `body` as a Lua function onto `thread` (the main thread by default).
   public func pushFunction(_ body: @escaping LuaSwiftFunction, on thread: OpaquePointer? = nil) {
-    let box = Unmanaged.passRetained(SwiftFunctionBox(body)).toOpaque()
-    lk_push_swift_function(thread ?? L, box)
+    push(box: ClosureBox(body), on: thread ?? L)
+  }
+
+  func push(box: SwiftFunctionBox, on L: OpaquePointer) {
+    lk_push_swift_function(L, Unmanaged.passRetained(box).toOpaque())
   }
 
   /// `body` as a Lua function value, to store in tables or pass to Lua.
@@ -35,7 +44,7 @@ private func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawP
   let call = LuaCall(L)
   return Unmanaged<SwiftFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { function in
     do {
-      return try function.body(call)
+      return try function.invoke(call)
     } catch let error as LuaError where error.chunk != nil {
       // Already located: a nested Lua call that failed.
       call.state.pushString(error.message, on: L)

@@ -1,14 +1,15 @@
 import Foundation
 
 /// A benchmark suite: `adhost-bench <name> [--json] [arguments]`.
-struct Suite {
+struct Suite: Sendable {
   let name: String
   let summary: String
   /// Runs the suite and returns the figures to print, in order.
-  let run: (_ arguments: [String]) throws -> [(key: String, value: BenchValue)]
+  let run: @Sendable (_ arguments: [String]) throws -> [(key: String, value: BenchValue)]
 }
 
 let suites: [Suite] = [
+  luaSuite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

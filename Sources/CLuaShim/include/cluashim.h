@@ -92,10 +92,11 @@ typedef struct lk_object {
 void lk_push_object(lua_State *L, const void *type_tag, void *object, int metatable_ref);
 /// The Swift object of userdata at `index` when its type tag is `type_tag`, else NULL.
 static inline void *lk_to_object(lua_State *L, int index, const void *type_tag) {
+  // Every full userdata LuaKit makes starts with a word that is a type tag or a box pointer, and
+  // only object userdata carry a tag, so the tag alone identifies the type.
   if (lua_type(L, index) != LUA_TUSERDATA) return NULL;
   lk_object *o = (lk_object *)lua_touserdata(L, index);
-  if (lua_rawlen(L, index) != sizeof(lk_object) || o->type_tag != type_tag) return NULL;
-  return o->object;
+  return o->type_tag == type_tag ? o->object : NULL;
 }
 /// The `__gc` metamethod of object userdata.
 int lk_object_gc(lua_State *L);
