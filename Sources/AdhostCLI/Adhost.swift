@@ -2,6 +2,7 @@
 public enum Adhost {
   /// Every sub-command, in the order `adhost --help` lists them.
   public static let commands: [any Command.Type] = [
+    LuaCommand.self
   ]
 
   static let help = """
@@ -33,9 +34,7 @@ public enum Adhost {
       return ExitCode.success
     }
     do {
-      let code = try await command.run(rest, console: console)
-      console.flush()
-      return code
+      return try await command.run(rest, console: console)
     } catch let error as UsageError {
       console.printError("adhost \(name): \(error.description)\nRun 'adhost \(name) --help' for usage.")
       return ExitCode.usage

@@ -44,7 +44,8 @@ extension LuaState {
   }
 
   /// Loads a Lua file as a text chunk named after its path, with `environment` as its `_ENV`.
-  public func loadFile(_ path: String, environment: LuaTableReference? = nil) throws(LuaError) -> LuaFunction {
+  public func loadFile(_ path: String, environment: LuaTableReference? = nil) throws(LuaError) -> LuaFunction
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw LuaError(.file, "cannot read \(path): no such file or not readable")
     }
@@ -56,10 +57,12 @@ extension LuaState {
     _ name: String, from directory: String?, environment: LuaTableReference
   ) throws(LuaError) -> Int32 {
     let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    let valid = !parts.isEmpty && parts.allSatisfy { part in
-      guard let first = part.first, first.isLetter || first == "_" else { return false }
-      return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-    }
+    let valid =
+      !parts.isEmpty
+      && parts.allSatisfy { part in
+        guard let first = part.first, first.isLetter || first == "_" else { return false }
+        return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+      }
     guard valid else {
       throw LuaError(.runtime, "module '\(name)' not found: module names are words separated by dots")
     }

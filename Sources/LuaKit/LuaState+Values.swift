@@ -13,7 +13,8 @@ extension LuaState {
     case .integer(let number): lua_pushinteger(L, number)
     case .number(let number): lua_pushnumber(L, number)
     case .string(let text): pushString(text, on: L)
-    case .bytes(let bytes): bytes.withUnsafeBufferPointer { buffer in
+    case .bytes(let bytes):
+      bytes.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
       }
     case .array(let elements):
@@ -64,7 +65,8 @@ extension LuaState {
     switch lua_type(L, index) {
     case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
     case LUA_TNUMBER:
-      return lk_isinteger(L, index) != 0 ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
+      return lk_isinteger(L, index) != 0
+        ? .integer(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
     case LUA_TSTRING: return stringValue(at: index, on: L)
     case LUA_TTABLE: return try copyTable(at: index, on: L, path: &path)
     case LUA_TFUNCTION:
@@ -105,7 +107,8 @@ extension LuaState {
       let key: LuaValue
       do {
         key = try copyValue(at: lua_absindex(L, -2), on: L, path: &path)
-        entries.append(LuaTableEntry(key: key, value: try copyValue(at: lua_absindex(L, -1), on: L, path: &path)))
+        entries.append(
+          LuaTableEntry(key: key, value: try copyValue(at: lua_absindex(L, -1), on: L, path: &path)))
       } catch {
         lk_pop(L, 2)
         throw error

@@ -4,7 +4,8 @@ import LuaKit
 
 /// `lua`: nanoseconds per call of `counter:add(n)` from a Lua loop — a plain C function on a
 /// userdata against a method of a Swift object through LuaKit — measured side by side.
-let luaSuite = Suite(name: "lua", summary: "a C call against the same call through LuaKit's bridge") { arguments in
+let luaSuite = Suite(name: "lua", summary: "a C call against the same call through LuaKit's bridge") {
+  arguments in
   let calls = arguments.first.flatMap { Int($0) } ?? 20_000_000
   let lua = try LuaState(limits: .none)
 

@@ -9,7 +9,7 @@ struct Suite: Sendable {
 }
 
 let suites: [Suite] = [
-  luaSuite,
+  luaSuite
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -52,7 +52,8 @@ import Testing
 
   @Test func aFailingCoroutineReportsItsTraceback() throws {
     let (lua, environment, _) = try sandbox()
-    let chunk = try lua.load("wait()\nerror('after the wait')", chunkName: "@plugin.lua", environment: environment)
+    let chunk = try lua.load(
+      "wait()\nerror('after the wait')", chunkName: "@plugin.lua", environment: environment)
     let (coroutine, _) = lua.startCoroutine(chunk)
     guard case .failed(let error) = coroutine.resume() else {
       Issue.record("expected a failure")

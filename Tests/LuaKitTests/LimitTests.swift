@@ -31,7 +31,8 @@ import Testing
 
   @Test func endlessRecursionIsAnError() throws {
     let lua = try LuaState()
-    let error = try #require(sandboxError("local a = 1\nlocal function f() return 1 + f() end return f()", state: lua))
+    let error = try #require(
+      sandboxError("local a = 1\nlocal function f() return 1 + f() end return f()", state: lua))
     // Lua's stack limit or the memory budget, whichever comes first, stops it.
     #expect(error.message.contains("stack overflow") || error.kind == .memoryBudget, "\(error.message)")
     #expect(error.chunk == "plugin.lua")

@@ -46,7 +46,8 @@ final class Counter {
     let counter = Counter()
     let (lua, environment) = try state(with: counter)
     environment.set("again", .object(counter))
-    let result = try run("local seen = {[counter] = 1} return counter == again, seen[again]", lua, environment)
+    let result = try run(
+      "local seen = {[counter] = 1} return counter == again, seen[again]", lua, environment)
     #expect(result == [true, 1])
     let back = try run("return counter", lua, environment)
     guard case .object(let object)? = back.first else {
@@ -63,7 +64,8 @@ final class Counter {
       _ = try run("counter.add(1)", lua, environment)
       Issue.record("a dot call must fail")
     } catch let error as LuaError {
-      #expect(error.message == "plugin.lua:1: Counter.add is a method: call it with a colon, as value:add(...)")
+      #expect(
+        error.message == "plugin.lua:1: Counter.add is a method: call it with a colon, as value:add(...)")
     }
   }
 

@@ -4,11 +4,11 @@ import Testing
 @Suite struct ValueTests {
   static var roundTrips: [LuaValue] {
     [
-    .nil, .boolean(true), .boolean(false), .integer(0), .integer(.max), .integer(.min),
-    .number(3.25), .number(-0.5), .number(.infinity), .string(""), .string("héllo wörld ✓"),
-    .string("nul\u{0}inside"), .bytes([0xFF, 0x00, 0xC3, 0x28]), .array([1, "two", 3.5, [true]]),
-    .dictionary(["a": 1, "nested": ["b": ["c": "deep"]]]),
-    .table([LuaTableEntry(key: 1, value: "one"), LuaTableEntry(key: "x", value: 2)]),
+      .nil, .boolean(true), .boolean(false), .integer(0), .integer(.max), .integer(.min),
+      .number(3.25), .number(-0.5), .number(.infinity), .string(""), .string("héllo wörld ✓"),
+      .string("nul\u{0}inside"), .bytes([0xFF, 0x00, 0xC3, 0x28]), .array([1, "two", 3.5, [true]]),
+      .dictionary(["a": 1, "nested": ["b": ["c": "deep"]]]),
+      .table([LuaTableEntry(key: 1, value: "one"), LuaTableEntry(key: "x", value: 2)]),
     ]
   }
 

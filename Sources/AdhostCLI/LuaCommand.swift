@@ -1,0 +1,61 @@
+import Foundation
+import LuaKit
+
+/// `adhost lua FILE`: runs a Lua file in the plugin sandbox, with the plugin budgets.
+struct LuaCommand: Command {
+  static let name = "lua"
+  static let summary = "run a Lua file in the plugin sandbox, with its limits"
+  static let help = """
+    Usage: adhost lua <file.lua> [--memory MB] [--instructions N] [--seconds S] [--json]
+
+    Runs a Lua file in the sandbox that plugins run in: the allow-listed standard library,
+    require() limited to the file's own folder, text chunks only, and the budgets below.
+    Prints what the file prints, then the values it returns.
+
+    Options:
+      --memory MB        memory budget in MiB (default 64; 0 for none)
+      --instructions N   instruction budget for the run (default 100000000; 0 for none)
+      --seconds S        wall-clock budget for the run (default 5; 0 for none)
+      --json             print the returned values as one JSON array
+      -h, --help         show this help
+
+    Exit codes: 0 the file ran; 1 it raised an error or exceeded a budget (message with file,
+    line and traceback on standard error); 64 bad usage or a file that cannot be read.
+    """
+
+  static func run(_ arguments: [String], console: Console) async throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, spec: ArgumentSpec(flags: ["--json"], options: ["--memory", "--instructions", "--seconds"]))
+    try parsed.expectPositionals(1...1, "one Lua file")
+    let path = parsed.positionals[0]
+    var limits = LuaLimits()
+    if let megabytes = try parsed.number("--memory") { limits.memoryBytes = Int(megabytes * 1_048_576) }
+    if let count = try parsed.integer("--instructions") { limits.instructionsPerCall = count }
+    if let seconds = try parsed.number("--seconds") { limits.secondsPerCall = seconds }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw UsageError("cannot read \(path)")
+    }
+
+    return runFile(path, limits: limits, json: parsed.has("--json"), console: console)
+  }
+
+  private static func runFile(_ path: String, limits: LuaLimits, json: Bool, console: Console) -> Int32 {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    do {
+      let lua = try LuaState(limits: limits)
+      lua.printHandler = { console.print($0) }
+      let environment = try lua.makeSandbox(moduleDirectory: folder)
+      let chunk = try lua.loadFile(path, environment: environment)
+      let results = try lua.call(chunk)
+      if json {
+        console.print("[" + results.map(LuaValueFormat.json).joined(separator: ",") + "]")
+      } else if !results.isEmpty {
+        console.print(results.map(LuaValueFormat.readable).joined(separator: "\t"))
+      }
+      return ExitCode.success
+    } catch {
+      console.printError("error: " + error.description)
+      return ExitCode.failure
+    }
+  }
+}
