@@ -5,5 +5,4 @@ cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
 swift format lint --strict -r Package.swift Sources Tests
 dirs=(); for d in plugins examples; do [ -d "$d" ] && dirs+=("$d"); done
-[ ${#dirs[@]} -gt 0 ] && luacheck --no-color -q "${dirs[@]}"
-true
+if [ ${#dirs[@]} -gt 0 ]; then luacheck --no-color -q "${dirs[@]}"; fi
