@@ -1,5 +1,5 @@
 /// What an integration's `setSource` decides.
-public enum SetSourceOutcome {
+public enum SetSourceOutcome: Equatable, Sendable {
   /// Load this source instead; the integration is active for it.
   case transformed(SourceDescription)
   /// Load the source as is; the integration is active for it (iOS `true`).
