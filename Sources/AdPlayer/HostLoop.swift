@@ -20,6 +20,13 @@ public struct LoopOutcome: Equatable, Sendable {
   public let reason: String
   /// The virtual time at the end, in seconds.
   public let time: Double
+
+  /// Creates an outcome.
+  public init(kind: Kind, reason: String, time: Double) {
+    self.kind = kind
+    self.reason = reason
+    self.time = time
+  }
 }
 
 /// The event loop of the host thread: a virtual clock, timers on it, and an inbox for work that
