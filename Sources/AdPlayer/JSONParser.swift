@@ -120,7 +120,12 @@ private struct JSONParser {
       while let byte = parser.current, byte >= 0x30 && byte <= 0x39 { parser.index += 1 }
       return parser.index - first
     }
+    let integerStart = index
     guard digits(&self) > 0 else { throw error("expected a digit") }
+    if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+      index = integerStart + 1
+      throw error("leading zeros are not allowed")
+    }
     if current == UInt8(ascii: ".") {
       index += 1
       guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
