@@ -1,0 +1,127 @@
+/// Where an ad is in its life, as the controller sees it.
+public enum AdPlaybackState: String, Sendable {
+  /// Created, not begun (or begun and ended before, and may begin again).
+  case scheduled
+  /// Begun and not yet ended, skipped or removed: in `currentAds`.
+  case playing
+  /// Ended by `endAd` (or by `removeAd` while playing).
+  case ended
+  /// Skipped by `skipAd`.
+  case skipped
+  /// Removed; the controller refuses it from now on.
+  case removed
+}
+
+/// An ad, with the Web SDK's fields. A class: each ad has one identity (one Lua userdata).
+public final class Ad {
+  /// The ad's id (a generated `<integration>-ad-<n>` when the init gave none).
+  public internal(set) var id: String
+  /// Linear or nonlinear.
+  public internal(set) var type: AdType
+  /// The id of the integration that created it.
+  public let integration: String
+  /// The break it belongs to; weak, so `nil` once the break is removed and no longer held.
+  public internal(set) weak var adBreak: AdBreak?
+  /// Duration in seconds, if known.
+  public internal(set) var duration: Double?
+  /// Seconds until it may be skipped: -1 not skippable, 0 at once.
+  public internal(set) var skipOffset: Double
+  /// The creative's URI.
+  public internal(set) var resourceURI: String?
+  /// Where a click leads.
+  public internal(set) var clickThrough: String?
+  /// Width in pixels.
+  public internal(set) var width: Double?
+  /// Height in pixels.
+  public internal(set) var height: Double?
+  /// The creative id.
+  public internal(set) var creativeId: String?
+  /// Universal ad ids.
+  public internal(set) var universalAdIds: [UniversalAdId]
+  /// Companion ads.
+  public internal(set) var companions: [CompanionAd]
+  /// The ad system.
+  public internal(set) var adSystem: String?
+  /// Whether the ad is filler.
+  public internal(set) var isSlate: Bool
+  /// Whatever the integration keeps with the ad.
+  public internal(set) var customData: JSONValue?
+  /// Where the ad is in its life.
+  public internal(set) var state: AdPlaybackState = .scheduled
+  /// The last progress reported while playing, 0…1.
+  public internal(set) var progress: Double = 0
+  /// Quartiles already fired since the ad last began (0 = none, 3 = all).
+  var quartilesFired = 0
+
+  init(id: String, type: AdType, integration: String) {
+    self.id = id
+    self.type = type
+    self.integration = integration
+    skipOffset = -1
+    universalAdIds = []
+    companions = []
+    isSlate = false
+  }
+
+  /// `none` or `ready`: SSAI ads are part of the stream, so always `ready`.
+  public var readyState: String { "ready" }
+
+  /// Whether the ad is in `currentAds`.
+  public var isPlaying: Bool { state == .playing }
+
+  /// Sets every field the init sets.
+  func apply(_ init: AdInit) {
+    if let type = `init`.type { self.type = type }
+    if let id = `init`.id { self.id = id }
+    if let duration = `init`.duration { self.duration = duration }
+    if let skipOffset = `init`.skipOffset { self.skipOffset = skipOffset }
+    if let resourceURI = `init`.resourceURI { self.resourceURI = resourceURI }
+    if let clickThrough = `init`.clickThrough { self.clickThrough = clickThrough }
+    if let width = `init`.width { self.width = width }
+    if let height = `init`.height { self.height = height }
+    if let creativeId = `init`.creativeId { self.creativeId = creativeId }
+    if let universalAdIds = `init`.universalAdIds { self.universalAdIds = universalAdIds }
+    if let companions = `init`.companions { self.companions = companions }
+    if let adSystem = `init`.adSystem { self.adSystem = adSystem }
+    if let isSlate = `init`.isSlate { self.isSlate = isSlate }
+    if let customData = `init`.customData { self.customData = customData }
+  }
+}
+
+/// A break: a group of ads at one place in the content. A class, like `Ad`.
+public final class AdBreak {
+  /// The id of the integration that created it.
+  public let integration: String
+  /// Where the break is, in content seconds.
+  public internal(set) var timeOffset: Double
+  /// The most seconds the break may last, if known.
+  public internal(set) var maxDuration: Double?
+  /// Whatever the integration keeps with the break.
+  public internal(set) var customData: JSONValue?
+  /// The ads, in the order they were added.
+  public internal(set) var ads: [Ad] = []
+  /// Whether `adbreakbegin` fired and `adbreakend` has not yet.
+  public internal(set) var isPlaying = false
+  /// Whether the break was removed.
+  public internal(set) var isRemoved = false
+
+  init(integration: String, timeOffset: Double) {
+    self.integration = integration
+    self.timeOffset = timeOffset
+  }
+
+  /// `maxDuration` less what its ads have played (finished ads count in full, a playing ad by
+  /// its progress), never below 0; `nil` when `maxDuration` is unknown.
+  public var maxRemainingDuration: Double? {
+    guard let maxDuration else { return nil }
+    var played = 0.0
+    for ad in ads {
+      switch ad.state {
+      case .ended, .skipped: played += ad.duration.map { $0 * (ad.state == .skipped ? ad.progress : 1) } ?? 0
+      case .playing: played += (ad.duration ?? 0) * ad.progress
+      case .scheduled, .removed: break
+      }
+    }
+    return max(0, maxDuration - played)
+  }
+}

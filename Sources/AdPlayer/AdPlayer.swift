@@ -1,1 +1,0 @@
-// The AdPlayer module; see docs/architecture.md.

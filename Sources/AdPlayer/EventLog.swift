@@ -1,0 +1,121 @@
+/// One line of the event log: a virtual time, a type and details. Player and ad events are
+/// logged by the player; other modules append their own (e.g. `beacon` entries).
+public struct LogEntry: Equatable, Sendable {
+  /// The virtual time in microseconds.
+  public var micros: Int64
+  /// The entry's type: an event name, `action`, `beacon`, …
+  public var type: String
+  /// The ad's id, written as `"ad":{"id":…}`.
+  public var adId: String?
+  /// The break's time offset, written as `"adBreak":{"timeOffset":…}`.
+  public var adBreakTimeOffset: Double?
+  /// Further details, in order, written as members of the line's object.
+  public var fields: JSONObject
+
+  /// Creates an entry.
+  public init(
+    micros: Int64, type: String, adId: String? = nil, adBreakTimeOffset: Double? = nil,
+    fields: JSONObject = JSONObject()
+  ) {
+    self.micros = micros
+    self.type = type
+    self.adId = adId
+    self.adBreakTimeOffset = adBreakTimeOffset
+    self.fields = fields
+  }
+
+  /// The time in seconds.
+  public var time: Double { Double(micros) / 1_000_000 }
+
+  /// One JSON object: `{"t":…,"type":…,"ad":{"id":…},"adBreak":{"timeOffset":…},…fields}`.
+  public var jsonLine: String {
+    var line = "{\"t\":" + VirtualTime.secondsText(micros) + ",\"type\":"
+    JSONWriter.writeString(type, to: &line)
+    if let adId {
+      line += ",\"ad\":{\"id\":"
+      JSONWriter.writeString(adId, to: &line)
+      line += "}"
+    }
+    if let adBreakTimeOffset {
+      line += ",\"adBreak\":{\"timeOffset\":"
+      JSONWriter.writeNumber(adBreakTimeOffset, to: &line)
+      line += "}"
+    }
+    for member in fields where member.key != "t" && member.key != "type" {
+      line += ","
+      JSONWriter.writeString(member.key, to: &line)
+      line += ":"
+      JSONWriter.write(member.value, to: &line)
+    }
+    return line + "}"
+  }
+
+  /// A readable line: time, type, ad and break, details (`   12.25  adbegin  ad=a1  break@0`).
+  public var textLine: String {
+    let time = VirtualTime.secondsText(micros)
+    var parts = [String(repeating: " ", count: max(0, 10 - time.count)) + time, type]
+    if let adId { parts.append("ad=\(adId)") }
+    if let adBreakTimeOffset {
+      var offset = ""
+      JSONWriter.writeNumber(adBreakTimeOffset, to: &offset)
+      parts.append("break@\(offset)")
+    }
+    for member in fields {
+      let value = member.value.stringValue ?? member.value.jsonText
+      parts.append("\(member.key)=\(value)")
+    }
+    return parts.joined(separator: "  ")
+  }
+}
+
+/// The event log. It keeps its entries, streams them to a sink, or only counts them, so a long
+/// run does not have to hold its whole log in memory.
+public final class EventLog {
+  /// What happens to appended entries.
+  public enum Mode {
+    /// Keep every entry in `entries`.
+    case keep
+    /// Hand every entry to the sink and keep none.
+    case stream((LogEntry) -> Void)
+    /// Keep none; only `count` grows.
+    case countOnly
+  }
+
+  /// What happens to appended entries.
+  public var mode: Mode
+  /// The kept entries (only in `.keep` mode).
+  public private(set) var entries: [LogEntry] = []
+  /// How many entries were appended, in any mode.
+  public private(set) var count = 0
+
+  /// A log in the given mode (`.keep` by default).
+  public init(mode: Mode = .keep) { self.mode = mode }
+
+  /// Whether appended entries are looked at; when not, callers may skip building them.
+  public var isRecording: Bool {
+    if case .countOnly = mode { return false }
+    return true
+  }
+
+  /// Appends an entry.
+  public func append(_ entry: LogEntry) {
+    count += 1
+    switch mode {
+    case .keep: entries.append(entry)
+    case .stream(let sink): sink(entry)
+    case .countOnly: break
+    }
+  }
+
+  /// Counts an entry that was not built because the log is not recording.
+  func countUnbuilt() { count += 1 }
+
+  /// Drops the kept entries (the count stays).
+  public func removeAllEntries() { entries.removeAll() }
+
+  /// The kept entries as JSON Lines, each line ending in a newline.
+  public var jsonLines: String { entries.map { $0.jsonLine + "\n" }.joined() }
+
+  /// The kept entries as readable lines, each ending in a newline.
+  public var text: String { entries.map { $0.textLine + "\n" }.joined() }
+}

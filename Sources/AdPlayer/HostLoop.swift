@@ -1,0 +1,185 @@
+import Foundation
+
+/// How a run of the loop ended.
+public struct LoopOutcome: Equatable, Sendable {
+  /// The kinds of ending.
+  public enum Kind: String, Sendable {
+    /// The virtual time reached the `until` limit.
+    case reachedLimit
+    /// Someone called `stop`.
+    case stopped
+    /// Nothing is scheduled and nothing is outstanding: there is nothing left to do.
+    case idle
+    /// Something waits (a hold) that nothing outstanding can ever end, or I/O did not answer.
+    case stalled
+  }
+
+  /// How the run ended.
+  public let kind: Kind
+  /// Why, in words.
+  public let reason: String
+  /// The virtual time at the end, in seconds.
+  public let time: Double
+
+  /// Creates an outcome.
+  public init(kind: Kind, reason: String, time: Double) {
+    self.kind = kind
+    self.reason = reason
+    self.time = time
+  }
+}
+
+/// The event loop of the host thread: a virtual clock, timers on it, and an inbox for work that
+/// finishes on other threads. Everything but `WorkToken` is host-thread only.
+///
+/// The clock never advances while work is outstanding or a hold is held: the loop first runs
+/// what the inbox delivers until both are gone. With `realTime`, timers fire no earlier than
+/// their virtual time, measured on the wall clock from the start of the run.
+public final class HostLoop {
+  /// The virtual time in microseconds.
+  public private(set) var nowMicros: Int64 = 0
+  /// Whether clock advances are paced to the wall clock.
+  public var realTime = false
+  /// How long (wall seconds) to wait for outstanding work to deliver before giving up.
+  public var ioTimeout: Double = 60
+  /// Describes the state when the loop has nothing left to do (the player says why).
+  public var idleDescription: () -> String = { "nothing scheduled and no work outstanding" }
+
+  private var timers = TimerQueue()
+  private let inbox = Inbox()
+  private var holds: [Int: String] = [:]
+  private var nextHold = 0
+  private var stopReason: String?
+
+  /// A loop at virtual time 0.
+  public init() {}
+
+  /// The virtual time in seconds.
+  public var now: Double { VirtualTime.seconds(nowMicros) }
+
+  /// Runs `body` once, `seconds` from now (negative counts as 0).
+  @discardableResult
+  public func after(_ seconds: Double, _ body: @escaping () -> Void) -> TimerHandle {
+    afterMicros(VirtualTime.micros(seconds), body)
+  }
+
+  /// Runs `body` once, `micros` microseconds from now.
+  @discardableResult
+  public func afterMicros(_ micros: Int64, _ body: @escaping () -> Void) -> TimerHandle {
+    let timer = TimerHandle(time: nowMicros &+ max(0, micros), interval: nil, body: body)
+    timers.push(timer)
+    return timer
+  }
+
+  /// Runs `body` every `seconds` (at least one microsecond), first `seconds` from now.
+  @discardableResult
+  public func every(_ seconds: Double, _ body: @escaping () -> Void) -> TimerHandle {
+    everyMicros(VirtualTime.micros(seconds), body)
+  }
+
+  /// Runs `body` every `micros` microseconds (at least one), first `micros` from now.
+  @discardableResult
+  public func everyMicros(_ micros: Int64, _ body: @escaping () -> Void) -> TimerHandle {
+    let interval = max(1, micros)
+    let timer = TimerHandle(time: nowMicros &+ interval, interval: interval, body: body)
+    timers.push(timer)
+    return timer
+  }
+
+  /// Starts outstanding work; deliver its result through the token from any thread.
+  public func beginWork(_ label: String) -> WorkToken {
+    let token = WorkToken(label: label, inbox: inbox)
+    inbox.begin(token)
+    return token
+  }
+
+  /// Holds the clock until `release` is called (the player waiting for an integration's
+  /// completion). A hold that no outstanding work can end stalls the run.
+  public func hold(_ reason: String) -> LoopHold {
+    nextHold += 1
+    holds[nextHold] = reason
+    return LoopHold(loop: self, id: nextHold)
+  }
+
+  func release(_ id: Int) { holds[id] = nil }
+
+  /// Ends the current run after the running timer or delivery.
+  public func stop(_ reason: String) { stopReason = reason }
+
+  /// Whether any hold is held or work is outstanding.
+  public var isWaiting: Bool { !holds.isEmpty || inbox.outstandingCount > 0 }
+
+  /// Fires timers in order, advancing the clock, until `until` (virtual seconds), a `stop`, or
+  /// nothing is left to do; never hangs on a wait nothing can end.
+  public func run(until limitSeconds: Double? = nil) -> LoopOutcome {
+    stopReason = nil
+    let limit = limitSeconds.map { VirtualTime.micros($0) }
+    var wallAnchor = Date()
+    var virtualAnchor = nowMicros
+    while true {
+      inbox.runDelivered()
+      if let stopReason { return outcome(.stopped, stopReason) }
+      if isWaiting {
+        let outstanding = inbox.outstandingLabels
+        if outstanding.isEmpty {
+          if inbox.hasDeliveries { continue }
+          return outcome(.stalled, "waiting for \(holdReasons) with no work outstanding to end the wait")
+        }
+        if !inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) {
+          let labels = outstanding.joined(separator: ", ")
+          return outcome(.stalled, "no delivery within \(ioTimeout) s from outstanding work: \(labels)")
+        }
+        wallAnchor = Date()
+        virtualAnchor = nowMicros
+        continue
+      }
+      guard let next = timers.nextTime() else { return outcome(.idle, idleDescription()) }
+      if let limit, next > limit {
+        nowMicros = max(nowMicros, limit)
+        return outcome(.reachedLimit, "reached \(VirtualTime.secondsText(limit)) s")
+      }
+      if realTime {
+        let due = wallAnchor.addingTimeInterval(VirtualTime.seconds(next - virtualAnchor))
+        if due > Date() {
+          _ = inbox.waitForDelivery(until: due)
+          continue
+        }
+      }
+      guard let timer = timers.popFirst() else { continue }
+      nowMicros = timer.time
+      if let interval = timer.interval {
+        timer.time = nowMicros &+ interval
+        timers.push(timer)
+      }
+      timer.body()
+    }
+  }
+
+  private var holdReasons: String {
+    holds.sorted { $0.key < $1.key }.map(\.value).joined(separator: ", ")
+  }
+
+  private func outcome(_ kind: LoopOutcome.Kind, _ reason: String) -> LoopOutcome {
+    LoopOutcome(kind: kind, reason: reason, time: now)
+  }
+}
+
+/// A hold on the loop's clock; `release()` ends it (again does nothing).
+public final class LoopHold {
+  private weak var loop: HostLoop?
+  private let id: Int
+  /// Whether the hold was released.
+  public private(set) var isReleased = false
+
+  init(loop: HostLoop, id: Int) {
+    self.loop = loop
+    self.id = id
+  }
+
+  /// Lets the clock advance again (as far as this hold goes).
+  public func release() {
+    guard !isReleased else { return }
+    isReleased = true
+    loop?.release(id)
+  }
+}

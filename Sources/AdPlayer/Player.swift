@@ -1,0 +1,128 @@
+/// A headless player on a virtual clock: a content timeline, playback state, player and ad
+/// events, an event log, and the server-side ad integrations in `ads`. Host-thread only.
+public final class Player {
+  /// The code of a fatal ad error when the integration gives none (THEOplayer's AD_ERROR).
+  public static let adErrorCode = 10000
+
+  /// The loop whose clock the player runs on.
+  public let loop: HostLoop
+  /// The integrations, ad lists and ad event listeners.
+  public let ads: Ads
+  /// Every event, with its virtual time.
+  public let log: EventLog
+  /// The timeline used for a source when `prepareContent` is not set.
+  public var defaultTimeline: ContentTimeline
+  /// Supplies the timeline of a loaded source (e.g. from its HLS playlist), possibly after I/O;
+  /// the clock is held until the completion is called. `nil`: use `defaultTimeline`.
+  public var prepareContent:
+    ((SourceDescription, @escaping (Result<ContentTimeline, any Error>) -> Void) -> Void)?
+  /// Whether a newly loaded source starts playing by itself.
+  public var autoplay = false
+  /// Microseconds between `timeupdate` events while playing (250 000: 4 Hz).
+  public var timeUpdateIntervalMicros: Int64 = 250_000 {
+    didSet { timeUpdateIntervalMicros = max(1, timeUpdateIntervalMicros) }
+  }
+
+  /// The source as loaded (after the integration's transformation), if any.
+  public internal(set) var source: SourceDescription?
+  /// The id of the integration that handles the loaded source, if any.
+  public internal(set) var activeIntegration: String?
+  /// The loaded content's timeline.
+  public internal(set) var timeline: ContentTimeline
+  /// Whether playback is paused.
+  public internal(set) var paused = true
+  /// Whether a VOD timeline played to its end.
+  public internal(set) var ended = false
+  /// The fatal error that stopped playback, until a new source is set.
+  public internal(set) var fatalError: (message: String, code: Int)?
+  /// Whether `destroy()` was called.
+  public internal(set) var isDestroyed = false
+  /// Whether a source is loaded and ready to play.
+  public internal(set) var isLoaded = false
+
+  let listeners = EventListeners()
+  var positionAnchorMicros: Int64 = 0
+  var clockAnchorMicros: Int64 = 0
+  var tickTimer: TimerHandle?
+  var endTimer: TimerHandle?
+  var lastReportedPositionMicros: Int64 = -1
+  var sourceGeneration = 0
+  var hasHadSource = false
+
+  /// A player on `loop` (a new one by default) whose content is `defaultTimeline` unless
+  /// `prepareContent` says otherwise.
+  public init(
+    loop: HostLoop = HostLoop(), defaultTimeline: ContentTimeline = .live, log: EventLog = EventLog()
+  ) {
+    self.loop = loop
+    self.ads = Ads()
+    self.log = log
+    self.defaultTimeline = defaultTimeline
+    self.timeline = defaultTimeline
+    ads.player = self
+    loop.idleDescription = { [weak self] in self?.idleDescription ?? "the player is gone" }
+  }
+
+  /// Listens to a player event (`timeupdate`, `error`, …); ad events go to `ads` listeners.
+  @discardableResult
+  public func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void)
+    -> ListenerToken
+  {
+    listeners.add(type, listener)
+  }
+
+  /// Removes a listener; returns whether it was registered.
+  @discardableResult
+  public func removeEventListener(_ token: ListenerToken) -> Bool { listeners.remove(token) }
+
+  /// Appends an entry of another module (e.g. a `beacon`) to the log at the current time.
+  public func appendLog(type: String, adId: String? = nil, fields: JSONObject = JSONObject()) {
+    log.append(LogEntry(micros: loop.nowMicros, type: type, adId: adId, fields: fields))
+  }
+
+  /// Logs an event and hands it to the listeners of its type.
+  func emit(
+    _ type: EventType, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
+    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil
+  ) {
+    if log.isRecording {
+      var fields = JSONObject()
+      if let currentTime { fields["currentTime"] = .number(currentTime) }
+      if let playedPercentage { fields["playedPercentage"] = .number(playedPercentage) }
+      if let errorMessage { fields["message"] = .string(errorMessage) }
+      if let errorCode { fields["code"] = .number(Double(errorCode)) }
+      log.append(
+        LogEntry(
+          micros: loop.nowMicros, type: type.rawValue, adId: ad?.id, adBreakTimeOffset: adBreak?.timeOffset,
+          fields: fields))
+    } else {
+      log.countUnbuilt()
+    }
+    let table = type.isAdEvent ? ads.listeners : listeners
+    guard table.hasListeners(type) else { return }
+    table.dispatch(
+      PlayerEvent(
+        type: type, time: loop.now, ad: ad, adBreak: adBreak, currentTime: currentTime,
+        playedPercentage: playedPercentage, errorMessage: errorMessage, errorCode: errorCode))
+  }
+
+  /// Stops playback for good (until a new source) and fires `error`.
+  func fail(message: String, code: Int) {
+    guard fatalError == nil, !isDestroyed else { return }
+    settlePosition()
+    stopTimers()
+    paused = true
+    fatalError = (message, code)
+    emit(.error, errorMessage: message, errorCode: code)
+  }
+
+  var idleDescription: String {
+    let position = VirtualTime.secondsText(positionMicros)
+    if isDestroyed { return "the player was destroyed" }
+    if let fatalError { return "playback stopped by error \(fatalError.code): \(fatalError.message)" }
+    if !isLoaded { return "no source loaded" }
+    if ended { return "content ended at \(position) s" }
+    if paused { return "stalled: content paused at \(position) s with no timers or work outstanding" }
+    return "nothing scheduled at \(position) s"
+  }
+}

@@ -1,0 +1,118 @@
+/// The events the player and `player.ads` dispatch, by their Web names.
+public enum EventType: String, Sendable, CaseIterable {
+  case sourcechange, play, playing, pause, timeupdate, seeking, seeked, ended, error
+  case addadbreak, removeadbreak, adbreakbegin, adbreakend, updateadbreak
+  case addad, updatead, adbegin, adend, adskip, aderror
+  case adfirstquartile, admidpoint, adthirdquartile
+
+  /// Whether `player.ads` dispatches it (otherwise the player does).
+  public var isAdEvent: Bool {
+    switch self {
+    case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error: return false
+    default: return true
+    }
+  }
+
+  /// A dense index for listener tables.
+  var index: Int {
+    switch self {
+    case .sourcechange: return 0
+    case .play: return 1
+    case .playing: return 2
+    case .pause: return 3
+    case .timeupdate: return 4
+    case .seeking: return 5
+    case .seeked: return 6
+    case .ended: return 7
+    case .error: return 8
+    case .addadbreak: return 9
+    case .removeadbreak: return 10
+    case .adbreakbegin: return 11
+    case .adbreakend: return 12
+    case .updateadbreak: return 13
+    case .addad: return 14
+    case .updatead: return 15
+    case .adbegin: return 16
+    case .adend: return 17
+    case .adskip: return 18
+    case .aderror: return 19
+    case .adfirstquartile: return 20
+    case .admidpoint: return 21
+    case .adthirdquartile: return 22
+    }
+  }
+}
+
+/// One dispatched event. Which fields are set depends on the type: ad events carry `ad` (and its
+/// break), break events `adBreak`, `timeupdate`/`seeking`/`seeked`/`ended`/`pause`/`play`
+/// carry `currentTime`, `adskip` `playedPercentage`, `error`/`aderror` `errorMessage` and
+/// `errorCode`.
+public struct PlayerEvent {
+  /// The event's name.
+  public let type: EventType
+  /// The virtual time it fired at, in seconds.
+  public let time: Double
+  /// The ad, for ad events.
+  public let ad: Ad?
+  /// The break, for break events and ad events.
+  public let adBreak: AdBreak?
+  /// The content position, for playback events.
+  public let currentTime: Double?
+  /// How much of the ad played, 0…1, for `adskip`.
+  public let playedPercentage: Double?
+  /// The error's message, for `error` and `aderror`.
+  public let errorMessage: String?
+  /// The error's code, for `error` (10000 = AD_ERROR by default).
+  public let errorCode: Int?
+
+  /// Creates an event.
+  public init(
+    type: EventType, time: Double, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
+    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil
+  ) {
+    self.type = type
+    self.time = time
+    self.ad = ad
+    self.adBreak = adBreak
+    self.currentTime = currentTime
+    self.playedPercentage = playedPercentage
+    self.errorMessage = errorMessage
+    self.errorCode = errorCode
+  }
+}
+
+/// What `addEventListener` returns, to remove the listener again.
+public struct ListenerToken: Hashable, Sendable {
+  let type: EventType
+  let id: Int
+}
+
+/// Listeners by event type. Removing a listener while an event is being dispatched takes effect
+/// from the next event; a listener added during dispatch first hears the next event.
+final class EventListeners {
+  private var tables: [[(id: Int, listener: (PlayerEvent) -> Void)]]
+  private var nextId = 0
+
+  init() { tables = Array(repeating: [], count: EventType.allCases.count) }
+
+  func add(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {
+    nextId += 1
+    tables[type.index].append((nextId, listener))
+    return ListenerToken(type: type, id: nextId)
+  }
+
+  /// Returns whether the listener was registered.
+  @discardableResult
+  func remove(_ token: ListenerToken) -> Bool {
+    let before = tables[token.type.index].count
+    tables[token.type.index].removeAll { $0.id == token.id }
+    return tables[token.type.index].count != before
+  }
+
+  func hasListeners(_ type: EventType) -> Bool { !tables[type.index].isEmpty }
+
+  func dispatch(_ event: PlayerEvent) {
+    let table = tables[event.type.index]
+    for entry in table { entry.listener(event) }
+  }
+}

@@ -1,0 +1,105 @@
+extension Player {
+  /// The content position in seconds; setting it seeks.
+  public var currentTime: Double {
+    get { VirtualTime.seconds(positionMicros) }
+    set { seek(to: newValue) }
+  }
+
+  var positionMicros: Int64 {
+    guard !paused, isLoaded, fatalError == nil else { return positionAnchorMicros }
+    let position = positionAnchorMicros + (loop.nowMicros - clockAnchorMicros)
+    if let end = timeline.durationMicros { return min(position, end) }
+    return position
+  }
+
+  /// Starts or resumes playback: fires `play`, then `playing` once a source is loaded. After
+  /// the end, playback restarts from 0. Ignored after a fatal error or destroy.
+  public func play() {
+    guard paused, fatalError == nil, !isDestroyed else { return }
+    if ended { seek(to: 0) }
+    paused = false
+    clockAnchorMicros = loop.nowMicros
+    emit(.play, currentTime: currentTime)
+    if isLoaded { startPlaying() }
+  }
+
+  /// Pauses: fires `pause`.
+  public func pause() {
+    guard !paused, !isDestroyed else { return }
+    settlePosition()
+    stopTimers()
+    paused = true
+    emit(.pause, currentTime: currentTime)
+  }
+
+  /// Seeks to `seconds` (clamped to the content): fires `seeking`, `timeupdate`, `seeked`.
+  /// Ignored without a loaded source.
+  public func seek(to seconds: Double) {
+    guard isLoaded, fatalError == nil, !isDestroyed else { return }
+    var target = VirtualTime.micros(seconds)
+    if let end = timeline.durationMicros { target = min(target, end) }
+    settlePosition()
+    positionAnchorMicros = target
+    ended = false
+    emit(.seeking, currentTime: currentTime)
+    reportTime()
+    emit(.seeked, currentTime: currentTime)
+    if !paused { scheduleTimers() }
+  }
+
+  /// Replaces the timeline of the loaded content (e.g. once its playlist is known).
+  public func setTimeline(_ newTimeline: ContentTimeline) {
+    settlePosition()
+    timeline = newTimeline
+    if let end = timeline.durationMicros, positionAnchorMicros > end { positionAnchorMicros = end }
+    if !paused, isLoaded { scheduleTimers() }
+  }
+
+  func startPlaying() {
+    clockAnchorMicros = loop.nowMicros
+    emit(.playing, currentTime: currentTime)
+    scheduleTimers()
+  }
+
+  /// Moves the anchor to now so that the position stays right across state changes.
+  func settlePosition() {
+    positionAnchorMicros = positionMicros
+    clockAnchorMicros = loop.nowMicros
+  }
+
+  func stopTimers() {
+    tickTimer?.cancel()
+    endTimer?.cancel()
+    tickTimer = nil
+    endTimer = nil
+  }
+
+  func scheduleTimers() {
+    stopTimers()
+    if let end = timeline.durationMicros {
+      guard positionAnchorMicros < end else {
+        reachEnd()
+        return
+      }
+      endTimer = loop.afterMicros(end - positionAnchorMicros) { [weak self] in self?.reachEnd() }
+    }
+    tickTimer = loop.everyMicros(timeUpdateIntervalMicros) { [weak self] in self?.reportTime() }
+  }
+
+  func reportTime() {
+    let position = positionMicros
+    lastReportedPositionMicros = position
+    emit(.timeupdate, currentTime: VirtualTime.seconds(position))
+  }
+
+  /// At the end of VOD content: a last `timeupdate` if the end was not reported, `pause`, `ended`.
+  func reachEnd() {
+    settlePosition()
+    stopTimers()
+    if lastReportedPositionMicros != positionAnchorMicros { reportTime() }
+    paused = true
+    ended = true
+    emit(.pause, currentTime: currentTime)
+    emit(.ended, currentTime: currentTime)
+  }
+}

@@ -1,0 +1,172 @@
+/// A player-level failure with a THEOplayer error code; `prepareContent` may fail with one.
+public struct PlayerError: Error, Equatable, CustomStringConvertible {
+  /// The code of a content that could not be prepared when no code is given (THEOplayer's
+  /// MANIFEST_LOAD_ERROR).
+  public static let contentLoadErrorCode = 4000
+
+  /// What went wrong.
+  public let message: String
+  /// The error code.
+  public let code: Int
+
+  /// Creates an error.
+  public init(_ message: String, code: Int) {
+    self.message = message
+    self.code = code
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+extension Player {
+  /// Loads a source (`nil` unloads). Before a new source every integration's `resetSource` runs
+  /// (default `removeAllAds`); then the integration named by the source's `ssai` (the iOS
+  /// `customIntegration`, else `integration`) gets `setSource`; then `prepareContent`; then the
+  /// player fires `sourcechange`. The clock is held while a completion is outstanding. Ignored
+  /// once destroyed.
+  public func setSource(_ newSource: SourceDescription?) {
+    guard !isDestroyed else { return }
+    sourceGeneration += 1
+    let generation = sourceGeneration
+    stopTimers()
+    isLoaded = false
+    source = nil
+    activeIntegration = nil
+    fatalError = nil
+    ended = false
+    paused = true
+    positionAnchorMicros = 0
+    lastReportedPositionMicros = -1
+    let resets = hasHadSource ? ads.integrations : []
+    hasHadSource = hasHadSource || newSource != nil
+    resetIntegrations(resets[...], generation: generation) { [weak self] in
+      guard let self else { return }
+      guard let newSource else {
+        self.emit(.sourcechange)
+        return
+      }
+      self.handOver(newSource, generation: generation)
+    }
+  }
+
+  /// Resets every integration, then calls `destroy` on each handler once; ignored the second time.
+  public func destroy() {
+    guard !isDestroyed else { return }
+    settlePosition()
+    stopTimers()
+    paused = true
+    sourceGeneration += 1
+    let resets = hasHadSource ? ads.integrations : []
+    isDestroyed = true
+    resetIntegrations(resets[...], generation: sourceGeneration) { [weak self] in
+      for integration in self?.ads.integrations ?? [] { integration.handler.destroy?() }
+    }
+  }
+
+  private func resetIntegrations(
+    _ integrations: ArraySlice<Ads.Integration>, generation: Int, then next: @escaping () -> Void
+  ) {
+    guard let integration = integrations.first else {
+      next()
+      return
+    }
+    let rest = integrations.dropFirst()
+    guard let resetSource = integration.handler.resetSource else {
+      integration.controller.removeAllAds()
+      resetIntegrations(rest, generation: generation, then: next)
+      return
+    }
+    awaitCompletion("resetSource of \(integration.id)", generation: generation, resetSource) {
+      [weak self] result in
+      switch result {
+      case .success:
+        self?.resetIntegrations(rest, generation: generation, then: next)
+      case .failure(let error):
+        self?.failDuringLifecycle(
+          "resetSource of \(integration.id) failed: \(error)", code: Player.adErrorCode)
+      }
+    }
+  }
+
+  private func handOver(_ original: SourceDescription, generation: Int) {
+    let integration = original.integrationIds.lazy.compactMap { self.ads.integration($0) }.first
+    guard let integration, let setSource = integration.handler.setSource else {
+      activeIntegration = integration?.id
+      prepare(original, generation: generation)
+      return
+    }
+    let call: (@escaping (Result<SetSourceOutcome, any Error>) -> Void) -> Void = { setSource(original, $0) }
+    awaitCompletion("setSource of \(integration.id)", generation: generation, call) { [weak self] result in
+      guard let self else { return }
+      switch result {
+      case .success(.transformed(let transformed)):
+        self.activeIntegration = integration.id
+        self.prepare(transformed, generation: generation)
+      case .success(.handled):
+        self.activeIntegration = integration.id
+        self.prepare(original, generation: generation)
+      case .success(.notHandled):
+        self.prepare(original, generation: generation)
+      case .failure(let error):
+        self.fail(message: "setSource of \(integration.id) failed: \(error)", code: Player.adErrorCode)
+      }
+    }
+  }
+
+  private func prepare(_ loaded: SourceDescription, generation: Int) {
+    guard let prepareContent else {
+      load(loaded, timeline: defaultTimeline)
+      return
+    }
+    let call: (@escaping (Result<ContentTimeline, any Error>) -> Void) -> Void = {
+      prepareContent(loaded, $0)
+    }
+    awaitCompletion("preparing the content", generation: generation, call) { [weak self] result in
+      switch result {
+      case .success(let timeline):
+        self?.load(loaded, timeline: timeline)
+      case .failure(let error as PlayerError):
+        self?.fail(message: error.message, code: error.code)
+      case .failure(let error):
+        self?.fail(message: "\(error)", code: PlayerError.contentLoadErrorCode)
+      }
+    }
+  }
+
+  private func load(_ loaded: SourceDescription, timeline newTimeline: ContentTimeline) {
+    source = loaded
+    timeline = newTimeline
+    isLoaded = true
+    emit(.sourcechange)
+    if autoplay, paused {
+      play()
+    } else if !paused {
+      startPlaying()
+    }
+  }
+
+  /// Calls `body` with a completion, holding the clock until it is called; a completion called
+  /// again, or after the source changed, is ignored (it still ends the hold).
+  private func awaitCompletion<Value>(
+    _ reason: String, generation: Int,
+    _ body: (@escaping (Result<Value, any Error>) -> Void) -> Void,
+    then next: @escaping (Result<Value, any Error>) -> Void
+  ) {
+    let hold = loop.hold(reason)
+    body { [weak self] result in
+      guard !hold.isReleased else { return }
+      hold.release()
+      guard let self, self.sourceGeneration == generation else { return }
+      next(result)
+    }
+  }
+
+  private func failDuringLifecycle(_ message: String, code: Int) {
+    if isDestroyed {
+      emit(.error, errorMessage: message, errorCode: code)
+    } else {
+      fail(message: message, code: code)
+    }
+  }
+}

@@ -1,0 +1,147 @@
+/// A scripted user action: at a virtual time, play, pause, seek, skip the playing ad, or stop
+/// the run.
+public struct ScriptedAction: Equatable, Sendable {
+  /// What the user does.
+  public enum Kind: Equatable, Sendable {
+    case play
+    case pause
+    /// Seek to a content position in seconds.
+    case seek(to: Double)
+    /// Ask the playing ad's integration to skip it (its `skipAd`, or the default).
+    case skip
+    /// End the run.
+    case stop
+  }
+
+  /// The virtual time in seconds.
+  public var at: Double
+  /// What to do.
+  public var kind: Kind
+
+  /// Creates an action.
+  public init(at: Double, _ kind: Kind) {
+    self.at = at
+    self.kind = kind
+  }
+
+  /// The action's word in scripts and the log.
+  public var name: String {
+    switch kind {
+    case .play: return "play"
+    case .pause: return "pause"
+    case .seek: return "seek"
+    case .skip: return "skip"
+    case .stop: return "stop"
+    }
+  }
+
+  /// Decodes a script: a list of `{"at": 12, "do": "seek", "to": 30}` objects or bare words
+  /// (`"pause"`), which happen at the previous entry's time (0 for the first).
+  public static func script(json: JSONValue, path: String = "") throws(ModelDecodingError) -> [ScriptedAction]
+  {
+    guard let elements = json.arrayValue else {
+      throw ModelDecodingError(
+        path: path, expectation: "expected an array of actions, found \(json.kindDescription)")
+    }
+    var actions: [ScriptedAction] = []
+    for (index, element) in elements.enumerated() {
+      let previous = actions.last?.at ?? 0
+      actions.append(try action(json: element, path: elementPath(path, index), defaultTime: previous))
+    }
+    return actions
+  }
+
+  /// Decodes a script from JSON text.
+  public static func script(jsonText: String) throws(ModelDecodingError) -> [ScriptedAction] {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(jsonText)
+    } catch {
+      throw ModelDecodingError(path: "", expectation: error.description)
+    }
+    return try script(json: value)
+  }
+
+  private static func action(json: JSONValue, path: String, defaultTime: Double) throws(ModelDecodingError)
+    -> ScriptedAction
+  {
+    if let word = json.stringValue {
+      guard let kind = simpleKind(word) else {
+        throw ModelDecodingError(
+          path: path, expectation: "expected play, pause, skip or stop (seek needs an object)")
+      }
+      return ScriptedAction(at: defaultTime, kind)
+    }
+    let reader = try JSONReader(json, path: path)
+    let at = try reader.number("at") ?? defaultTime
+    guard at.isFinite, at >= 0 else {
+      throw ModelDecodingError(path: reader.path("at"), expectation: "expected a number of seconds ≥ 0")
+    }
+    let word = try reader.requiredString("do")
+    if word == "seek" {
+      guard let target = try reader.number("to") else {
+        throw ModelDecodingError(path: reader.path("to"), expectation: "expected a number")
+      }
+      guard target.isFinite, target >= 0 else {
+        throw ModelDecodingError(path: reader.path("to"), expectation: "expected a number of seconds ≥ 0")
+      }
+      return ScriptedAction(at: at, .seek(to: target))
+    }
+    guard let kind = simpleKind(word) else {
+      throw ModelDecodingError(
+        path: reader.path("do"), expectation: "expected play, pause, seek, skip or stop")
+    }
+    return ScriptedAction(at: at, kind)
+  }
+
+  private static func simpleKind(_ word: String) -> Kind? {
+    switch word {
+    case "play": return .play
+    case "pause": return .pause
+    case "skip": return .skip
+    case "stop": return .stop
+    default: return nil
+    }
+  }
+}
+
+extension Player {
+  /// Schedules actions on the clock (an `at` already past happens at once, in script order);
+  /// each is logged as an `action` entry. Returns the timers, to cancel them.
+  @discardableResult
+  public func schedule(_ actions: [ScriptedAction]) -> [TimerHandle] {
+    actions.map { action in
+      loop.afterMicros(VirtualTime.micros(action.at) - loop.nowMicros) { [weak self] in self?.perform(action)
+      }
+    }
+  }
+
+  /// Performs one action now, after logging it as an `action` entry (a skip names the ad it
+  /// asks to skip, or why there is none).
+  public func perform(_ action: ScriptedAction) {
+    var fields = JSONObject([("do", .string(action.name))])
+    var adId: String?
+    switch action.kind {
+    case .seek(let target): fields["to"] = .number(target)
+    case .skip:
+      switch ads.skipCandidate() {
+      case .success(let ad): adId = ad.id
+      case .failure(let refusal): fields["result"] = .string(refusal.result.summary)
+      }
+    case .play, .pause, .stop: break
+    }
+    appendLog(type: "action", adId: adId, fields: fields)
+    switch action.kind {
+    case .play: play()
+    case .pause: pause()
+    case .seek(let target): seek(to: target)
+    case .skip: ads.skip()
+    case .stop: loop.stop("stopped by the script at \(VirtualTime.secondsText(loop.nowMicros)) s")
+    }
+  }
+
+  /// Runs the loop until `until` (virtual seconds), a `stop`, or nothing is left to do.
+  public func run(until limit: Double? = nil) -> LoopOutcome {
+    loop.run(until: limit)
+  }
+}

@@ -1,0 +1,137 @@
+import AdPlayer
+import Foundation
+import Testing
+
+/// The virtual clock, timers, the inbox and how runs end.
+@Suite struct HostLoopTests {
+  @Test func timersFireInTimeOrderAndFirstInFirstOutAtEqualTimes() {
+    let loop = HostLoop()
+    var fired: [String] = []
+    loop.after(2) { fired.append("2a") }
+    loop.after(1) { fired.append("1") }
+    loop.after(2) { fired.append("2b") }
+    loop.after(0) { fired.append("0") }
+    loop.after(2) { fired.append("2c") }
+    let outcome = loop.run()
+    #expect(fired == ["0", "1", "2a", "2b", "2c"])
+    #expect(outcome.kind == .idle)
+    #expect(outcome.time == 2)
+  }
+
+  @Test func cancelledTimersDoNotFireAndRepeatingTimersCanStopThemselves() {
+    let loop = HostLoop()
+    var fired: [Double] = []
+    let cancelled = loop.after(1) { fired.append(-1) }
+    cancelled.cancel()
+    var repeating: TimerHandle?
+    repeating = loop.every(0.25) {
+      fired.append(loop.now)
+      if fired.count == 3 { repeating?.cancel() }
+    }
+    _ = loop.run()
+    #expect(fired == [0.25, 0.5, 0.75])
+    #expect(cancelled.isCancelled)
+  }
+
+  @Test func runUntilStopsAtTheLimitAndFiresTimersDueAtIt() {
+    let loop = HostLoop()
+    var count = 0
+    loop.every(1) { count += 1 }
+    let outcome = loop.run(until: 3.5)
+    #expect(outcome.kind == .reachedLimit)
+    #expect(outcome.time == 3.5)
+    #expect(count == 3)
+    _ = loop.run(until: 4)
+    #expect(count == 4)
+  }
+
+  @Test func stopEndsTheRunWithItsReason() {
+    let loop = HostLoop()
+    loop.after(1) { loop.stop("enough") }
+    loop.after(2) {}
+    let outcome = loop.run()
+    #expect(outcome == LoopOutcome(kind: .stopped, reason: "enough", time: 1))
+  }
+
+  @Test func theClockDoesNotAdvanceWhileWorkIsOutstanding() {
+    let loop = HostLoop()
+    var log: [String] = []
+    loop.after(0.5) { log.append("timer at \(loop.now)") }
+    let token = loop.beginWork("fetch")
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.03)
+      token.post {}
+      Thread.sleep(forTimeInterval: 0.03)
+      token.finish {}
+    }
+    loop.after(0) {}
+    let start = Date()
+    _ = loop.run()
+    #expect(Date().timeIntervalSince(start) >= 0.05)
+    #expect(log == ["timer at 0.5"])
+    #expect(!loop.isWaiting)
+  }
+
+  @Test func deliveriesRunOnTheHostThreadBeforeTheClockMoves() {
+    let loop = HostLoop()
+    let recorder = Recorder()
+    let token = loop.beginWork("fetch")
+    loop.after(1) { recorder.append("timer") }
+    let host = pthread_self()
+    let hostBox = Recorder()
+    Thread.detachNewThread {
+      hostBox.append("posted from another thread: \(pthread_equal(pthread_self(), host) == 0)")
+      token.finish { recorder.append("on the host thread: \(pthread_equal(pthread_self(), host) != 0)") }
+    }
+    _ = loop.run()
+    #expect(recorder.items == ["on the host thread: true", "timer"])
+    #expect(hostBox.items == ["posted from another thread: true"])
+  }
+
+  @Test func aHoldWithNoWorkOutstandingStallsInsteadOfHanging() {
+    let loop = HostLoop()
+    let hold = loop.hold("setSource of x")
+    loop.after(1) {}
+    let outcome = loop.run()
+    #expect(outcome.kind == .stalled)
+    #expect(outcome.reason == "waiting for setSource of x with no work outstanding to end the wait")
+    hold.release()
+    #expect(loop.run().kind == .idle)
+  }
+
+  @Test func workThatNeverDeliversTimesOut() {
+    let loop = HostLoop()
+    loop.ioTimeout = 0.05
+    _ = loop.beginWork("GET https://slow.example")
+    let outcome = loop.run()
+    #expect(outcome.kind == .stalled)
+    #expect(outcome.reason == "no delivery within 0.05 s from outstanding work: GET https://slow.example")
+  }
+
+  @Test func realTimePacesTheClockToTheWallClock() {
+    let loop = HostLoop()
+    loop.realTime = true
+    var fired = false
+    loop.after(0.2) { fired = true }
+    let start = Date()
+    _ = loop.run()
+    #expect(fired)
+    #expect(Date().timeIntervalSince(start) >= 0.19)
+  }
+
+  @Test func virtualTimeIsExactInMicroseconds() {
+    #expect(VirtualTime.secondsText(12_250_000) == "12.25")
+    #expect(VirtualTime.secondsText(3_000_001) == "3.000001")
+    #expect(VirtualTime.secondsText(0) == "0")
+    #expect(VirtualTime.secondsText(-500_000) == "-0.5")
+    #expect(VirtualTime.micros(0.1) == 100_000)
+    #expect(VirtualTime.micros(-3) == 0)
+    #expect(VirtualTime.micros(.nan) == 0)
+  }
+}
+
+/// A list appended to from the host thread only, checked after the run.
+final class Recorder: @unchecked Sendable {
+  private(set) var items: [String] = []
+  func append(_ item: String) { items.append(item) }
+}
