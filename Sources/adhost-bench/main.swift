@@ -9,6 +9,7 @@ struct Suite {
 }
 
 let suites: [Suite] = [
+  timelineSuite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
