@@ -56,6 +56,9 @@ public final class Ads {
     return controller
   }
 
+  /// The ids of the registered integrations, in registration order.
+  public var integrationIds: [String] { integrations.map(\.id) }
+
   /// The controller of a registered integration.
   public func controller(for id: String) -> ServerSideAdIntegrationController? {
     integrations.first { $0.id == id }?.controller

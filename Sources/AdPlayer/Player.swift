@@ -69,6 +69,7 @@ public final class Player {
   var endTimer: TimerHandle?
   var lastReportedPositionMicros: Int64 = -1
   var sourceGeneration = 0
+  var pendingHolds: [LoopHold] = []
   var hasHadSource = false
 
   /// A player on `loop` (a new one by default) whose content is `defaultTimeline` unless

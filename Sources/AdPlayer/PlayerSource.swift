@@ -27,7 +27,7 @@ extension Player {
   /// once destroyed.
   public func setSource(_ newSource: SourceDescription?) {
     guard !isDestroyed else { return }
-    sourceGeneration += 1
+    abandonPendingCompletions()
     let generation = sourceGeneration
     stopTimers()
     isLoaded = false
@@ -56,7 +56,7 @@ extension Player {
     settlePosition()
     stopTimers()
     paused = true
-    sourceGeneration += 1
+    abandonPendingCompletions()
     let resets = hasHadSource ? ads.integrations : []
     isDestroyed = true
     let integrations = ads.integrations
@@ -155,12 +155,22 @@ extension Player {
     then next: @escaping (Result<Value, any Error>) -> Void
   ) {
     let hold = loop.hold(reason)
+    pendingHolds.append(hold)
     body { [link] result in
       guard !hold.isReleased else { return }
       hold.release()
+      link.player?.pendingHolds.removeAll { $0 === hold }
       guard let self = link.player, self.sourceGeneration == generation else { return }
       next(result)
     }
+  }
+
+  /// A new source or destroy makes outstanding completions stale: their holds end now, so an
+  /// integration that never answers an abandoned call cannot stall the clock.
+  private func abandonPendingCompletions() {
+    sourceGeneration += 1
+    for hold in pendingHolds { hold.release() }
+    pendingHolds.removeAll()
   }
 
   private func failDuringLifecycle(_ message: String, code: Int) {

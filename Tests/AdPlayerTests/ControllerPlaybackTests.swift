@@ -27,6 +27,19 @@ import Testing
     #expect(played(fixture) == ["adbreakbegin", "adbegin:a", "adend:a", "adbegin:b"])
   }
 
+  @Test func beginningAnAdOfAnotherBreakEndsAnIdlePlayingBreak() throws {
+    let (fixture, controller, adBreak, first, _) = try twoAds()
+    let later = try controller.createAd(AdInit(type: .linear, timeOffset: 600, id: "c"))
+    try controller.beginAd(first)
+    try controller.endAd(first)
+    #expect(adBreak.isPlaying)
+    try controller.beginAd(later)
+    #expect(!adBreak.isPlaying)
+    #expect(
+      Array(fixture.adEvents.dropFirst(5))
+        == ["adbreakbegin", "adbegin:a", "adend:a", "adbreakend", "adbreakbegin", "adbegin:c"])
+  }
+
   @Test func beginAdOnAPlayingAdThrows() throws {
     let (_, controller, _, first, _) = try twoAds()
     try controller.beginAd(first)

@@ -107,6 +107,26 @@ import Testing
     #expect(outcome.time == 0)
   }
 
+  @Test func aNewSourceAbandonsAnUnansweredSetSource() throws {
+    var calls = 0
+    var pending: [(Result<SetSourceOutcome, any Error>) -> Void] = []
+    let fixture = try Fixture(
+      handler: ServerSideAdIntegrationHandler(setSource: { _, completion in
+        calls += 1
+        if calls == 1 { pending.append(completion) } else { completion(.success(.handled)) }
+      }))
+    fixture.player.setSource(fixture.source)
+    var second = fixture.source
+    second.sources[0].src = "https://example.com/b.m3u8"
+    fixture.player.setSource(second)
+    #expect(!fixture.player.loop.isWaiting)
+    pending.first?(.success(.notHandled))
+    #expect(fixture.player.source == second)
+    #expect(fixture.types == ["sourcechange"])
+    fixture.player.play()
+    #expect(fixture.player.run(until: 1).kind == .reachedLimit)
+  }
+
   @Test func resetSourceRunsBeforeEachNewSourceAndBeforeDestroyAndDestroyOnce() throws {
     var calls: [String] = []
     let fixture = try Fixture(
