@@ -1,9 +1,13 @@
 /// When a client-side ad plays, as `AdDescription.timeOffset` allows: `"start"`, `"end"`,
 /// seconds (a number or `"HH:MM:SS(.mmm)"`), or a percentage of the content (`"N%"`).
 public enum AdTimeOffset: Equatable, Sendable {
+  /// Before the content (a pre-roll).
   case start
+  /// After the content (a post-roll).
   case end
+  /// At a content position in seconds.
   case seconds(Double)
+  /// At a percentage (0…100) of the content's duration.
   case percentage(Double)
 
   /// Parses the JSON form; `path` names the value in errors.

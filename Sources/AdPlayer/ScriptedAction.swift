@@ -3,7 +3,9 @@
 public struct ScriptedAction: Equatable, Sendable {
   /// What the user does.
   public enum Kind: Equatable, Sendable {
+    /// Play (resume).
     case play
+    /// Pause.
     case pause
     /// Seek to a content position in seconds.
     case seek(to: Double)
