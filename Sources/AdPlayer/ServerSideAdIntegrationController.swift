@@ -229,9 +229,11 @@ public final class ServerSideAdIntegrationController {
   }
 
   private func removeBreak(_ adBreak: AdBreak) {
+    // Marked first, so a listener that removes the break again while its ads end is refused.
+    guard !adBreak.isRemoved else { return }
+    adBreak.isRemoved = true
     for ad in adBreak.ads { remove(ad, from: adBreak) }
     if adBreak.isPlaying { endBreak(adBreak) }
-    adBreak.isRemoved = true
     adBreaks.removeAll { $0 === adBreak }
     player?.emit(.removeadbreak, adBreak: adBreak)
   }

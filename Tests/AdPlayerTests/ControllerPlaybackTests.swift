@@ -166,6 +166,18 @@ import Testing
     }
   }
 
+  @Test func aListenerRemovingTheBreakWhileItIsBeingRemovedIsRefused() throws {
+    let (fixture, controller, adBreak, first, _) = try twoAds()
+    var refusals: [String] = []
+    fixture.player.ads.addEventListener(.adend) { _ in
+      do { try controller.removeAdBreak(adBreak) } catch { refusals.append("\(error)") }
+    }
+    try controller.beginAd(first)
+    try controller.removeAdBreak(adBreak)
+    #expect(refusals == ["removeAdBreak: the break is not a live break of test"])
+    #expect(played(fixture) == ["adbreakbegin", "adbegin:a", "adend:a", "adbreakend", "removeadbreak"])
+  }
+
   @Test func removeAllAdsRemovesEveryBreak() throws {
     let (fixture, controller, _, first, _) = try twoAds()
     try controller.createAd(AdInit(type: .linear, timeOffset: 300, id: "c"))
