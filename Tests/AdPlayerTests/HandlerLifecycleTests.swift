@@ -148,6 +148,25 @@ import Testing
     #expect(fixture.player.isDestroyed)
   }
 
+  @Test func unloadingResetsAndFiresSourceChange() throws {
+    var resets = 0
+    let fixture = try Fixture(
+      handler: ServerSideAdIntegrationHandler(resetSource: { completion in
+        resets += 1
+        completion(.success(()))
+      }))
+    fixture.player.setSource(nil)
+    #expect(resets == 0)
+    fixture.player.setSource(fixture.source)
+    fixture.player.play()
+    _ = fixture.player.run(until: 1)
+    fixture.player.setSource(nil)
+    #expect(resets == 1)
+    #expect(!fixture.player.isLoaded && fixture.player.paused && fixture.player.source == nil)
+    #expect(fixture.types.last == "sourcechange")
+    #expect(fixture.player.run(until: 5).reason == "no source loaded")
+  }
+
   @Test func aMissingResetSourceRemovesAllAds() throws {
     let fixture = try Fixture()
     fixture.player.setSource(fixture.source)
