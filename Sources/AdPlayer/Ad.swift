@@ -20,8 +20,8 @@ public final class Ad {
   public internal(set) var type: AdType
   /// The id of the integration that created it.
   public let integration: String
-  /// The break it belongs to; weak, so `nil` once the break is removed and no longer held.
-  public internal(set) weak var adBreak: AdBreak?
+  /// The break it belongs to (still set after either is removed).
+  public internal(set) var adBreak: AdBreak?
   /// Duration in seconds, if known.
   public internal(set) var duration: Double?
   /// Seconds until it may be skipped: -1 not skippable, 0 at once.

@@ -1,6 +1,8 @@
 /// Whether an ad replaces the content (`linear`) or shows over it (`nonlinear`).
 public enum AdType: String, Sendable, CaseIterable {
+  /// Replaces the content while it plays.
   case linear
+  /// Shows over the content.
   case nonlinear
 }
 

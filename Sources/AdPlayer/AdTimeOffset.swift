@@ -1,9 +1,13 @@
 /// When a client-side ad plays, as `AdDescription.timeOffset` allows: `"start"`, `"end"`,
 /// seconds (a number or `"HH:MM:SS(.mmm)"`), or a percentage of the content (`"N%"`).
 public enum AdTimeOffset: Equatable, Sendable {
+  /// Before the content (a pre-roll).
   case start
+  /// After the content (a post-roll).
   case end
+  /// At a content position in seconds.
   case seconds(Double)
+  /// At a percentage (0…100) of the content's duration.
   case percentage(Double)
 
   /// Parses the JSON form; `path` names the value in errors.
@@ -32,7 +36,7 @@ public enum AdTimeOffset: Equatable, Sendable {
   static func clockSeconds(_ text: String) -> Double? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-      hours >= 0, (0..<60).contains(minutes), parts[2].first?.isNumber == true,
+      (0...1_000_000).contains(hours), (0..<60).contains(minutes), parts[2].first?.isNumber == true,
       let seconds = Double(parts[2]), seconds >= 0, seconds < 60
     else { return nil }
     return Double(hours * 3600 + minutes * 60) + seconds

@@ -31,7 +31,8 @@ public final class Ads {
     let handler: ServerSideAdIntegrationHandler
   }
 
-  weak var player: Player?
+  var link = PlayerLink()
+  var player: Player? { link.player }
   private(set) var integrations: [Integration] = []
   let listeners = EventListeners()
 
@@ -48,12 +49,15 @@ public final class Ads {
     guard !integrations.contains(where: { $0.id == id }) else {
       throw AdControllerError(method, "an integration \"\(id)\" is already registered")
     }
-    guard let player else { throw AdControllerError(method, "the player is gone") }
-    let controller = ServerSideAdIntegrationController(integration: id, player: player)
+    guard player != nil else { throw AdControllerError(method, "the player is gone") }
+    let controller = ServerSideAdIntegrationController(integration: id, link: link)
     let handler = try factory(controller)
     integrations.append(Integration(id: id, controller: controller, handler: handler))
     return controller
   }
+
+  /// The ids of the registered integrations, in registration order.
+  public var integrationIds: [String] { integrations.map(\.id) }
 
   /// The controller of a registered integration.
   public func controller(for id: String) -> ServerSideAdIntegrationController? {

@@ -81,41 +81,59 @@ public final class EventLog {
     case countOnly
   }
 
+  // Stored privately behind computed accessors so that whole-module optimization can drop the
+  // dynamic exclusivity checks on the hot path.
+  private var storedMode: Mode
+  private var recording: Bool
+  private var storedEntries: [LogEntry] = []
+  private var storedCount = 0
+
   /// What happens to appended entries.
-  public var mode: Mode
+  public var mode: Mode {
+    get { storedMode }
+    set {
+      storedMode = newValue
+      recording = Self.records(newValue)
+    }
+  }
   /// The kept entries (only in `.keep` mode).
-  public private(set) var entries: [LogEntry] = []
+  public var entries: [LogEntry] { storedEntries }
   /// How many entries were appended, in any mode.
-  public private(set) var count = 0
+  public var count: Int { storedCount }
 
   /// A log in the given mode (`.keep` by default).
-  public init(mode: Mode = .keep) { self.mode = mode }
+  public init(mode: Mode = .keep) {
+    storedMode = mode
+    recording = Self.records(mode)
+  }
 
-  /// Whether appended entries are looked at; when not, callers may skip building them.
-  public var isRecording: Bool {
+  private static func records(_ mode: Mode) -> Bool {
     if case .countOnly = mode { return false }
     return true
   }
 
+  /// Whether appended entries are looked at; when not, callers may skip building them.
+  public var isRecording: Bool { recording }
+
   /// Appends an entry.
   public func append(_ entry: LogEntry) {
-    count += 1
-    switch mode {
-    case .keep: entries.append(entry)
+    storedCount += 1
+    switch storedMode {
+    case .keep: storedEntries.append(entry)
     case .stream(let sink): sink(entry)
     case .countOnly: break
     }
   }
 
   /// Counts an entry that was not built because the log is not recording.
-  func countUnbuilt() { count += 1 }
+  func countUnbuilt() { storedCount += 1 }
 
   /// Drops the kept entries (the count stays).
-  public func removeAllEntries() { entries.removeAll() }
+  public func removeAllEntries() { storedEntries.removeAll() }
 
   /// The kept entries as JSON Lines, each line ending in a newline.
-  public var jsonLines: String { entries.map { $0.jsonLine + "\n" }.joined() }
+  public var jsonLines: String { storedEntries.map { $0.jsonLine + "\n" }.joined() }
 
   /// The kept entries as readable lines, each ending in a newline.
-  public var text: String { entries.map { $0.textLine + "\n" }.joined() }
+  public var text: String { storedEntries.map { $0.textLine + "\n" }.joined() }
 }

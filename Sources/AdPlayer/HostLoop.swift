@@ -37,14 +37,21 @@ public struct LoopOutcome: Equatable, Sendable {
 /// their virtual time, measured on the wall clock from the start of the run.
 public final class HostLoop {
   /// The virtual time in microseconds.
-  public private(set) var nowMicros: Int64 = 0
+  public var nowMicros: Int64 { clock }
   /// Whether clock advances are paced to the wall clock.
-  public var realTime = false
+  public var realTime: Bool {
+    get { pacedToWallClock }
+    set { pacedToWallClock = newValue }
+  }
   /// How long (wall seconds) to wait for outstanding work to deliver before giving up.
   public var ioTimeout: Double = 60
   /// Describes the state when the loop has nothing left to do (the player says why).
   public var idleDescription: () -> String = { "nothing scheduled and no work outstanding" }
 
+  // Hot state is private, behind public computed accessors, so that whole-module optimization
+  // can drop the dynamic exclusivity checks on it.
+  private var clock: Int64 = 0
+  private var pacedToWallClock = false
   private var timers = TimerQueue()
   private let inbox = Inbox()
   private var holds: [Int: String] = [:]
@@ -135,10 +142,10 @@ public final class HostLoop {
       }
       guard let next = timers.nextTime() else { return outcome(.idle, idleDescription()) }
       if let limit, next > limit {
-        nowMicros = max(nowMicros, limit)
+        clock = max(clock, limit)
         return outcome(.reachedLimit, "reached \(VirtualTime.secondsText(limit)) s")
       }
-      if realTime {
+      if pacedToWallClock {
         let due = wallAnchor.addingTimeInterval(VirtualTime.seconds(next - virtualAnchor))
         if due > Date() {
           _ = inbox.waitForDelivery(until: due)
@@ -146,9 +153,9 @@ public final class HostLoop {
         }
       }
       guard let timer = timers.popFirst() else { continue }
-      nowMicros = timer.time
+      clock = timer.time
       if let interval = timer.interval {
-        timer.time = nowMicros &+ interval
+        timer.time = clock &+ interval
         timers.push(timer)
       }
       timer.body()
@@ -166,7 +173,7 @@ public final class HostLoop {
 
 /// A hold on the loop's clock; `release()` ends it (again does nothing).
 public final class LoopHold {
-  private weak var loop: HostLoop?
+  private let loop: HostLoop
   private let id: Int
   /// Whether the hold was released.
   public private(set) var isReleased = false
@@ -180,6 +187,6 @@ public final class LoopHold {
   public func release() {
     guard !isReleased else { return }
     isReleased = true
-    loop?.release(id)
+    loop.release(id)
   }
 }

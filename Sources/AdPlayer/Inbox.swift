@@ -90,9 +90,13 @@ public final class WorkToken: @unchecked Sendable {
     self.inbox = inbox
   }
 
-  /// Delivers a closure for the host thread to run; the work stays outstanding.
+  /// Delivers a closure for the host thread to run; the work stays outstanding. Ignored once
+  /// `finish` was called, so nothing arrives for work the loop no longer waits for.
   public func post(_ body: @escaping @Sendable () -> Void) {
-    inbox.deliver(body, finishing: nil)
+    lock.lock()
+    let open = !finished
+    lock.unlock()
+    if open { inbox.deliver(body, finishing: nil) }
   }
 
   /// Delivers a last closure; the work is over once it has run. Calling it again does nothing.

@@ -1,11 +1,17 @@
 /// A JSON value: what the source model keeps for fields it does not know, what ads carry as
 /// `customData`, and what the Lua bridge converts tables to and from.
 public enum JSONValue: Equatable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A finite number.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object, members in order.
   case object(JSONObject)
 
   /// The string, if this is a string.

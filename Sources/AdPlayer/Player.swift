@@ -28,18 +28,40 @@ public final class Player {
   /// The id of the integration that handles the loaded source, if any.
   public internal(set) var activeIntegration: String?
   /// The loaded content's timeline.
-  public internal(set) var timeline: ContentTimeline
+  public internal(set) var timeline: ContentTimeline {
+    get { state.timeline }
+    set { state.timeline = newValue }
+  }
   /// Whether playback is paused.
-  public internal(set) var paused = true
+  public internal(set) var paused: Bool {
+    get { state.paused }
+    set { state.paused = newValue }
+  }
   /// Whether a VOD timeline played to its end.
-  public internal(set) var ended = false
+  public internal(set) var ended: Bool {
+    get { state.ended }
+    set { state.ended = newValue }
+  }
   /// The fatal error that stopped playback, until a new source is set.
-  public internal(set) var fatalError: (message: String, code: Int)?
+  public internal(set) var fatalError: (message: String, code: Int)? {
+    get { state.fatalError }
+    set { state.fatalError = newValue }
+  }
   /// Whether `destroy()` was called.
-  public internal(set) var isDestroyed = false
+  public internal(set) var isDestroyed: Bool {
+    get { state.isDestroyed }
+    set { state.isDestroyed = newValue }
+  }
   /// Whether a source is loaded and ready to play.
-  public internal(set) var isLoaded = false
+  public internal(set) var isLoaded: Bool {
+    get { state.isLoaded }
+    set { state.isLoaded = newValue }
+  }
 
+  /// Playback state, stored privately behind the public accessors above so that whole-module
+  /// optimization can drop dynamic exclusivity checks on the hot path.
+  private var state: PlaybackState
+  let link = PlayerLink()
   let listeners = EventListeners()
   var positionAnchorMicros: Int64 = 0
   var clockAnchorMicros: Int64 = 0
@@ -47,6 +69,7 @@ public final class Player {
   var endTimer: TimerHandle?
   var lastReportedPositionMicros: Int64 = -1
   var sourceGeneration = 0
+  var pendingHolds: [LoopHold] = []
   var hasHadSource = false
 
   /// A player on `loop` (a new one by default) whose content is `defaultTimeline` unless
@@ -58,9 +81,17 @@ public final class Player {
     self.ads = Ads()
     self.log = log
     self.defaultTimeline = defaultTimeline
-    self.timeline = defaultTimeline
-    ads.player = self
-    loop.idleDescription = { [weak self] in self?.idleDescription ?? "the player is gone" }
+    self.state = PlaybackState(timeline: defaultTimeline)
+    ads.link = link
+    link.player = self
+    let link = link
+    loop.idleDescription = { link.player?.idleDescription ?? "the player is gone" }
+  }
+
+  deinit {
+    link.player = nil
+    tickTimer?.cancel()
+    endTimer?.cancel()
   }
 
   /// Listens to a player event (`timeupdate`, `error`, …); ad events go to `ads` listeners.
@@ -114,6 +145,15 @@ public final class Player {
     paused = true
     fatalError = (message, code)
     emit(.error, errorMessage: message, errorCode: code)
+  }
+
+  struct PlaybackState {
+    var timeline: ContentTimeline
+    var paused = true
+    var ended = false
+    var fatalError: (message: String, code: Int)?
+    var isDestroyed = false
+    var isLoaded = false
   }
 
   var idleDescription: String {

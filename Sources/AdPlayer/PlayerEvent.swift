@@ -1,8 +1,12 @@
 /// The events the player and `player.ads` dispatch, by their Web names.
 public enum EventType: String, Sendable, CaseIterable {
+  /// Player events.
   case sourcechange, play, playing, pause, timeupdate, seeking, seeked, ended, error
+  /// Break events.
   case addadbreak, removeadbreak, adbreakbegin, adbreakend, updateadbreak
+  /// Ad events.
   case addad, updatead, adbegin, adend, adskip, aderror
+  /// Quartile events.
   case adfirstquartile, admidpoint, adthirdquartile
 
   /// Whether `player.ads` dispatches it (otherwise the player does).

@@ -76,14 +76,15 @@ extension Player {
 
   func scheduleTimers() {
     stopTimers()
+    let link = link
     if let end = timeline.durationMicros {
       guard positionAnchorMicros < end else {
         reachEnd()
         return
       }
-      endTimer = loop.afterMicros(end - positionAnchorMicros) { [weak self] in self?.reachEnd() }
+      endTimer = loop.afterMicros(end - positionAnchorMicros) { link.player?.reachEnd() }
     }
-    tickTimer = loop.everyMicros(timeUpdateIntervalMicros) { [weak self] in self?.reportTime() }
+    tickTimer = loop.everyMicros(timeUpdateIntervalMicros) { link.player?.reportTime() }
   }
 
   func reportTime() {

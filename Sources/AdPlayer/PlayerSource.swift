@@ -27,7 +27,7 @@ extension Player {
   /// once destroyed.
   public func setSource(_ newSource: SourceDescription?) {
     guard !isDestroyed else { return }
-    sourceGeneration += 1
+    abandonPendingCompletions()
     let generation = sourceGeneration
     stopTimers()
     isLoaded = false
@@ -40,8 +40,8 @@ extension Player {
     lastReportedPositionMicros = -1
     let resets = hasHadSource ? ads.integrations : []
     hasHadSource = hasHadSource || newSource != nil
-    resetIntegrations(resets[...], generation: generation) { [weak self] in
-      guard let self else { return }
+    resetIntegrations(resets[...], generation: generation) { [link] in
+      guard let self = link.player else { return }
       guard let newSource else {
         self.emit(.sourcechange)
         return
@@ -56,11 +56,12 @@ extension Player {
     settlePosition()
     stopTimers()
     paused = true
-    sourceGeneration += 1
+    abandonPendingCompletions()
     let resets = hasHadSource ? ads.integrations : []
     isDestroyed = true
-    resetIntegrations(resets[...], generation: sourceGeneration) { [weak self] in
-      for integration in self?.ads.integrations ?? [] { integration.handler.destroy?() }
+    let integrations = ads.integrations
+    resetIntegrations(resets[...], generation: sourceGeneration) {
+      for integration in integrations { integration.handler.destroy?() }
     }
   }
 
@@ -78,12 +79,12 @@ extension Player {
       return
     }
     awaitCompletion("resetSource of \(integration.id)", generation: generation, resetSource) {
-      [weak self] result in
+      [link] result in
       switch result {
       case .success:
-        self?.resetIntegrations(rest, generation: generation, then: next)
+        link.player?.resetIntegrations(rest, generation: generation, then: next)
       case .failure(let error):
-        self?.failDuringLifecycle(
+        link.player?.failDuringLifecycle(
           "resetSource of \(integration.id) failed: \(error)", code: Player.adErrorCode)
       }
     }
@@ -97,8 +98,8 @@ extension Player {
       return
     }
     let call: (@escaping (Result<SetSourceOutcome, any Error>) -> Void) -> Void = { setSource(original, $0) }
-    awaitCompletion("setSource of \(integration.id)", generation: generation, call) { [weak self] result in
-      guard let self else { return }
+    awaitCompletion("setSource of \(integration.id)", generation: generation, call) { [link] result in
+      guard let self = link.player else { return }
       switch result {
       case .success(.transformed(let transformed)):
         self.activeIntegration = integration.id
@@ -122,14 +123,14 @@ extension Player {
     let call: (@escaping (Result<ContentTimeline, any Error>) -> Void) -> Void = {
       prepareContent(loaded, $0)
     }
-    awaitCompletion("preparing the content", generation: generation, call) { [weak self] result in
+    awaitCompletion("preparing the content", generation: generation, call) { [link] result in
       switch result {
       case .success(let timeline):
-        self?.load(loaded, timeline: timeline)
+        link.player?.load(loaded, timeline: timeline)
       case .failure(let error as PlayerError):
-        self?.fail(message: error.message, code: error.code)
+        link.player?.fail(message: error.message, code: error.code)
       case .failure(let error):
-        self?.fail(message: "\(error)", code: PlayerError.contentLoadErrorCode)
+        link.player?.fail(message: "\(error)", code: PlayerError.contentLoadErrorCode)
       }
     }
   }
@@ -154,12 +155,22 @@ extension Player {
     then next: @escaping (Result<Value, any Error>) -> Void
   ) {
     let hold = loop.hold(reason)
-    body { [weak self] result in
+    pendingHolds.append(hold)
+    body { [link] result in
       guard !hold.isReleased else { return }
       hold.release()
-      guard let self, self.sourceGeneration == generation else { return }
+      link.player?.pendingHolds.removeAll { $0 === hold }
+      guard let self = link.player, self.sourceGeneration == generation else { return }
       next(result)
     }
+  }
+
+  /// A new source or destroy makes outstanding completions stale: their holds end now, so an
+  /// integration that never answers an abandoned call cannot stall the clock.
+  private func abandonPendingCompletions() {
+    sourceGeneration += 1
+    for hold in pendingHolds { hold.release() }
+    pendingHolds.removeAll()
   }
 
   private func failDuringLifecycle(_ message: String, code: Int) {

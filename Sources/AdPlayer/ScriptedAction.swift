@@ -3,7 +3,9 @@
 public struct ScriptedAction: Equatable, Sendable {
   /// What the user does.
   public enum Kind: Equatable, Sendable {
+    /// Play (resume).
     case play
+    /// Pause.
     case pause
     /// Seek to a content position in seconds.
     case seek(to: Double)
@@ -110,9 +112,9 @@ extension Player {
   /// each is logged as an `action` entry. Returns the timers, to cancel them.
   @discardableResult
   public func schedule(_ actions: [ScriptedAction]) -> [TimerHandle] {
-    actions.map { action in
-      loop.afterMicros(VirtualTime.micros(action.at) - loop.nowMicros) { [weak self] in self?.perform(action)
-      }
+    let link = link
+    return actions.map { action in
+      loop.afterMicros(VirtualTime.micros(action.at) - loop.nowMicros) { link.player?.perform(action) }
     }
   }
 

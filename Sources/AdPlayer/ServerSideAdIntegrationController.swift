@@ -7,13 +7,20 @@ public final class ServerSideAdIntegrationController {
   public private(set) var adBreaks: [AdBreak] = []
   /// The ads that are playing, in the order they began.
   public private(set) var currentAds: [Ad] = []
-  weak var player: Player?
+  let link: PlayerLink
   private var createdAds = 0
 
-  init(integration: String, player: Player) {
+  init(integration: String, link: PlayerLink) {
     self.integration = integration
-    self.player = player
+    self.link = link
   }
+
+  deinit {
+    // Ads and their breaks refer to each other; a player that goes with live breaks frees them.
+    for adBreak in adBreaks { adBreak.ads.removeAll() }
+  }
+
+  var player: Player? { link.player }
 
   /// Every ad of every break, break by break.
   public var ads: [Ad] { adBreaks.flatMap(\.ads) }
@@ -222,9 +229,11 @@ public final class ServerSideAdIntegrationController {
   }
 
   private func removeBreak(_ adBreak: AdBreak) {
+    // Marked first, so a listener that removes the break again while its ads end is refused.
+    guard !adBreak.isRemoved else { return }
+    adBreak.isRemoved = true
     for ad in adBreak.ads { remove(ad, from: adBreak) }
     if adBreak.isPlaying { endBreak(adBreak) }
-    adBreak.isRemoved = true
     adBreaks.removeAll { $0 === adBreak }
     player?.emit(.removeadbreak, adBreak: adBreak)
   }

@@ -4,8 +4,10 @@ public final class TimerHandle {
   var sequence: UInt64 = 0
   let interval: Int64?
   let body: () -> Void
+  var cancelled = false
+
   /// Whether the timer was cancelled.
-  public private(set) var isCancelled = false
+  public var isCancelled: Bool { cancelled }
 
   init(time: Int64, interval: Int64?, body: @escaping () -> Void) {
     self.time = time
@@ -14,7 +16,7 @@ public final class TimerHandle {
   }
 
   /// Stops the timer; cancelling twice, or after a one-shot timer fired, does nothing.
-  public func cancel() { isCancelled = true }
+  public func cancel() { cancelled = true }
 }
 
 /// A binary min-heap of timers ordered by time, then by scheduling order, so timers due at the
@@ -35,7 +37,7 @@ struct TimerQueue {
 
   /// The time of the earliest live timer, dropping cancelled ones on the way.
   mutating func nextTime() -> Int64? {
-    while let first = heap.first, first.isCancelled { _ = popFirst() }
+    while let first = heap.first, first.cancelled { _ = popFirst() }
     return heap.first?.time
   }
 

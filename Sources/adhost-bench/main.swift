@@ -9,7 +9,8 @@ struct Suite: Sendable {
 }
 
 let suites: [Suite] = [
-  luaSuite
+  luaSuite,
+  timelineSuite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

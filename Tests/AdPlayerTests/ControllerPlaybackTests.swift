@@ -27,6 +27,19 @@ import Testing
     #expect(played(fixture) == ["adbreakbegin", "adbegin:a", "adend:a", "adbegin:b"])
   }
 
+  @Test func beginningAnAdOfAnotherBreakEndsAnIdlePlayingBreak() throws {
+    let (fixture, controller, adBreak, first, _) = try twoAds()
+    let later = try controller.createAd(AdInit(type: .linear, timeOffset: 600, id: "c"))
+    try controller.beginAd(first)
+    try controller.endAd(first)
+    #expect(adBreak.isPlaying)
+    try controller.beginAd(later)
+    #expect(!adBreak.isPlaying)
+    #expect(
+      Array(fixture.adEvents.dropFirst(5))
+        == ["adbreakbegin", "adbegin:a", "adend:a", "adbreakend", "adbreakbegin", "adbegin:c"])
+  }
+
   @Test func beginAdOnAPlayingAdThrows() throws {
     let (_, controller, _, first, _) = try twoAds()
     try controller.beginAd(first)
@@ -151,6 +164,18 @@ import Testing
     #expect(throws: AdControllerError("removeAdBreak", "the break is not a live break of test")) {
       try controller.removeAdBreak(adBreak)
     }
+  }
+
+  @Test func aListenerRemovingTheBreakWhileItIsBeingRemovedIsRefused() throws {
+    let (fixture, controller, adBreak, first, _) = try twoAds()
+    var refusals: [String] = []
+    fixture.player.ads.addEventListener(.adend) { _ in
+      do { try controller.removeAdBreak(adBreak) } catch { refusals.append("\(error)") }
+    }
+    try controller.beginAd(first)
+    try controller.removeAdBreak(adBreak)
+    #expect(refusals == ["removeAdBreak: the break is not a live break of test"])
+    #expect(played(fixture) == ["adbreakbegin", "adbegin:a", "adend:a", "adbreakend", "removeadbreak"])
   }
 
   @Test func removeAllAdsRemovesEveryBreak() throws {

@@ -107,6 +107,26 @@ import Testing
     #expect(outcome.time == 0)
   }
 
+  @Test func aNewSourceAbandonsAnUnansweredSetSource() throws {
+    var calls = 0
+    var pending: [(Result<SetSourceOutcome, any Error>) -> Void] = []
+    let fixture = try Fixture(
+      handler: ServerSideAdIntegrationHandler(setSource: { _, completion in
+        calls += 1
+        if calls == 1 { pending.append(completion) } else { completion(.success(.handled)) }
+      }))
+    fixture.player.setSource(fixture.source)
+    var second = fixture.source
+    second.sources[0].src = "https://example.com/b.m3u8"
+    fixture.player.setSource(second)
+    #expect(!fixture.player.loop.isWaiting)
+    pending.first?(.success(.notHandled))
+    #expect(fixture.player.source == second)
+    #expect(fixture.types == ["sourcechange"])
+    fixture.player.play()
+    #expect(fixture.player.run(until: 1).kind == .reachedLimit)
+  }
+
   @Test func resetSourceRunsBeforeEachNewSourceAndBeforeDestroyAndDestroyOnce() throws {
     var calls: [String] = []
     let fixture = try Fixture(
@@ -126,6 +146,25 @@ import Testing
     fixture.player.destroy()
     #expect(calls == ["setSource", "resetSource", "setSource", "resetSource", "destroy"])
     #expect(fixture.player.isDestroyed)
+  }
+
+  @Test func unloadingResetsAndFiresSourceChange() throws {
+    var resets = 0
+    let fixture = try Fixture(
+      handler: ServerSideAdIntegrationHandler(resetSource: { completion in
+        resets += 1
+        completion(.success(()))
+      }))
+    fixture.player.setSource(nil)
+    #expect(resets == 0)
+    fixture.player.setSource(fixture.source)
+    fixture.player.play()
+    _ = fixture.player.run(until: 1)
+    fixture.player.setSource(nil)
+    #expect(resets == 1)
+    #expect(!fixture.player.isLoaded && fixture.player.paused && fixture.player.source == nil)
+    #expect(fixture.types.last == "sourcechange")
+    #expect(fixture.player.run(until: 5).reason == "no source loaded")
   }
 
   @Test func aMissingResetSourceRemovesAllAds() throws {

@@ -88,6 +88,18 @@ import Testing
     #expect(hostBox.items == ["posted from another thread: true"])
   }
 
+  @Test func postsAfterFinishAreIgnored() {
+    let loop = HostLoop()
+    let recorder = Recorder()
+    let token = loop.beginWork("fetch")
+    token.post { recorder.append("partial") }
+    token.finish { recorder.append("last") }
+    token.post { recorder.append("late") }
+    token.finish { recorder.append("again") }
+    _ = loop.run()
+    #expect(recorder.items == ["partial", "last"])
+  }
+
   @Test func aHoldWithNoWorkOutstandingStallsInsteadOfHanging() {
     let loop = HostLoop()
     let hold = loop.hold("setSource of x")

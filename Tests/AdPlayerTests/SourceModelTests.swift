@@ -79,6 +79,7 @@ import Testing
 
   @Test(arguments: [
     JSONValue.number(-1), .string("1:2"), .string("00:61:00"), .string("150%"), .string("-5%"), .bool(true),
+    .string("99999999999999999:00:00"), .string("00:00:+5"),
   ])
   func badTimeOffsetsAreRejected(json: JSONValue) {
     #expect(throws: ModelDecodingError.self) { try AdTimeOffset(json: json, path: "t") }
