@@ -9,6 +9,7 @@ struct Suite {
 }
 
 let suites: [Suite] = [
+  VASTBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
