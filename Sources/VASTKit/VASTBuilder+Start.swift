@@ -32,13 +32,17 @@ extension VASTBuilder {
   /// Handles a start tag whose known attributes are already in `attributes`.
   mutating func start(_ name: XMLName?) {
     stack.append(name)
-    guard rawDepth < 0, let name else {
-      collecting = false
-      return
-    }
     if !sawRoot {
       sawRoot = true
+      guard let name else {
+        fail(.schemaValidation, "the root element is not <VAST>")
+        return
+      }
       root(name)
+      return
+    }
+    guard rawDepth < 0, let name else {
+      collecting = false
       return
     }
     text.removeAll(keepingCapacity: true)
