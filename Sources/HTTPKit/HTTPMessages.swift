@@ -59,7 +59,8 @@ public struct HTTPLimits: Sendable, Equatable {
   public var policy: TransportPolicy
 
   /// Limits: 5 redirects, 4 MiB body, default policy unless given.
-  public init(maxRedirects: Int = 5, maxBodyBytes: Int = 4 << 20, policy: TransportPolicy = TransportPolicy()) {
+  public init(maxRedirects: Int = 5, maxBodyBytes: Int = 4 << 20, policy: TransportPolicy = TransportPolicy())
+  {
     self.maxRedirects = maxRedirects
     self.maxBodyBytes = maxBodyBytes
     self.policy = policy

@@ -31,13 +31,17 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
 
   private func answer(_ request: HTTPRequest, limits: HTTPLimits) -> Result<HTTPResponse, HTTPError> {
     let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
-    guard let candidates = exchanges[key], !candidates.isEmpty else { return .failure(.notRecorded(request.url)) }
+    guard let candidates = exchanges[key], !candidates.isEmpty else {
+      return .failure(.notRecorded(request.url))
+    }
     let exchange: RecordedExchange = lock.withLock {
       let position = served[key, default: 0]
       served[key] = position + 1
       return candidates[min(position, candidates.count - 1)]
     }
-    if let failure = exchange.failure { return .failure(.network(request.url, "recorded failure: \(failure)")) }
+    if let failure = exchange.failure {
+      return .failure(.network(request.url, "recorded failure: \(failure)"))
+    }
     var body = Data()
     if let name = exchange.body {
       do {
@@ -46,8 +50,11 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
         return .failure(.network(request.url, "recorded body \(name) unreadable: \(error)"))
       }
     }
-    if body.count > limits.maxBodyBytes { return .failure(.bodyTooLarge(request.url, limit: limits.maxBodyBytes)) }
+    if body.count > limits.maxBodyBytes {
+      return .failure(.bodyTooLarge(request.url, limit: limits.maxBodyBytes))
+    }
     return .success(
-      HTTPResponse(url: request.url, status: exchange.status ?? 200, headers: exchange.headers ?? [:], body: body))
+      HTTPResponse(
+        url: request.url, status: exchange.status ?? 200, headers: exchange.headers ?? [:], body: body))
   }
 }

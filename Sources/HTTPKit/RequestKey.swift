@@ -13,7 +13,8 @@ public struct RequestKey: Hashable, Sendable, CustomStringConvertible {
   public let description: String
 
   /// The key of `method` and `url`, ignoring the `volatile` query parameters.
-  public init(method: String = "GET", url: URL, volatile: Set<String> = RequestKey.defaultVolatileParameters) {
+  public init(method: String = "GET", url: URL, volatile: Set<String> = RequestKey.defaultVolatileParameters)
+  {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
       description = method.uppercased() + " " + url.absoluteString
       return

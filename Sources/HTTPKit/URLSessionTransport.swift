@@ -36,7 +36,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method
     urlRequest.httpBody = request.body
-    urlRequest.timeoutInterval = max(0.001, request.timeout)
+    // swift-corelibs-foundation's own timeout can fire early for a task that reuses a
+    // connection; the timer below enforces the timeout, this one is only a backstop.
+    urlRequest.timeoutInterval = max(60, request.timeout * 2)
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let task = session.dataTask(with: urlRequest)
     let state = TaskState(url: request.url, limits: limits, completion: completion)
@@ -58,7 +60,9 @@ private final class TaskState {
   var redirects = 0
   var failure: HTTPError?
 
-  init(url: URL, limits: HTTPLimits, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
+  init(
+    url: URL, limits: HTTPLimits, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  ) {
     self.url = url
     self.limits = limits
     self.completion = completion
@@ -143,7 +147,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     } else if let error {
       let nsError = error as NSError
       if nsError.code == NSURLErrorTimedOut {
-        result = .failure(.timeout(state.url, seconds: task.originalRequest?.timeoutInterval ?? 0))
+        result = .failure(.network(state.url, "timed out (URLSession)"))
       } else {
         result = .failure(.network(state.url, nsError.localizedDescription))
       }
@@ -157,7 +161,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
           .network(state.url, "body truncated: \(state.body.count) of \(declared) bytes received"))
       } else {
         result = .success(
-          HTTPResponse(url: response.url ?? state.url, status: response.statusCode, headers: headers, body: state.body))
+          HTTPResponse(
+            url: response.url ?? state.url, status: response.statusCode, headers: headers, body: state.body))
       }
     } else {
       result = .failure(.network(state.url, "no HTTP response"))

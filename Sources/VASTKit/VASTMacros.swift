@@ -81,6 +81,7 @@ public enum VASTMacros {
   /// `url` with every `[NAME]` macro (upper-case letters, digits, `_`) replaced by its
   /// percent-encoded value, or `-1` when the value is unknown.
   public static func expand(_ url: String, _ context: VASTMacroContext) -> String {
+    if url.contains("%5B") || url.contains("%5b") { return expand(decodingBrackets(url), context) }
     guard url.contains("[") else { return url }
     var result = ""
     var rest = Substring(url)
@@ -98,6 +99,26 @@ public enum VASTMacros {
         result += rest[open...close]
       }
       rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  /// `%5BNAME%5D` (a macro some servers or tools percent-encoded) back to `[NAME]`.
+  static func decodingBrackets(_ url: String) -> String {
+    var result = ""
+    var rest = Substring(url)
+    while let open = rest.range(of: "%5B", options: .caseInsensitive) {
+      result += rest[..<open.lowerBound]
+      if let close = rest[open.upperBound...].range(of: "%5D", options: .caseInsensitive) {
+        let name = rest[open.upperBound..<close.lowerBound]
+        if !name.isEmpty, name.allSatisfy({ ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" }) {
+          result += "[" + name + "]"
+          rest = rest[close.upperBound...]
+          continue
+        }
+      }
+      result += rest[open]
+      rest = rest[open.upperBound...]
     }
     return result + rest
   }

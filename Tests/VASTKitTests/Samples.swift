@@ -44,3 +44,8 @@ enum Samples {
     }
   }
 }
+
+/// A URL from a literal the test knows is valid (a file URL that matches nothing otherwise).
+func link(_ text: String) -> URL {
+  URL(string: text) ?? URL(fileURLWithPath: "/invalid-test-url")
+}
