@@ -81,14 +81,17 @@ public enum VASTMacros {
   /// `url` with every `[NAME]` macro (upper-case letters, digits, `_`) replaced by its
   /// percent-encoded value, or `-1` when the value is unknown.
   public static func expand(_ url: String, _ context: VASTMacroContext) -> String {
-    if url.contains("%5B") || url.contains("%5b") { return expand(decodingBrackets(url), context) }
+    let url = url.contains("%5B") || url.contains("%5b") ? decodingBrackets(url) : url
     guard url.contains("[") else { return url }
     var result = ""
     var rest = Substring(url)
     while let open = rest.firstIndex(of: "[") {
       result += rest[..<open]
       let afterOpen = rest.index(after: open)
-      guard let close = rest[afterOpen...].firstIndex(of: "]") else { break }
+      guard let close = rest[afterOpen...].firstIndex(of: "]") else {
+        result += rest[open...]
+        return result
+      }
       let name = rest[afterOpen..<close]
       let isMacro =
         !name.isEmpty && name.first?.isLetter == true
