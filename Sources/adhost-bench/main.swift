@@ -11,6 +11,7 @@ struct Suite: Sendable {
 let suites: [Suite] = [
   luaSuite,
   timelineSuite,
+  VASTBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

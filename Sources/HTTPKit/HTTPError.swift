@@ -1,0 +1,59 @@
+import Foundation
+
+/// Why an HTTP (or `file:`) request failed; every case names the URL.
+public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Plain `http://` to a non-loopback host while arbitrary loads are not allowed.
+  case insecureURL(URL)
+  /// A scheme other than `http`, `https` or (when allowed) `file`.
+  case unsupportedScheme(URL)
+  /// A `file:` URL while file access is not allowed.
+  case fileAccessDenied(URL)
+  /// No complete answer within the timeout (seconds).
+  case timeout(URL, seconds: Double)
+  /// More redirects than the limit.
+  case tooManyRedirects(URL, limit: Int)
+  /// The body grew past the cap (bytes); the transfer was cancelled.
+  case bodyTooLarge(URL, limit: Int)
+  /// The server answered with a status outside 200–299 where success was required.
+  case status(URL, Int)
+  /// A connection, DNS, TLS, truncated-body or file-reading failure, with the system's message.
+  case network(URL, String)
+  /// Offline mode: no recorded response matches the request.
+  case notRecorded(URL)
+
+  /// The URL the failure is about.
+  public var url: URL {
+    switch self {
+    case .insecureURL(let url), .unsupportedScheme(let url), .fileAccessDenied(let url),
+      .timeout(let url, _), .tooManyRedirects(let url, _), .bodyTooLarge(let url, _),
+      .status(let url, _), .network(let url, _), .notRecorded(let url):
+      return url
+    }
+  }
+
+  /// True for a timeout.
+  public var isTimeout: Bool {
+    if case .timeout = self { return true }
+    return false
+  }
+
+  public var description: String {
+    let target = url.absoluteString
+    switch self {
+    case .insecureURL:
+      return "\(target): plain http is refused (allow arbitrary loads, e.g. --allow-http, to permit it)"
+    case .unsupportedScheme: return "\(target): unsupported URL scheme"
+    case .fileAccessDenied: return "\(target): file URLs are not allowed here"
+    case .timeout(_, let seconds): return "\(target): timed out after \(formatSeconds(seconds)) s"
+    case .tooManyRedirects(_, let limit): return "\(target): more than \(limit) redirects"
+    case .bodyTooLarge(_, let limit): return "\(target): body larger than \(limit) bytes"
+    case .status(_, let status): return "\(target): HTTP status \(status)"
+    case .network(_, let message): return "\(target): \(message)"
+    case .notRecorded: return "\(target): no recorded response matches this request (offline mode)"
+    }
+  }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+  seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+}

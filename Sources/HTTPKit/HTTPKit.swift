@@ -1,1 +1,0 @@
-// The HTTPKit module; see docs/architecture.md.

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A request for an `HTTPTransport`.
+public struct HTTPRequest: Sendable, Equatable {
+  /// The URL to load.
+  public var url: URL
+  /// The method; `GET` by default.
+  public var method: String
+  /// Header fields to send.
+  public var headers: [String: String]
+  /// The body, for methods that carry one.
+  public var body: Data?
+  /// Seconds until the whole exchange must be complete.
+  public var timeout: Double
+
+  /// A request; `timeout` in seconds.
+  public init(
+    url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
+    timeout: Double = 5
+  ) {
+    self.url = url
+    self.method = method
+    self.headers = headers
+    self.body = body
+    self.timeout = timeout
+  }
+}
+
+/// A complete response.
+public struct HTTPResponse: Sendable, Equatable {
+  /// The URL that answered (after redirects).
+  public var url: URL
+  /// The status code (200 for a `file:` read).
+  public var status: Int
+  /// Header fields, names in lower case.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+
+  /// A response.
+  public init(url: URL, status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.url = url
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// True for a status in 200–299.
+  public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// The limits a transport enforces on one exchange.
+public struct HTTPLimits: Sendable, Equatable {
+  /// Redirects followed at most; one more is an error.
+  public var maxRedirects: Int
+  /// Body bytes accepted at most; the transfer is cancelled past it.
+  public var maxBodyBytes: Int
+  /// The policy each redirect target must pass.
+  public var policy: TransportPolicy
+
+  /// Limits: 5 redirects, 4 MiB body, default policy unless given.
+  public init(maxRedirects: Int = 5, maxBodyBytes: Int = 4 << 20, policy: TransportPolicy = TransportPolicy())
+  {
+    self.maxRedirects = maxRedirects
+    self.maxBodyBytes = maxBodyBytes
+    self.policy = policy
+  }
+}
+
+/// Carries out HTTP exchanges: the network, a recording of it, or a replay.
+///
+/// `perform` calls `completion` exactly once, on any thread.
+public protocol HTTPTransport: Sendable {
+  /// Performs one exchange within `limits`.
+  func perform(
+    _ request: HTTPRequest, limits: HTTPLimits,
+    completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void)
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A transport that answers from a recording folder and never touches the network.
+///
+/// Requests match by `RequestKey` (cache-buster parameters ignored). When a key was recorded
+/// several times, the answers replay in order and the last one repeats. A request with no
+/// match fails with `HTTPError.notRecorded`.
+public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
+  /// The recording folder.
+  public let folder: URL
+  private let volatile: Set<String>
+  private let exchanges: [String: [RecordedExchange]]
+  private let lock = NSLock()
+  private var served: [String: Int] = [:]
+
+  /// Loads the recording in `folder`; throws when `index.json` is missing or unreadable.
+  public init(folder: URL, volatileParameters: Set<String> = RequestKey.defaultVolatileParameters) throws {
+    self.folder = folder
+    self.volatile = volatileParameters
+    let index = try RecordingFolder.load(folder)
+    exchanges = Dictionary(grouping: index.exchanges, by: \.key)
+  }
+
+  public func perform(
+    _ request: HTTPRequest, limits: HTTPLimits,
+    completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  ) {
+    let result = answer(request, limits: limits)
+    DispatchQueue.global().async { completion(result) }
+  }
+
+  private func answer(_ request: HTTPRequest, limits: HTTPLimits) -> Result<HTTPResponse, HTTPError> {
+    let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
+    guard let candidates = exchanges[key], !candidates.isEmpty else {
+      return .failure(.notRecorded(request.url))
+    }
+    let exchange: RecordedExchange = lock.withLock {
+      let position = served[key, default: 0]
+      served[key] = position + 1
+      return candidates[min(position, candidates.count - 1)]
+    }
+    if let failure = exchange.failure {
+      return .failure(.network(request.url, "recorded failure: \(failure)"))
+    }
+    var body = Data()
+    if let name = exchange.body {
+      do {
+        body = try Data(contentsOf: folder.appendingPathComponent(name))
+      } catch {
+        return .failure(.network(request.url, "recorded body \(name) unreadable: \(error)"))
+      }
+    }
+    if body.count > limits.maxBodyBytes {
+      return .failure(.bodyTooLarge(request.url, limit: limits.maxBodyBytes))
+    }
+    return .success(
+      HTTPResponse(
+        url: request.url, status: exchange.status ?? 200, headers: exchange.headers ?? [:], body: body))
+  }
+}

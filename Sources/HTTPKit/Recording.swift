@@ -1,0 +1,41 @@
+import Foundation
+
+/// One recorded exchange, as stored in a recording's `index.json` (see docs/http.md).
+public struct RecordedExchange: Codable, Sendable, Equatable {
+  /// The matching key (`RequestKey.description`).
+  public var key: String
+  /// The method.
+  public var method: String
+  /// The URL as requested.
+  public var url: String
+  /// The status, or nil when the exchange failed.
+  public var status: Int?
+  /// Response header fields (lower-case names).
+  public var headers: [String: String]?
+  /// The body file, relative to the recording folder.
+  public var body: String?
+  /// The failure message when the exchange failed.
+  public var failure: String?
+}
+
+/// The index of a recording folder.
+struct RecordingIndex: Codable {
+  var version = 1
+  var exchanges: [RecordedExchange] = []
+}
+
+/// A recording folder: `index.json` plus one `bodies/NNNNNN.bin` per answered exchange.
+enum RecordingFolder {
+  static func indexURL(_ folder: URL) -> URL { folder.appendingPathComponent("index.json") }
+
+  static func load(_ folder: URL) throws -> RecordingIndex {
+    let data = try Data(contentsOf: indexURL(folder))
+    return try JSONDecoder().decode(RecordingIndex.self, from: data)
+  }
+
+  static func save(_ index: RecordingIndex, to folder: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    try encoder.encode(index).write(to: indexURL(folder), options: .atomic)
+  }
+}

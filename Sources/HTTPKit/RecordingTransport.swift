@@ -1,0 +1,59 @@
+import Foundation
+
+/// A transport that passes each exchange to another transport and saves it in a recording
+/// folder (created if missing; an existing recording there is extended).
+public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+  /// The recording folder.
+  public let folder: URL
+  private let upstream: any HTTPTransport
+  private let volatile: Set<String>
+  private let lock = NSLock()
+  private var index: RecordingIndex
+
+  /// Records into `folder` what `upstream` answers.
+  public init(
+    folder: URL, upstream: any HTTPTransport = URLSessionTransport.shared,
+    volatileParameters: Set<String> = RequestKey.defaultVolatileParameters
+  ) throws {
+    self.folder = folder
+    self.upstream = upstream
+    self.volatile = volatileParameters
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("bodies"), withIntermediateDirectories: true)
+    index = (try? RecordingFolder.load(folder)) ?? RecordingIndex()
+  }
+
+  public func perform(
+    _ request: HTTPRequest, limits: HTTPLimits,
+    completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  ) {
+    upstream.perform(request, limits: limits) { [self] result in
+      record(request, result)
+      completion(result)
+    }
+  }
+
+  private func record(_ request: HTTPRequest, _ result: Result<HTTPResponse, HTTPError>) {
+    lock.withLock {
+      var exchange = RecordedExchange(
+        key: RequestKey(method: request.method, url: request.url, volatile: volatile).description,
+        method: request.method, url: request.url.absoluteString)
+      switch result {
+      case .success(let response):
+        let name = String(format: "bodies/%06d.bin", index.exchanges.count + 1)
+        do {
+          try response.body.write(to: folder.appendingPathComponent(name), options: .atomic)
+          exchange.body = name
+        } catch {
+          exchange.failure = "recording could not save the body: \(error)"
+        }
+        exchange.status = response.status
+        exchange.headers = response.headers
+      case .failure(let error):
+        exchange.failure = error.description
+      }
+      index.exchanges.append(exchange)
+      try? RecordingFolder.save(index, to: folder)
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The network transport: one `URLSession` whose delegate enforces the timeout, the redirect
+/// limit, the redirect policy and the body cap of each task.
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+  /// A transport shared by every client that does not bring its own.
+  public static let shared = URLSessionTransport()
+
+  private let delegate: SessionDelegate
+  private let session: URLSession
+
+  /// A transport with its own session (ephemeral: no cookies, no cache).
+  public init() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpMaximumConnectionsPerHost = 8
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "HTTPKit.URLSessionTransport"
+    delegate = SessionDelegate()
+    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+  }
+
+  deinit { session.invalidateAndCancel() }
+
+  public func perform(
+    _ request: HTTPRequest, limits: HTTPLimits,
+    completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  ) {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method
+    urlRequest.httpBody = request.body
+    // swift-corelibs-foundation's own timeout can fire early for a task that reuses a
+    // connection; the timer below enforces the timeout, this one is only a backstop.
+    urlRequest.timeoutInterval = max(60, request.timeout * 2)
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    let task = session.dataTask(with: urlRequest)
+    let state = TaskState(url: request.url, limits: limits, completion: completion)
+    delegate.register(task, state)
+    let timeout = request.timeout
+    DispatchQueue.global().asyncAfter(deadline: .now() + max(0.001, timeout)) { [delegate] in
+      delegate.fail(task, with: .timeout(request.url, seconds: timeout))
+    }
+    task.resume()
+  }
+}
+
+/// What the delegate knows about one running task.
+private final class TaskState {
+  let url: URL
+  let limits: HTTPLimits
+  let completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  var body = Data()
+  var redirects = 0
+  var failure: HTTPError?
+
+  init(
+    url: URL, limits: HTTPLimits, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  ) {
+    self.url = url
+    self.limits = limits
+    self.completion = completion
+  }
+}
+
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private var states: [Int: TaskState] = [:]
+
+  func register(_ task: URLSessionTask, _ state: TaskState) {
+    lock.withLock { states[task.taskIdentifier] = state }
+  }
+
+  private func state(of task: URLSessionTask) -> TaskState? {
+    lock.withLock { states[task.taskIdentifier] }
+  }
+
+  /// Ends a task early with `error` (the completion runs once, from `didCompleteWithError`).
+  func fail(_ task: URLSessionTask, with error: HTTPError) {
+    let cancel: Bool = lock.withLock {
+      guard let state = states[task.taskIdentifier], state.failure == nil else { return false }
+      state.failure = error
+      return true
+    }
+    if cancel { task.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    if let state = state(of: dataTask), response.expectedContentLength > Int64(state.limits.maxBodyBytes) {
+      completionHandler(.cancel)
+      fail(dataTask, with: .bodyTooLarge(state.url, limit: state.limits.maxBodyBytes))
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    guard let state = state(of: dataTask) else { return }
+    let tooLarge: Bool = lock.withLock {
+      guard state.failure == nil else { return false }
+      state.body.append(data)
+      return state.body.count > state.limits.maxBodyBytes
+    }
+    if tooLarge { fail(dataTask, with: .bodyTooLarge(state.url, limit: state.limits.maxBodyBytes)) }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    guard let state = state(of: task), let target = request.url else {
+      completionHandler(request)
+      return
+    }
+    let redirects = lock.withLock {
+      state.redirects += 1
+      return state.redirects
+    }
+    if redirects > state.limits.maxRedirects {
+      completionHandler(nil)
+      fail(task, with: .tooManyRedirects(state.url, limit: state.limits.maxRedirects))
+      return
+    }
+    do {
+      try state.limits.policy.check(target)
+      completionHandler(request)
+    } catch {
+      completionHandler(nil)
+      fail(task, with: error)
+    }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
+    let result: Result<HTTPResponse, HTTPError>
+    if let failure = lock.withLock({ state.failure }) {
+      result = .failure(failure)
+    } else if let error {
+      let nsError = error as NSError
+      if nsError.code == NSURLErrorTimedOut {
+        result = .failure(.network(state.url, "timed out (URLSession)"))
+      } else {
+        result = .failure(.network(state.url, nsError.localizedDescription))
+      }
+    } else if let response = task.response as? HTTPURLResponse {
+      var headers: [String: String] = [:]
+      for (name, value) in response.allHeaderFields {
+        headers[String(describing: name).lowercased()] = String(describing: value)
+      }
+      if let declared = headers["content-length"].flatMap(Int.init), declared > state.body.count {
+        result = .failure(
+          .network(state.url, "body truncated: \(state.body.count) of \(declared) bytes received"))
+      } else {
+        result = .success(
+          HTTPResponse(
+            url: response.url ?? state.url, status: response.statusCode, headers: headers, body: state.body))
+      }
+    } else {
+      result = .failure(.network(state.url, "no HTTP response"))
+    }
+    state.completion(result)
+  }
+}

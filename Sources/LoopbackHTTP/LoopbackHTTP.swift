@@ -1,1 +1,0 @@
-// The LoopbackHTTP module; see docs/architecture.md.

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPKit
+
+/// One resolution: its deadline and the error beacons it sent.
+final class ResolutionRun: Sendable {
+  let resolver: VASTResolver
+  let deadline: Date
+  private let sent = BeaconLog()
+
+  init(resolver: VASTResolver) {
+    self.resolver = resolver
+    deadline = Date().addingTimeInterval(resolver.options.totalBudget)
+  }
+
+  var options: VASTResolverOptions { resolver.options }
+
+  /// Fetches a document; failures become `code` (301 for wrappers) with the URL and reason.
+  func fetch(_ url: URL, code: VASTErrorCode) async throws(VASTError) -> Data {
+    let remaining = deadline.timeIntervalSinceNow
+    guard remaining > 0 else {
+      throw VASTError(.wrapperTimeout, "\(url.absoluteString): the \(options.totalBudget) s budget is spent")
+    }
+    let timeout = min(options.requestTimeout, remaining)
+    let response: HTTPResponse
+    do {
+      response = try await resolver.client.get(url, timeout: timeout)
+    } catch {
+      if case .bodyTooLarge = error { throw VASTError(.xmlParsing, error.description) }
+      if error.isTimeout && timeout < options.requestTimeout {
+        throw VASTError(code, "\(url.absoluteString): the \(options.totalBudget) s budget ran out")
+      }
+      throw VASTError(code, error.description)
+    }
+    guard response.isSuccess else {
+      throw VASTError(code, "\(url.absoluteString): HTTP status \(response.status)")
+    }
+    guard response.body.count <= options.maxDocumentBytes else {
+      throw VASTError(.xmlParsing, "\(url.absoluteString): \(response.body.count) bytes, over the cap")
+    }
+    return response.body
+  }
+
+  /// Parses a fetched document, naming its URL in errors.
+  func parse(_ data: Data, url: URL?) throws(VASTError) -> VASTDocument {
+    guard !data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+      throw VASTError(.noAdsAfterWrapper, "\(url?.absoluteString ?? "document"): empty response")
+    }
+    do {
+      return try VASTParser.parse(data, maxBytes: options.maxDocumentBytes)
+    } catch {
+      throw VASTError(error.code, "\(url?.absoluteString ?? "document"): \(error.message)")
+    }
+  }
+
+  /// Fires error URLs with a code and keeps the records.
+  func fireErrors(_ urls: [String], code: VASTErrorCode) async {
+    guard options.firesErrorURLs, let beacons = resolver.beacons, !urls.isEmpty else { return }
+    var context = resolver.macroContext()
+    context.errorCode = code.rawValue
+    let records = await beacons.send(event: "error", urls: urls, context: context)
+    sent.append(records)
+  }
+
+  var errorBeacons: [VASTBeacon] { sent.all }
+}
+
+/// The error beacons of one run, appended from concurrent tasks.
+final class BeaconLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var beacons: [VASTBeacon] = []
+
+  func append(_ more: [VASTBeacon]) { lock.withLock { beacons += more } }
+  var all: [VASTBeacon] { lock.withLock { beacons } }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Fires one ad's beacons as the player reports what happens to it.
+///
+/// `begin` sends every Impression URL at once plus `creativeView` and `start`; `progress`
+/// sends quartiles and `progress` offsets as the playhead crosses them (each once); `end`
+/// sends `complete` once at least 99 % was reached. Beacons go out in the background; every
+/// one reaches the sender's sink. Methods may be called from any thread.
+public final class VASTAdTracker: @unchecked Sendable {
+  /// The (merged) ad being tracked.
+  public let ad: VASTAd
+  private let sender: VASTBeaconSender
+  private let baseContext: @Sendable () -> VASTMacroContext
+  private let lock = NSLock()
+  private var duration: Double?
+  private var position = 0.0
+  private var furthest = 0.0
+  private var once: Set<String> = []
+  private var paused = false
+  private var pending: [Task<Void, Never>] = []
+  /// `[ASSETURI]`: the chosen media file.
+  public let assetURI: String?
+  /// `[PODSEQUENCE]`.
+  public let podSequence: Int?
+
+  /// A tracker for `ad`. `context` supplies the macro values that do not come from the ad
+  /// (timestamp, cache buster, content playhead, …); inject it for deterministic output.
+  public init(
+    ad: VASTAd, sender: VASTBeaconSender, assetURI: String? = nil, podSequence: Int? = nil,
+    context: @escaping @Sendable () -> VASTMacroContext = { VASTMacroContext() }
+  ) {
+    self.ad = ad
+    self.sender = sender
+    self.assetURI = assetURI
+    self.podSequence = podSequence ?? ad.sequence
+    self.baseContext = context
+    self.duration = ad.linear?.duration
+  }
+
+  private var linear: VASTLinear? { ad.linear }
+
+  /// Sets the duration the player measured (used for quartiles and percentage offsets).
+  public func setDuration(_ seconds: Double) {
+    lock.withLock { if seconds > 0 && seconds.isFinite { duration = seconds } }
+  }
+
+  /// The first frame is shown: all Impressions, `creativeView` and `start`.
+  public func begin() {
+    guard claim("impression") else { return }
+    send("impression", ad.impressions.map(\.url))
+    send("creativeView", urls(for: "creativeView"))
+    if claim("start") { send("start", urls(for: "start")) }
+  }
+
+  /// The playhead moved to `seconds` into the ad.
+  public func progress(to seconds: Double) {
+    guard seconds.isFinite, seconds >= 0 else { return }
+    let due: [(String, [String])] = lock.withLock {
+      position = seconds
+      furthest = max(furthest, seconds)
+      return dueEvents(upTo: furthest)
+    }
+    for (event, urls) in due { send(event, urls) }
+  }
+
+  /// The ad ended: `complete` when at least 99 % was played (any quartiles still due first);
+  /// with no known duration the player's word is taken.
+  public func end() {
+    let (completes, due): (Bool, [(String, [String])]) = lock.withLock {
+      guard let duration else { return (true, []) }
+      guard furthest >= duration * 0.99 else { return (false, []) }
+      furthest = max(furthest, duration)
+      return (true, dueEvents(upTo: furthest))
+    }
+    for (event, urls) in due { send(event, urls) }
+    if completes && claim("complete") { send("complete", urls(for: "complete")) }
+  }
+
+  /// The viewer skipped the ad.
+  public func skip() { if claim("skip") { send("skip", urls(for: "skip")) } }
+
+  /// Playback paused (ignored when already paused).
+  public func pause() {
+    let fire = lock.withLock { () -> Bool in
+      defer { paused = true }
+      return !paused
+    }
+    if fire { send("pause", urls(for: "pause")) }
+  }
+
+  /// Playback resumed after a pause.
+  public func resume() {
+    let fire = lock.withLock { () -> Bool in
+      defer { paused = false }
+      return paused
+    }
+    if fire { send("resume", urls(for: "resume")) }
+  }
+
+  /// The viewer clicked the ad: `ClickTracking` URLs; returns the ClickThrough to open.
+  @discardableResult
+  public func click() -> String? {
+    send("click", linear?.videoClicks.clickTracking ?? [])
+    return linear?.videoClicks.clickThrough
+  }
+
+  /// Any other tracking event by its VAST name (`mute`, `unmute`, `fullscreen`, `closeLinear`, …).
+  public func fire(_ event: String) { send(event, urls(for: event)) }
+
+  /// The ad failed: the Error URLs (of the whole chain) with `[ERRORCODE]`.
+  public func error(_ code: VASTErrorCode) {
+    guard claim("error") else { return }
+    send("error", ad.errors, errorCode: code.rawValue)
+  }
+
+  /// Waits until every beacon sent so far is settled (answered or given up).
+  public func settle() async {
+    let tasks = lock.withLock { pending }
+    for task in tasks { await task.value }
+  }
+
+  private func claim(_ event: String) -> Bool {
+    lock.withLock { once.insert(event).inserted }
+  }
+
+  private func urls(for event: String) -> [String] {
+    linear?.trackingEvents.filter { $0.event == event && $0.offset == nil }.map(\.url) ?? []
+  }
+
+  /// Quartiles and progress offsets at or before `seconds` not yet sent (lock held).
+  private func dueEvents(upTo seconds: Double) -> [(String, [String])] {
+    var due: [(String, [String])] = []
+    if let duration, duration > 0 {
+      for (fraction, event) in [(0.25, "firstQuartile"), (0.5, "midpoint"), (0.75, "thirdQuartile")]
+      where seconds >= duration * fraction && once.insert(event).inserted {
+        due.append((event, urls(for: event)))
+      }
+    }
+    for (index, tracking) in (linear?.trackingEvents ?? []).enumerated() where tracking.event == "progress" {
+      guard let at = tracking.offset?.seconds(duration: duration), seconds >= at,
+        once.insert("progress#\(index)").inserted
+      else { continue }
+      due.append(("progress", [tracking.url]))
+    }
+    return due
+  }
+
+  private func send(_ event: String, _ urls: [String], errorCode: Int? = nil) {
+    guard !urls.isEmpty else { return }
+    var context = baseContext()
+    lock.withLock { context.adPlayhead = position }
+    context.errorCode = errorCode ?? context.errorCode
+    context.assetURI = context.assetURI ?? assetURI
+    context.adServingId = context.adServingId ?? ad.adServingId
+    context.podSequence = context.podSequence ?? podSequence
+    context.adType = context.adType ?? ad.adType
+    if context.universalAdId == nil, let id = ad.creatives.lazy.flatMap(\.universalAdIds).first {
+      context.universalAdId = (id.idRegistry.map { $0 + " " } ?? "") + id.value
+    }
+    let sender = sender
+    let task = Task { _ = await sender.send(event: event, urls: urls, context: context) }
+    lock.withLock { pending.append(task) }
+  }
+}

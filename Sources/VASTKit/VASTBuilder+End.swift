@@ -1,0 +1,216 @@
+import CLibXML2
+
+extension VASTBuilder {
+  /// Handles an end tag.
+  mutating func end() {
+    guard let top = stack.popLast() else { return }
+    if rawDepth >= 0 {
+      if stack.count + 1 == rawDepth, let top { endRawElement(top) }
+      return
+    }
+    guard let name = top else { return }
+    let value = name.collectsText ? takeText() : ""
+    collecting = false
+    switch name {
+    case .ad: endAd()
+    case .wrapper:
+      if let info = wrapperInfo.take() {
+        if info.adTagURI.isEmpty {
+          let id = ad?.id ?? "none"
+          fail(.schemaValidation, "Wrapper (Ad id=\(id)) has no VASTAdTagURI")
+        }
+        ad?.wrapper = info
+      }
+    case .inLine:
+      if ad?.adSystem == nil {
+        let id = ad?.id ?? "none"
+        note("InLine (Ad id=\(id)) has no AdSystem")
+      }
+    case .creative:
+      if let creative = creative.take() { ad?.creatives.append(creative) }
+    case .linear:
+      creative?.linear = linear.take()
+    case .nonLinearAds:
+      creative?.nonLinearAds = nonLinearAds.take()
+    case .nonLinear:
+      if let nonLinear = nonLinear.take() { nonLinearAds?.nonLinears.append(nonLinear) }
+    case .companionAds:
+      creative?.companionAds = companionAds.take()
+    case .companion:
+      if let companion = companion.take() { companionAds?.companions.append(companion) }
+    case .icon:
+      if let icon = icon.take() { linear?.icons.append(icon) }
+    case .viewableImpression:
+      ad?.viewableImpression = viewable.take()
+    default:
+      if !value.isEmpty { endText(name, value) }
+    }
+  }
+
+  private mutating func endRawElement(_ name: XMLName) {
+    let xml = endRaw()
+    switch name {
+    case .adVerifications: ad?.adVerificationsXML = xml
+    case .extensions: ad?.extensionsXML = xml
+    default: creative?.creativeExtensionsXML = xml
+    }
+  }
+
+  private mutating func endAd() {
+    guard var finished = ad.take() else { return }
+    guard adHasContent else {
+      fail(.schemaValidation, "Ad id=\(finished.id ?? "none") has neither InLine nor Wrapper")
+      return
+    }
+    if finished.kind == .wrapper && finished.wrapper == nil {
+      finished.wrapper = VASTWrapperInfo(adTagURI: "")
+    }
+    document.ads.append(finished)
+  }
+
+  private mutating func endText(_ name: XMLName, _ value: String) {
+    switch name {
+    case .error:
+      if ad != nil { ad?.errors.append(value) } else { document.errors.append(value) }
+    case .impression:
+      let impression = VASTImpression(id: attribute(.id), url: value)
+      ad?.impressions.append(impression)
+    case .adSystem:
+      ad?.adSystem = value
+      let version = attribute(.version)
+      ad?.adSystemVersion = version
+    case .adTitle: ad?.adTitle = value
+    case .adServingId: ad?.adServingId = value
+    case .category:
+      let category = VASTCategory(authority: attribute(.authority), value: value)
+      ad?.categories.append(category)
+    case .descriptionElement: ad?.description = value
+    case .advertiser: ad?.advertiser = value
+    case .pricing:
+      let pricing = VASTPricing(model: attribute(.model), currency: attribute(.currency), value: value)
+      ad?.pricing = pricing
+    case .expires:
+      let seconds = integer(value, "Expires")
+      ad?.expires = seconds
+    case .viewable: viewable?.viewable.append(value)
+    case .notViewable: viewable?.notViewable.append(value)
+    case .viewUndetermined: viewable?.viewUndetermined.append(value)
+    case .vastAdTagURI, .vastAdTagURL, .url:
+      if wrapperInfo?.adTagURI.isEmpty == true { wrapperInfo?.adTagURI = value }
+    case .universalAdId:
+      let id = VASTUniversalAdId(idRegistry: attribute(.idRegistry), value: attribute(.idValue) ?? value)
+      creative?.universalAdIds.append(id)
+    default:
+      endCreativeText(name, value)
+    }
+  }
+
+  private mutating func endCreativeText(_ name: XMLName, _ value: String) {
+    switch name {
+    case .durationElement:
+      let seconds = VASTDuration.seconds(value)
+      linear?.duration = seconds
+      if seconds == nil { note("Duration '\(value)' is not HH:MM:SS(.mmm)") }
+    case .adParameters:
+      if companion != nil {
+        companion?.adParameters = value
+      } else if nonLinear != nil {
+        nonLinear?.adParameters = value
+      } else {
+        linear?.adParameters = value
+      }
+    case .mediaFile:
+      let file = mediaFile(value)
+      linear?.mediaFiles.append(file)
+    case .mezzanine:
+      let file = mezzanine(value)
+      linear?.mezzanines.append(file)
+    case .interactiveCreativeFile:
+      let file = VASTInteractiveCreativeFile(
+        url: value, type: attribute(.type), apiFramework: attribute(.apiFramework),
+        variableDuration: bool(attribute(.variableDuration), "variableDuration"))
+      linear?.interactiveCreativeFiles.append(file)
+    case .closedCaptionFile:
+      let file = VASTClosedCaptionFile(url: value, type: attribute(.type), language: attribute(.language))
+      linear?.closedCaptionFiles.append(file)
+    case .tracking: endTracking(value)
+    case .clickThrough: linear?.videoClicks.clickThrough = value
+    case .clickTracking: linear?.videoClicks.clickTracking.append(value)
+    case .customClick: linear?.videoClicks.customClicks.append(value)
+    case .staticResource, .iFrameResource, .htmlResource: endResource(name, value)
+    case .iconClickThrough: icon?.clickThrough = value
+    case .iconClickTracking: icon?.clickTracking.append(value)
+    case .iconViewTracking: icon?.viewTracking.append(value)
+    case .nonLinearClickThrough: nonLinear?.clickThrough = value
+    case .nonLinearClickTracking: nonLinear?.clickTracking.append(value)
+    case .altText: companion?.altText = value
+    case .companionClickThrough: companion?.clickThrough = value
+    case .companionClickTracking: companion?.clickTracking.append(value)
+    default: break
+    }
+  }
+
+  private mutating func endTracking(_ value: String) {
+    guard let event = attribute(.event)?.trimmingWhitespace(), !event.isEmpty else {
+      note("Tracking without an event attribute")
+      return
+    }
+    var tracking = VASTTrackingEvent(event: event, url: value)
+    if event == "progress" {
+      guard let offsetText = attribute(.offset) else {
+        note("progress Tracking without an offset")
+        return
+      }
+      guard let offset = offset(offsetText, "progress offset") else { return }
+      tracking.offset = offset
+    }
+    if companion != nil {
+      companion?.trackingEvents.append(tracking)
+    } else if linear != nil {
+      linear?.trackingEvents.append(tracking)
+    } else {
+      nonLinearAds?.trackingEvents.append(tracking)
+    }
+  }
+
+  private mutating func endResource(_ name: XMLName, _ value: String) {
+    let kind: VASTResource.Kind =
+      name == .staticResource ? .staticResource : name == .iFrameResource ? .iFrame : .html
+    let resource = VASTResource(kind: kind, creativeType: attribute(.creativeType), value: value)
+    if icon != nil {
+      icon?.resources.append(resource)
+    } else if companion != nil {
+      companion?.resources.append(resource)
+    } else {
+      nonLinear?.resources.append(resource)
+    }
+  }
+
+  private mutating func mediaFile(_ url: String) -> VASTMediaFile {
+    var file = VASTMediaFile(url: url)
+    file.id = attribute(.id)
+    file.delivery = attribute(.delivery)
+    file.type = attribute(.type)
+    file.width = integer(attribute(.width), "MediaFile width")
+    file.height = integer(attribute(.height), "MediaFile height")
+    file.codec = attribute(.codec)
+    file.bitrate = integer(attribute(.bitrate), "MediaFile bitrate")
+    file.minBitrate = integer(attribute(.minBitrate), "MediaFile minBitrate")
+    file.maxBitrate = integer(attribute(.maxBitrate), "MediaFile maxBitrate")
+    file.scalable = bool(attribute(.scalable), "MediaFile scalable")
+    file.maintainAspectRatio = bool(attribute(.maintainAspectRatio), "MediaFile maintainAspectRatio")
+    file.fileSize = integer(attribute(.fileSize), "MediaFile fileSize")
+    file.mediaType = attribute(.mediaType)
+    file.apiFramework = attribute(.apiFramework)
+    return file
+  }
+
+  private mutating func mezzanine(_ url: String) -> VASTMezzanine {
+    VASTMezzanine(
+      url: url, id: attribute(.id), delivery: attribute(.delivery), type: attribute(.type),
+      width: integer(attribute(.width), "Mezzanine width"),
+      height: integer(attribute(.height), "Mezzanine height"),
+      codec: attribute(.codec), fileSize: integer(attribute(.fileSize), "Mezzanine fileSize"),
+      mediaType: attribute(.mediaType))
+  }
+}

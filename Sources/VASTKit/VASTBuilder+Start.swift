@@ -1,0 +1,190 @@
+import CLibXML2
+
+extension VASTBuilder {
+  /// Handles libxml2's start-element event: reads the known attributes, then `start`.
+  mutating func startElement(
+    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    let name = names.name(localname)
+    if name != nil && rawDepth < 0 {
+      attributes.removeAll(keepingCapacity: true)
+      if let attributeArray {
+        for index in 0..<Int(count) {
+          let base = attributeArray + index * 5
+          guard let attributeName = names.name(base[0]), let start = base[3], let end = base[4] else {
+            continue
+          }
+          let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+          attributes.append((attributeName, value))
+        }
+      }
+    }
+    start(name)
+  }
+
+  /// Handles character data and CDATA: kept only inside text elements.
+  mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard collecting, let characters else { return }
+    text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+  }
+
+  /// Handles a start tag whose known attributes are already in `attributes`.
+  mutating func start(_ name: XMLName?) {
+    stack.append(name)
+    if !sawRoot {
+      sawRoot = true
+      guard let name else {
+        fail(.schemaValidation, "the root element is not <VAST>")
+        return
+      }
+      root(name)
+      return
+    }
+    guard rawDepth < 0, let name else {
+      collecting = false
+      return
+    }
+    text.removeAll(keepingCapacity: true)
+    collecting = name.collectsText
+    if name.isRaw {
+      beginRaw()
+      return
+    }
+    switch name {
+    case .ad:
+      let sequence = integer(attribute(.sequence), "Ad sequence")
+      let conditionalAd = bool(attribute(.conditionalAd), "Ad conditionalAd")
+      let id = attribute(.id)
+      let adType = attribute(.adType)
+      ad = VASTAd(kind: .inLine)
+      ad?.id = id
+      ad?.sequence = sequence
+      ad?.conditionalAd = conditionalAd
+      ad?.adType = adType
+      adHasContent = false
+    case .inLine:
+      ad?.kind = .inLine
+      adHasContent = true
+    case .wrapper:
+      ad?.kind = .wrapper
+      adHasContent = true
+      var info = VASTWrapperInfo(adTagURI: "")
+      info.followAdditionalWrappers = bool(attribute(.followAdditionalWrappers), "followAdditionalWrappers")
+      info.allowMultipleAds = bool(attribute(.allowMultipleAds), "allowMultipleAds")
+      info.fallbackOnNoAd = bool(attribute(.fallbackOnNoAd), "fallbackOnNoAd")
+      wrapperInfo = info
+    case .creative:
+      let sequence = integer(attribute(.sequence), "Creative sequence")
+      let id = attribute(.id)
+      let adId = attribute(.adId)
+      let apiFramework = attribute(.apiFramework)
+      creative = VASTCreative()
+      creative?.id = id
+      creative?.sequence = sequence
+      creative?.adId = adId
+      creative?.apiFramework = apiFramework
+    case .linear:
+      let skipOffset = offset(attribute(.skipoffset), "Linear skipoffset")
+      linear = VASTLinear()
+      linear?.skipOffset = skipOffset
+    case .nonLinearAds: nonLinearAds = VASTNonLinearAds()
+    case .nonLinear: nonLinear = startNonLinear()
+    case .companionAds:
+      var new = VASTCompanionAds()
+      new.required = attribute(.required)
+      companionAds = new
+    case .companion: companion = startCompanion()
+    case .icon: icon = startIcon()
+    case .viewableImpression:
+      var new = VASTViewableImpression()
+      new.id = attribute(.id)
+      viewable = new
+    default: break
+    }
+  }
+
+  private mutating func root(_ name: XMLName) {
+    switch name {
+    case .vast:
+      let version = attribute(.version)?.trimmingWhitespace() ?? ""
+      document.version = version
+      if version.isEmpty {
+        note("VAST has no version attribute")
+      } else if !Self.supports(version) {
+        fail(.unsupportedVersion, "VAST version '\(version)' is not supported (2.0 to 4.3 are)")
+      }
+    case .videoAdServingTemplate:
+      fail(.unsupportedVersion, "VAST 1.0 (VideoAdServingTemplate) is not supported (2.0 to 4.3 are)")
+    default:
+      fail(.schemaValidation, "the root element is <\(name.rawValue)>, not <VAST>")
+    }
+  }
+
+  /// True for versions 2.x, 3.x and 4.0 to 4.3.
+  static func supports(_ version: String) -> Bool {
+    switch version {
+    case "2.0", "3.0", "4.0", "4.1", "4.2", "4.3": return true
+    default: break
+    }
+    let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+    guard let major = parts.first.flatMap({ Int($0) }), parts.count <= 3 else { return false }
+    let minor = parts.count > 1 ? Int(parts[1]) : 0
+    guard let minor else { return false }
+    switch major {
+    case 2, 3: return true
+    case 4: return minor <= 3
+    default: return false
+    }
+  }
+
+  private mutating func startNonLinear() -> VASTNonLinear {
+    var new = VASTNonLinear()
+    new.id = attribute(.id)
+    new.width = integer(attribute(.width), "NonLinear width")
+    new.height = integer(attribute(.height), "NonLinear height")
+    new.expandedWidth = integer(attribute(.expandedWidth), "NonLinear expandedWidth")
+    new.expandedHeight = integer(attribute(.expandedHeight), "NonLinear expandedHeight")
+    new.scalable = bool(attribute(.scalable), "NonLinear scalable")
+    new.maintainAspectRatio = bool(attribute(.maintainAspectRatio), "NonLinear maintainAspectRatio")
+    if let text = attribute(.minSuggestedDuration) {
+      new.minSuggestedDuration = VASTDuration.seconds(text)
+      if new.minSuggestedDuration == nil { note("NonLinear minSuggestedDuration '\(text)' is not HH:MM:SS") }
+    }
+    new.apiFramework = attribute(.apiFramework)
+    return new
+  }
+
+  private mutating func startCompanion() -> VASTCompanion {
+    var new = VASTCompanion()
+    new.id = attribute(.id)
+    new.width = integer(attribute(.width), "Companion width")
+    new.height = integer(attribute(.height), "Companion height")
+    new.assetWidth = integer(attribute(.assetWidth), "Companion assetWidth")
+    new.assetHeight = integer(attribute(.assetHeight), "Companion assetHeight")
+    new.expandedWidth = integer(attribute(.expandedWidth), "Companion expandedWidth")
+    new.expandedHeight = integer(attribute(.expandedHeight), "Companion expandedHeight")
+    new.apiFramework = attribute(.apiFramework)
+    new.adSlotId = attribute(.adSlotId)
+    new.pxratio = attribute(.pxratio)
+    new.renderingMode = attribute(.renderingMode)
+    return new
+  }
+
+  private mutating func startIcon() -> VASTIcon {
+    var new = VASTIcon()
+    new.program = attribute(.program)
+    new.width = integer(attribute(.width), "Icon width")
+    new.height = integer(attribute(.height), "Icon height")
+    new.xPosition = attribute(.xPosition)
+    new.yPosition = attribute(.yPosition)
+    if let text = attribute(.duration) {
+      new.duration = VASTDuration.seconds(text)
+      if new.duration == nil { note("Icon duration '\(text)' is not HH:MM:SS") }
+    }
+    new.offset = offset(attribute(.offset), "Icon offset")
+    new.apiFramework = attribute(.apiFramework)
+    new.pxratio = attribute(.pxratio)
+    return new
+  }
+}

@@ -1,0 +1,160 @@
+import CLibXML2
+
+/// Builds a `VASTDocument` from SAX events. One builder per parse; state is the chain of open
+/// model objects (ad, creative, linear, …), committed to their parent when their element ends.
+struct VASTBuilder {
+  let names: InternedNames
+  let context: xmlParserCtxtPtr
+  /// The document bytes, for cutting raw XML out of them.
+  var input: UnsafeRawBufferPointer
+
+  var document = VASTDocument(version: "")
+  /// Set when the document must be rejected; the parser is stopped at once.
+  var failure: VASTError?
+  /// The names of the open elements (nil for names the parser ignores).
+  var stack: [XMLName?] = []
+  var text: [UInt8] = []
+  var collecting = false
+  /// The attributes of the open text element.
+  var attributes: [(XMLName, String)] = []
+  var sawRoot = false
+  /// The stack depth of an open raw element, -1 when none, and where its start tag begins.
+  var rawDepth = -1
+  var rawStart = 0
+
+  var ad: VASTAd?
+  var adHasContent = false
+  var wrapperInfo: VASTWrapperInfo?
+  var creative: VASTCreative?
+  var linear: VASTLinear?
+  var nonLinearAds: VASTNonLinearAds?
+  var nonLinear: VASTNonLinear?
+  var companionAds: VASTCompanionAds?
+  var companion: VASTCompanion?
+  var icon: VASTIcon?
+  var viewable: VASTViewableImpression?
+
+  init(names: InternedNames, context: xmlParserCtxtPtr) {
+    self.names = names
+    self.context = context
+    self.input = UnsafeRawBufferPointer(start: nil, count: 0)
+    stack.reserveCapacity(32)
+    text.reserveCapacity(512)
+    attributes.reserveCapacity(16)
+  }
+
+  /// Readies the builder for a new document, keeping its buffers' capacity.
+  mutating func reset(input: UnsafeRawBufferPointer) {
+    self.input = input
+    document = VASTDocument(version: "")
+    failure = nil
+    stack.removeAll(keepingCapacity: true)
+    text.removeAll(keepingCapacity: true)
+    attributes.removeAll(keepingCapacity: true)
+    collecting = false
+    sawRoot = false
+    rawDepth = -1
+    ad = nil
+    adHasContent = false
+    wrapperInfo = nil
+    creative = nil
+    linear = nil
+    nonLinearAds = nil
+    nonLinear = nil
+    companionAds = nil
+    companion = nil
+    icon = nil
+    viewable = nil
+  }
+
+  /// Hands over the document, leaving an empty one.
+  mutating func takeDocument() -> VASTDocument {
+    var taken = VASTDocument(version: "")
+    swap(&taken, &document)
+    return taken
+  }
+
+  /// The current line of the parser.
+  var line: Int { Int(context.pointee.input?.pointee.line ?? 0) }
+
+  /// Rejects the document with `code` and stops the parser.
+  mutating func fail(_ code: VASTErrorCode, _ message: String) {
+    if failure == nil { failure = VASTError(code, "line \(line): \(message)") }
+    xmlStopParser(context)
+  }
+
+  /// Notes a problem that does not reject the document.
+  mutating func note(_ message: String) {
+    document.issues.append(VASTIssue(line: line, message: message))
+  }
+
+  /// The collected text, without surrounding white space.
+  func takeText() -> String {
+    if let first = text.first, let last = text.last, !isSpace(first), !isSpace(last) {
+      return text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+    var start = 0
+    var end = text.count
+    while start < end && isSpace(text[start]) { start += 1 }
+    while end > start && isSpace(text[end - 1]) { end -= 1 }
+    return text[start..<end].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+  }
+
+  @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  func attribute(_ name: XMLName) -> String? {
+    for (key, value) in attributes where key == name { return value }
+    return nil
+  }
+
+  mutating func integer(_ value: String?, _ what: String) -> Int? {
+    guard let value else { return nil }
+    if let number = Int(value) ?? Int(value.trimmingWhitespace()) { return number }
+    note("\(what) '\(value)' is not a whole number in range")
+    return nil
+  }
+
+  mutating func bool(_ value: String?, _ what: String) -> Bool? {
+    guard let value else { return nil }
+    switch value {
+    case "true", "1", "TRUE", "True": return true
+    case "false", "0", "FALSE", "False": return false
+    default:
+      switch value.trimmingWhitespace().lowercased() {
+      case "true", "1": return true
+      case "false", "0": return false
+      default: break
+      }
+      note("\(what) '\(value)' is not true or false")
+      return nil
+    }
+  }
+
+  mutating func offset(_ value: String?, _ what: String) -> VASTOffset? {
+    guard let value else { return nil }
+    if let offset = VASTOffset(parsing: value) { return offset }
+    note("\(what) '\(value)' is neither HH:MM:SS(.mmm) nor a percentage 0–100")
+    return nil
+  }
+
+  /// The byte position the parser has reached in the input.
+  var position: Int { Int(xmlByteConsumed(context)) }
+
+  /// Starts keeping an element as raw XML.
+  mutating func beginRaw() {
+    rawDepth = stack.count
+    var index = min(position, input.count) - 1
+    while index > 0 && input[index] != UInt8(ascii: "<") { index -= 1 }
+    rawStart = max(0, index)
+  }
+
+  /// Ends raw XML and returns it.
+  mutating func endRaw() -> String {
+    rawDepth = -1
+    let end = min(position, input.count)
+    guard rawStart < end else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(rebasing: input[rawStart..<end]), as: UTF8.self)
+  }
+}

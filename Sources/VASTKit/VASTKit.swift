@@ -1,1 +1,0 @@
-// The VASTKit module; see docs/architecture.md.

@@ -1,0 +1,112 @@
+import CLibXML2
+import Foundation
+import VASTKit
+
+/// `adhost-bench vast [files…]`: documents per second for the full VASTKit parse into the model
+/// and for a bare libxml2 SAX pass (no callbacks) over the same in-memory bytes.
+enum VASTBench {
+  static var suite: Suite {
+    Suite(
+      name: "vast", summary: "VAST parse into the model vs a bare libxml2 SAX pass (docs/s, ratio)", run: run)
+  }
+
+  struct BenchError: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
+    let paths = arguments.isEmpty ? try defaultFiles() : arguments
+    let documents = try paths.map { path in
+      do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        throw BenchError(description: "cannot read \(path): \(error.localizedDescription)")
+      }
+    }
+    guard !documents.isEmpty else { throw BenchError(description: "no documents to parse") }
+    let parser = VASTParser()
+    let raw = RawSAXPass()
+    // Warm up both, then alternate rounds so both see the same machine conditions.
+    for _ in 0..<20 { for document in documents { _ = parse(parser, document); raw.run(document) } }
+    var parseTime = 0.0
+    var rawTime = 0.0
+    var rounds = 0
+    let start = monotonicSeconds()
+    while monotonicSeconds() - start < 4 || rounds < 10 {
+      let t0 = monotonicSeconds()
+      for document in documents { _ = parse(parser, document) }
+      let t1 = monotonicSeconds()
+      for document in documents { raw.run(document) }
+      let t2 = monotonicSeconds()
+      parseTime += t1 - t0
+      rawTime += t2 - t1
+      rounds += 1
+    }
+    let total = Double(rounds * documents.count)
+    let parseRate = total / parseTime
+    let rawRate = total / rawTime
+    return [
+      ("docs", .integer(documents.count)),
+      ("parse_docs_per_s", .number(parseRate)),
+      ("raw_sax_docs_per_s", .number(rawRate)),
+      ("ratio", .number(parseRate / rawRate)),
+    ]
+  }
+
+  private static func parse(_ parser: VASTParser, _ data: Data) -> Bool {
+    (try? parser.parse(data)) != nil
+  }
+
+  /// Every XML file under `shared/vast-samples` except `xsd/`, found from the current folder
+  /// or from the executable's folder upwards.
+  static func defaultFiles() throws -> [String] {
+    var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    starts.append(
+      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
+    for start in starts {
+      var folder = start
+      for _ in 0..<8 {
+        let candidate = folder.appendingPathComponent("../shared/vast-samples").standardizedFileURL
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) {
+          return xmlFiles(under: candidate)
+        }
+        folder.deleteLastPathComponent()
+      }
+    }
+    throw BenchError(
+      description: "../shared/vast-samples not found from the current folder or the executable")
+  }
+
+  private static func xmlFiles(under folder: URL) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+    var paths: [String] = []
+    while let path = enumerator.nextObject() as? String {
+      if path.hasSuffix(".xml") && !path.hasPrefix("xsd/") {
+        paths.append(folder.appendingPathComponent(path).path)
+      }
+    }
+    return paths.sorted()
+  }
+}
+
+/// A libxml2 SAX2 parse with no callbacks, reusing one context like `VASTParser` does.
+final class RawSAXPass {
+  private let context: xmlParserCtxtPtr?
+
+  init() {
+    context = xmlNewParserCtxt()
+    var sax = xmlSAXHandler()
+    sax.initialized = XML_SAX2_MAGIC
+    sax.serror = { _, _ in }  // keep libxml2's messages for the malformed samples off stderr
+    context?.pointee.sax.pointee = sax
+  }
+
+  deinit { if let context { xmlFreeParserCtxt(context) } }
+
+  func run(_ data: Data) {
+    data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
+      _ = xmlCtxtReadMemory(
+        context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPKit
+import LoopbackHTTP
+import Testing
+
+/// HTTPKit's real URLSession client against the real loopback server.
+@Suite struct HTTPClientTests {
+  @Test func getsABodyAndSendsTheRequest() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/hello") { _ in .text("hi there") }
+    let response = try await HTTPClient(timeout: 2).get(server.url("/hello?x=1"))
+    #expect(response.status == 200)
+    #expect(String(decoding: response.body, as: UTF8.self) == "hi there")
+    #expect(server.requests.first?.target == "/hello?x=1")
+    #expect(server.requests.first?.method == "GET")
+  }
+
+  @Test func policyRefusesPlainHTTPButAllowsLoopbackAndOptIn() async throws {
+    let strict = TransportPolicy()
+    #expect(throws: HTTPError.insecureURL(link("http://ads.example/x"))) {
+      try strict.check(link("http://ads.example/x"))
+    }
+    try strict.check(link("http://127.0.0.1:8/x"))
+    try strict.check(link("http://127.9.8.7/x"))
+    try strict.check(link("http://localhost/x"))
+    try strict.check(link("http://[::1]:80/x"))
+    try strict.check(link("https://ads.example/x"))
+    #expect(throws: HTTPError.self) { try strict.check(link("http://128.0.0.1/x")) }
+    #expect(throws: HTTPError.self) { try strict.check(link("http://127.0.0.1.evil.example/x")) }
+    #expect(throws: HTTPError.self) { try strict.check(URL(fileURLWithPath: "/etc/hosts")) }
+    #expect(throws: HTTPError.self) { try strict.check(link("ftp://ads.example/x")) }
+    try TransportPolicy(allowsArbitraryLoads: true).check(link("http://ads.example/x"))
+    try TransportPolicy(allowsFileURLs: true).check(URL(fileURLWithPath: "/etc/hosts"))
+    let error = HTTPError.insecureURL(link("http://ads.example/x"))
+    #expect(error.description.contains("http://ads.example/x"))
+  }
+
+  @Test func timesOutOnASlowServer() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/slow") { _ in LoopbackResponse(body: Data("late".utf8), fault: .delay(2)) }
+    let start = Date()
+    await #expect(throws: HTTPError.timeout(server.url("/slow"), seconds: 0.3)) {
+      _ = try await HTTPClient(timeout: 0.3).get(server.url("/slow"))
+    }
+    #expect(Date().timeIntervalSince(start) < 1.5)
+  }
+
+  @Test func followsRedirectsUpToTheLimit() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    for hop in 0..<4 { server.route("/r\(hop)") { _ in .redirect(to: "/r\(hop + 1)") } }
+    server.route("/r4") { _ in .text("end") }
+    let response = try await HTTPClient(timeout: 2, maxRedirects: 4).get(server.url("/r0"))
+    #expect(String(decoding: response.body, as: UTF8.self) == "end")
+    await #expect(throws: HTTPError.tooManyRedirects(server.url("/r0"), limit: 3)) {
+      _ = try await HTTPClient(timeout: 2, maxRedirects: 3).get(server.url("/r0"))
+    }
+  }
+
+  @Test func capsTheBody() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let big = Data(repeating: 65, count: 50 << 20)
+    server.route("/big") { _ in LoopbackResponse(body: big) }
+    await #expect(throws: HTTPError.bodyTooLarge(server.url("/big"), limit: 1 << 20)) {
+      _ = try await HTTPClient(timeout: 5, maxBodyBytes: 1 << 20).get(server.url("/big"))
+    }
+  }
+
+  @Test func truncatedBodyAndHangUpAreNetworkErrors() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/cut") { _ in
+      LoopbackResponse(body: Data(repeating: 66, count: 1000), fault: .truncate(afterBytes: 10))
+    }
+    server.route("/hangup") { _ in LoopbackResponse(fault: .closeWithoutAnswer) }
+    let client = HTTPClient(timeout: 2)
+    for path in ["/cut", "/hangup"] {
+      do {
+        _ = try await client.get(server.url(path))
+        Issue.record("\(path) should fail")
+      } catch {
+        guard case .network(let url, _) = error else {
+          Issue.record("\(path): \(error)")
+          continue
+        }
+        #expect(url == server.url(path))
+      }
+    }
+  }
+
+  @Test func dripFeedArrivesWhole() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/drip") { _ in
+      LoopbackResponse(body: Data("0123456789".utf8), fault: .drip(bytes: 16, interval: 0.02))
+    }
+    let response = try await HTTPClient(timeout: 3).get(server.url("/drip"))
+    #expect(String(decoding: response.body, as: UTF8.self) == "0123456789")
+  }
+
+  @Test func completionHandlerAPI() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/cb") { _ in .text("done", status: 503) }
+    let result = await withCheckedContinuation { continuation in
+      HTTPClient(timeout: 2).get(server.url("/cb")) { continuation.resume(returning: $0) }
+    }
+    #expect((try? result.get())?.status == 503)
+    await #expect(throws: HTTPError.status(server.url("/cb"), 503)) {
+      _ = try await HTTPClient(timeout: 2).fetch(server.url("/cb"))
+    }
+  }
+
+  @Test func concurrentRequests() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/n") { request in .text(request.query["i"] ?? "") }
+    let client = HTTPClient(timeout: 3)
+    let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<20 {
+        group.addTask { String(decoding: try await client.fetch(server.url("/n?i=\(index)")), as: UTF8.self) }
+      }
+      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+    #expect(bodies == Set((0..<20).map(String.init)))
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPKit
+import Testing
+
+@testable import VASTKit
+
+/// Resolution of the shared samples from `file:` URLs (no network; error URLs not fired).
+@Suite struct ResolverFileTests {
+  private func resolver(maxDepth: Int = 5) -> VASTResolver {
+    let client = HTTPClient(policy: TransportPolicy(allowsFileURLs: true), timeout: 1)
+    return VASTResolver(
+      client: client, options: VASTResolverOptions(maxDepth: maxDepth, firesErrorURLs: false))
+  }
+
+  @Test func authoredChainMergesEveryLevel() async throws {
+    let resolution = try await resolver().resolve(url: Samples.url("authored/chain/wrapper-1.xml"))
+    let resolved = try #require(resolution.ads.first)
+    #expect(resolution.ads.count == 1)
+    #expect(resolved.chain.count == 4)
+    let ad = resolved.ad
+    #expect(ad.kind == .inLine)
+    #expect(ad.impressions.count == 4)
+    #expect(ad.impressions.first?.id == "w1-imp")
+    #expect(ad.errors.count == 4)
+    let linear = try #require(ad.linear)
+    #expect(linear.trackingURLs("start").count == 4)
+    #expect(linear.trackingURLs("complete").count == 4)
+    #expect(linear.trackingEvents.filter { $0.event == "progress" && $0.offset == .seconds(5) }.count == 4)
+    #expect(linear.videoClicks.clickTracking.count == 4)
+    #expect(linear.videoClicks.clickThrough == "https://advertiser.example/chain-landing")
+    #expect(linear.trackingURLs("start").first?.contains("w1.example") == true)
+  }
+
+  @Test func loopIsCaughtAs302() async {
+    let error = await resolveError("authored/loop/loop-a.xml")
+    #expect(error?.code == .wrapperLimit)
+    #expect(error?.message.contains("loop") == true)
+  }
+
+  @Test func depthLimitGives302() async {
+    let error = await resolveError("authored/chain/wrapper-1.xml", maxDepth: 2)
+    #expect(error?.code == .wrapperLimit)
+    #expect(await resolveError("authored/chain/wrapper-1.xml", maxDepth: 3) == nil)
+  }
+
+  @Test(arguments: [
+    ("authored/errors/no-ad-root-error.xml", 303),
+    ("authored/errors/wrapper-dead-end.xml", 301),
+    ("authored/errors/wrapper-missing-adtaguri.xml", 101),
+    ("authored/errors/malformed-truncated.xml", 100),
+    ("authored/errors/unsupported-version-5.0.xml", 102),
+    ("vast-client-js/empty-no-ad.xml", 303),
+    ("vast-client-js/wrapper-empty.xml", 303),
+    ("vast-client-js/wrapper-unavailable-url.xml", 301),
+    ("vast-client-js/invalid-xmlfile.xml", 100),
+  ])
+  func failingSamples(path: String, code: Int) async {
+    let error = await resolveError(path)
+    #expect(error?.code.rawValue == code, "\(path): \(String(describing: error))")
+  }
+
+  @Test func legacyAndRelativeWrappersResolve() async throws {
+    let legacy = try await resolver().resolve(url: Samples.url("vast-client-js/wrapper-legacy.xml"))
+    #expect(legacy.ads.first?.ad.impressions.first?.url == "http://example.com/wrapper-impression")
+    let chain = try await resolver().resolve(url: Samples.url("vast-client-js/wrapper-a.xml"))
+    #expect(chain.ads.first?.chain.count == 3)
+  }
+
+  @Test func podIsOrderedWithBuffet() async throws {
+    let resolution = try await resolver().resolve(
+      url: Samples.url("authored/pod-v4.1-three-ads-plus-buffet.xml"))
+    #expect(resolution.ads.map(\.ad.sequence) == [1, 2, 3])
+    #expect(resolution.buffet.count == 1)
+    #expect(resolution.failures.isEmpty)
+  }
+
+  @Test func fileURLsNeedPermission() async {
+    let strict = VASTResolver(client: HTTPClient())
+    await #expect(throws: VASTError.self) {
+      _ = try await strict.resolve(url: Samples.url("authored/chain/inline.xml"))
+    }
+  }
+
+  private func resolveError(_ path: String, maxDepth: Int = 5) async -> VASTError? {
+    do {
+      _ = try await resolver(maxDepth: maxDepth).resolve(url: Samples.url(path))
+      return nil
+    } catch {
+      return error
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import HTTPKit
+import LoopbackHTTP
+import Testing
+
+@testable import VASTKit
+
+/// The resolver over real HTTP against the loopback server: chains, faults and error pings.
+@Suite struct ResolverLoopbackTests {
+  @Test func authoredChainOverHTTP() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.fallback { request in
+      guard let data = try? Samples.data("authored" + request.path) else { return .notFound }
+      return LoopbackResponse(headers: [("Content-Type", "application/xml")], body: data)
+    }
+    let resolution = try await Fixtures.resolver(timeout: 3).resolve(url: server.url("/chain/wrapper-1.xml"))
+    let ad = try #require(resolution.ads.first?.ad)
+    #expect(ad.impressions.count == 4)
+    #expect(ad.errors.count == 4)
+    #expect(ad.linear?.trackingURLs("start").count == 4)
+    #expect(
+      server.requests.map(\.path) == [
+        "/chain/wrapper-1.xml", "/chain/wrapper-2.xml", "/chain/wrapper-3.xml", "/chain/inline.xml",
+      ])
+  }
+
+  @Test func serverErrorGives301AndPingsErrorCode() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/tag") { _ in
+      Fixtures.xml(Fixtures.wrapper(next: "/broken", error: Fixtures.raw(server, "/err?code=[ERRORCODE]")))
+    }
+    server.route("/broken") { _ in .text("oops", status: 503) }
+    server.route("/err") { _ in LoopbackResponse(status: 204) }
+    var beacons: [VASTBeacon] = []
+    let error = await Fixtures.error { () async throws(VASTError) in
+      let resolution = try await Fixtures.resolver().resolve(url: server.url("/tag"))
+      beacons = resolution.errorBeacons
+      return resolution
+    }
+    #expect(error?.code == .wrapperTimeout)
+    #expect(error?.message.contains("503") == true)
+    #expect(Fixtures.codes(server, "/err") == ["301"])
+    #expect(beacons.isEmpty)
+  }
+
+  @Test func slowWrapperTimesOutAs301() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/tag") { _ in
+      Fixtures.xml(Fixtures.wrapper(next: "/slow", error: Fixtures.raw(server, "/err?code=[ERRORCODE]")))
+    }
+    server.route("/slow") { _ in LoopbackResponse(body: Data(Fixtures.inLine().utf8), fault: .delay(3)) }
+    server.route("/err") { _ in LoopbackResponse(status: 204) }
+    let start = Date()
+    let error = await Fixtures.error { () async throws(VASTError) in
+      try await Fixtures.resolver(timeout: 0.3).resolve(url: server.url("/tag"))
+    }
+    #expect(error?.code == .wrapperTimeout)
+    #expect(Date().timeIntervalSince(start) < 2)
+    #expect(Fixtures.codes(server, "/err") == ["301"])
+  }
+
+  @Test func truncatedAndHungUpWrappersGive301() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let errorURL = Fixtures.raw(server, "/err?code=[ERRORCODE]")
+    server.route("/tag-cut") { _ in Fixtures.xml(Fixtures.wrapper(next: "/cut", error: errorURL)) }
+    server.route("/tag-hang") { _ in Fixtures.xml(Fixtures.wrapper(next: "/hang", error: errorURL)) }
+    server.route("/cut") { _ in
+      LoopbackResponse(body: Data(Fixtures.inLine().utf8), fault: .truncate(afterBytes: 40))
+    }
+    server.route("/hang") { _ in LoopbackResponse(fault: .closeWithoutAnswer) }
+    for tag in ["/tag-cut", "/tag-hang"] {
+      let error = await Fixtures.error { () async throws(VASTError) in
+        try await Fixtures.resolver().resolve(url: server.url(tag))
+      }
+      #expect(error?.code == .wrapperTimeout, "\(tag): \(String(describing: error))")
+    }
+    #expect(Fixtures.codes(server, "/err") == ["301", "301"])
+  }
+
+  @Test func loopGives302AtOnceAndPingsEveryWrapper() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/a") { _ in
+      Fixtures.xml(
+        Fixtures.wrapper(next: "/b?cb=[CACHEBUSTING]", error: Fixtures.raw(server, "/err-a?code=[ERRORCODE]"))
+      )
+    }
+    server.route("/b") { _ in
+      Fixtures.xml(Fixtures.wrapper(next: "/a", error: Fixtures.raw(server, "/err-b?code=[ERRORCODE]")))
+    }
+    let error = await Fixtures.error { () async throws(VASTError) in
+      try await Fixtures.resolver().resolve(url: server.url("/a"))
+    }
+    #expect(error?.code == .wrapperLimit)
+    #expect(server.requests(for: "/a").count == 1)
+    #expect(server.requests(for: "/b").count == 1)
+    #expect(server.requests(for: "/b").first?.query["cb"]?.count == 8)
+    #expect(Set(Fixtures.codes(server, "/err-a")) == ["302"])
+    #expect(Set(Fixtures.codes(server, "/err-b")) == ["302"])
+  }
+
+  @Test func depthPastTheLimitGives302() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    for hop in 0..<8 {
+      server.route("/w\(hop)") { _ in
+        Fixtures.xml(
+          Fixtures.wrapper(
+            next: "/w\(hop + 1)", error: Fixtures.raw(server, "/err?code=[ERRORCODE]&hop=\(hop)")))
+      }
+    }
+    let error = await Fixtures.error { () async throws(VASTError) in
+      try await Fixtures.resolver(maxDepth: 5).resolve(url: server.url("/w0"))
+    }
+    #expect(error?.code == .wrapperLimit)
+    #expect(server.requests.filter { $0.path.hasPrefix("/w") }.count == 6)
+    #expect(Fixtures.codes(server, "/err") == Array(repeating: "302", count: 6))
+  }
+
+  @Test func budgetRunsOutAs301() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    for hop in 0..<5 {
+      server.route("/w\(hop)") { _ in
+        LoopbackResponse(
+          body: Data(Fixtures.wrapper(next: "/w\(hop + 1)", error: "https://e.example/").utf8),
+          fault: .delay(0.2))
+      }
+    }
+    let start = Date()
+    let error = await Fixtures.error { () async throws(VASTError) in
+      try await Fixtures.resolver(timeout: 1, budget: 0.5).resolve(url: server.url("/w0"))
+    }
+    #expect(error?.code == .wrapperTimeout)
+    #expect(error?.message.contains("budget") == true)
+    #expect(Date().timeIntervalSince(start) < 1.5)
+  }
+
+  @Test func noAdAfterWrapperGives303ToWrapperAndRootErrors() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/tag") { _ in
+      Fixtures.xml(Fixtures.wrapper(next: "/empty", error: Fixtures.raw(server, "/err-w?code=[ERRORCODE]")))
+    }
+    server.route("/empty") { _ in
+      Fixtures.xml(
+        "<VAST version=\"4.1\"><Error><![CDATA[\(Fixtures.raw(server, "/err-root?code=[ERRORCODE]"))]]></Error></VAST>"
+      )
+    }
+    let error = await Fixtures.error { () async throws(VASTError) in
+      try await Fixtures.resolver().resolve(url: server.url("/tag"))
+    }
+    #expect(error?.code == .noAdsAfterWrapper)
+    #expect(Fixtures.codes(server, "/err-w") == ["303"])
+    #expect(Fixtures.codes(server, "/err-root") == ["303"])
+  }
+
+  @Test func podResolvesConcurrentlyAndFillsFromBuffet() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let errorURL = Fixtures.raw(server, "/err?code=[ERRORCODE]")
+    for index in 1...3 {
+      server.route("/ad\(index)") { _ in
+        LoopbackResponse(body: Data(Fixtures.inLine(id: "ad\(index)").utf8), fault: .delay(0.5))
+      }
+    }
+    server.route("/bad") { _ in .text("no", status: 500) }
+    let pod = """
+      <VAST version="4.1">
+      \(Fixtures.wrapperAd(id: "p3", sequence: 3, next: "/ad3", error: errorURL))
+      \(Fixtures.wrapperAd(id: "p1", sequence: 1, next: "/ad1", error: errorURL))
+      \(Fixtures.wrapperAd(id: "p2", sequence: 2, next: "/bad", error: errorURL))
+      \(Fixtures.wrapperAd(id: "b1", sequence: nil, next: "/ad2", error: errorURL))
+      </VAST>
+      """
+    server.route("/pod") { _ in Fixtures.xml(pod) }
+    let start = Date()
+    let resolution = try await Fixtures.resolver(timeout: 1).resolve(url: server.url("/pod"))
+    #expect(Date().timeIntervalSince(start) < 1.3)  // one at a time would take 1.5 s
+    #expect(resolution.ads.map(\.ad.id) == ["ad1", "ad2", "ad3"])
+    #expect(resolution.ads.map(\.ad.sequence) == [1, nil, 3])
+    #expect(resolution.failures.map(\.sequence) == [2])
+    #expect(resolution.buffet.isEmpty)
+    #expect(Fixtures.codes(server, "/err") == ["301"])
+  }
+
+  @Test func completionHandlerEntryPoint() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/in") { _ in Fixtures.xml(Fixtures.inLine(id: "solo")) }
+    let result = await withCheckedContinuation { continuation in
+      Fixtures.resolver().resolve(url: server.url("/in")) { continuation.resume(returning: $0) }
+    }
+    #expect((try? result.get())?.ads.first?.ad.id == "solo")
+  }
+}
+
+extension Fixtures {
+  static func wrapperAd(id: String, sequence: Int?, next: String, error: String) -> String {
+    let sequenceAttribute = sequence.map { " sequence=\"\($0)\"" } ?? ""
+    return """
+      <Ad id="\(id)"\(sequenceAttribute)><Wrapper><AdSystem>t</AdSystem><Error><![CDATA[\(error)]]></Error>
+      <VASTAdTagURI><![CDATA[\(next)]]></VASTAdTagURI></Wrapper></Ad>
+      """
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import VASTKit
+
+@Suite struct SampleParseTests {
+  @Test func samplesArePresent() {
+    #expect(Samples.isPresent, "\(Samples.missingMessage)")
+    #expect(Samples.all.count >= 100, "found \(Samples.all.count) sample files")
+  }
+
+  @Test(arguments: Samples.all)
+  func sampleParsesOrFailsWithTheReadmeCode(path: String) throws {
+    let data = try Samples.data(path)
+    let expected = Samples.expectedParseFailure(path)
+    do {
+      let document = try VASTParser.parse(data)
+      #expect(expected == nil, "\(path) parsed but should fail with \(expected ?? 0)")
+      #expect(document.ads.count + document.errors.count > 0, "\(path): neither ads nor root errors")
+    } catch {
+      #expect(error.code.rawValue == expected, "\(path): \(error)")
+    }
+  }
+
+  @Test func podDocumentModel() throws {
+    let document = try VASTParser.parse(Samples.data("authored/pod-v4.1-three-ads-plus-buffet.xml"))
+    #expect(document.version == "4.1")
+    #expect(document.ads.map(\.sequence) == [1, 2, 3, nil])
+    let first = try #require(document.ads.first)
+    let linear = try #require(first.linear)
+    #expect(linear.skipOffset == .seconds(5))
+    #expect(linear.mediaFiles.count == 5)
+    #expect(linear.mezzanines.count == 1)
+    #expect(linear.trackingEvents.contains { $0.event == "progress" && $0.offset == .seconds(10) })
+    #expect(
+      document.ads[1].linear?.trackingEvents.contains { $0.event == "progress" && $0.offset == .seconds(5.5) }
+        == true)
+    #expect(linear.trackingEvents.contains { $0.event == "progress" && $0.offset == .percent(50) })
+    #expect(first.adVerificationsXML?.hasPrefix("<AdVerifications") == true)
+    #expect(first.adVerificationsXML?.hasSuffix("</AdVerifications>") == true)
+    #expect(document.ads[1].linear?.skipOffset == .percent(25))
+    #expect(!(linear.icons.isEmpty))
+    #expect(first.creatives.contains { ($0.companionAds?.companions.count ?? 0) >= 2 })
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The shared VAST sample folder: `../shared/vast-samples` beside the repository checkout.
+enum Samples {
+  static let folder: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // VASTKitTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // the checkout
+    .deletingLastPathComponent()
+    .appendingPathComponent("shared/vast-samples")
+
+  static var isPresent: Bool {
+    FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path)
+  }
+
+  static let missingMessage =
+    "VAST samples not found at \(folder.path) (expected ../shared/vast-samples beside the checkout)"
+
+  /// A sample's URL by path relative to the folder.
+  static func url(_ path: String) -> URL { folder.appendingPathComponent(path) }
+
+  /// A sample's bytes.
+  static func data(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
+
+  /// Every sample XML file (relative paths), `xsd/` excluded, sorted.
+  static var all: [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+    var paths: [String] = []
+    while let path = enumerator.nextObject() as? String {
+      if path.hasSuffix(".xml") && !path.hasPrefix("xsd/") { paths.append(path) }
+    }
+    return paths.sorted()
+  }
+
+  /// The IAB code the READMEs name for a sample that must fail to parse; nil when it parses.
+  static func expectedParseFailure(_ path: String) -> Int? {
+    let name = (path as NSString).lastPathComponent
+    if name.hasPrefix("vast1") || name == "outdated-vast.xml" { return 102 }  // VAST 1.0 root
+    switch path {
+    case "vast-client-js/invalid-xmlfile.xml", "authored/errors/malformed-truncated.xml": return 100
+    case "authored/errors/unsupported-version-5.0.xml": return 102
+    case "authored/errors/wrapper-missing-adtaguri.xml": return 101
+    default: return nil
+    }
+  }
+}
+
+/// A URL from a literal the test knows is valid (a file URL that matches nothing otherwise).
+func link(_ text: String) -> URL {
+  URL(string: text) ?? URL(fileURLWithPath: "/invalid-test-url")
+}
