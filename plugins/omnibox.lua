@@ -44,7 +44,7 @@ local function readSettings(ssai)
     end
     settings.breaks[#settings.breaks + 1] = {
       offset = parsed,
-      name = "mid-roll at " .. offset.describe(parsed),
+      name = parsed.kind == "end" and "post-roll" or ("mid-roll at " .. offset.describe(parsed)),
     }
   end
   return settings
