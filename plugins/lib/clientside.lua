@@ -285,6 +285,18 @@ function Session:playBreak(entry)
   self:beginNextAd()
 end
 
+-- Runs a controller call; a failure is reported as an `aderror` instead of stopping the break
+-- half-way, which would leave the content paused for good.
+function Session:try(what, fn)
+  local ok, message = pcall(fn)
+  if not ok then
+    local text = string.format("%s failed: %s", what, tostring(message))
+    log.error(text)
+    self.controller:error(text)
+  end
+  return ok
+end
+
 local function stopAdTimers(playing)
   cancel(playing.ticker)
   cancel(playing.ender)
@@ -293,16 +305,20 @@ end
 
 function Session:beginNextAd()
   local playing = self.playing
-  playing.index = playing.index + 1
-  local ad = playing.ads[playing.index]
-  if not ad then
-    self:finishBreak()
-    return
-  end
   local controller = self.controller
+  local ad
+  repeat
+    playing.index = playing.index + 1
+    ad = playing.ads[playing.index]
+    if not ad then
+      self:finishBreak()
+      return
+    end
+  until self:try(string.format("beginAd(%q)", ad.id), function()
+    controller:beginAd(ad)
+  end)
   local duration = ad.duration
   playing.ad, playing.elapsed = ad, 0
-  controller:beginAd(ad)
   log.info(string.format("ad %d/%d begins: %s", playing.index, #playing.ads, describeAd(ad)))
   playing.ticker = timer.every(M.progressInterval, function()
     playing.elapsed = playing.elapsed + M.progressInterval
@@ -314,8 +330,10 @@ function Session:beginNextAd()
   playing.ender = timer.after(duration, function()
     stopAdTimers(playing)
     playing.elapsed = duration
-    controller:updateAdProgress(ad, 1)
-    controller:endAd(ad)
+    self:try(string.format("ending ad %q", ad.id), function()
+      controller:updateAdProgress(ad, 1)
+      controller:endAd(ad)
+    end)
     log.info(string.format("ad %q ends", ad.id))
     self:beginNextAd()
   end)
@@ -352,7 +370,9 @@ function Session:skip(ad)
     return false
   end
   stopAdTimers(playing)
-  self.controller:skipAd(ad)
+  self:try(string.format("skipAd(%q)", ad.id), function()
+    self.controller:skipAd(ad)
+  end)
   log.info(string.format("ad %q skipped after %s", ad.id, seconds(playing.elapsed)))
   self:beginNextAd()
   return true
@@ -369,6 +389,9 @@ function Session:attach()
   -- from inside that listener would leave them running: act on the next turn of the clock.
   listen(self, "playing", function()
     timer.after(0, function()
+      if self.closed then
+        return
+      end
       placeDeferredBreaks(self)
       if self.playing and not player.paused then
         -- The content and an ad share one screen: the content waits for the break.
