@@ -114,7 +114,7 @@ function Reader:positiveNumber(name, default)
   return value
 end
 
---- A list member as a list of readers' raw values; `{}` when absent.
+--- A list member (the list itself); `{}` when absent.
 function Reader:list(name)
   local value = self.value[name]
   if value == nil then
