@@ -1,0 +1,449 @@
+-- Plays ad breaks client-side, the way THEOplayer and the IMA SDK play VAST ads: when the
+-- playhead reaches a break, the content pauses, each ad of the break begins, reports its
+-- progress on the player's clock and ends, and then the content resumes.
+--
+-- Tracking (impression, start, quartiles, complete, skip) is the host's: ads are created with
+-- `vast = …`, so beginAd / updateAdProgress / endAd / skipAd fire the VAST beacons natively.
+--
+-- Seek policy: a break the playhead jumps over does not play, except the last one before the
+-- seek target, which plays when playback goes on (like Uplynk's `playLast`). Played and
+-- jumped-over breaks do not play again.
+
+local adplan = require("lib.adplan")
+local offset = require("lib.offset")
+
+local M = {}
+
+-- How often an ad reports its progress, in seconds of the player's clock.
+M.progressInterval = 0.25
+
+-- A break is reached when the playhead is this close to it: a timer of `offset - now` seconds
+-- may land a microsecond short once the host rounds it to its clock.
+local REACHED_TOLERANCE = 1e-6
+
+local Session = {}
+Session.__index = Session
+
+--- A session plays the breaks of one source for `controller`. `slot` is the player size used
+--- to choose media files: `{width =, height =}`.
+function M.new(controller, slot)
+  return setmetatable({
+    controller = controller,
+    slot = slot,
+    breaks = {}, -- { adBreak =, offset = seconds, done = bool }, ordered by offset
+    deferred = {}, -- { offset = parsed offset, plays = {…} } waiting for the content duration
+    listeners = {}, -- { type =, fn = } added to the player
+    playing = nil, -- the break being played: { entry =, ads =, index =, ad =, elapsed =, ticker =, ender = }
+    arm = nil, -- the timer that fires when the playhead reaches the next break
+    seeking = false,
+    closed = false,
+  }, Session)
+end
+
+local function seconds(value)
+  return string.format("%g s", value)
+end
+
+local function describeAd(ad)
+  local skip = ad.skipOffset
+  local skippable = (skip == nil or skip < 0) and "not skippable" or ("skippable after " .. seconds(skip))
+  return string.format("%q (%s, %s)", ad.id, seconds(ad.duration), skippable)
+end
+
+local function fillErrorCode(template, code)
+  return (template:gsub("%[ERRORCODE%]", tostring(code)))
+end
+
+--- Reports ads that cannot play: a warning, their VAST Error URLs with the IAB code, and a
+--- non-fatal `aderror`.
+function Session:reportUnplayable(problems, where)
+  for _, problem in ipairs(problems) do
+    local message = string.format("%s: %s (VAST error %d)", where, problem.message, problem.code)
+    log.warn(message)
+    local templates = problem.vast.errors or {}
+    if #templates > 0 then
+      local urls = {}
+      for index, template in ipairs(templates) do
+        urls[index] = fillErrorCode(template, problem.code)
+      end
+      beacon.send(urls, "error")
+    end
+    self.controller:error(message)
+  end
+end
+
+--- Chooses what plays from a VAST response (see lib/adplan.lua), reports what cannot, and
+--- returns the plays (maybe empty).
+function Session:plan(vastAds, where)
+  local slot = self.slot
+  local plays, problems = adplan.plan(vastAds, function(vastAd)
+    return vast.selectMedia(vastAd, { width = slot.width, height = slot.height })
+  end)
+  self:reportUnplayable(problems, where)
+  return plays
+end
+
+local function entryAt(self, timeOffset)
+  for _, entry in ipairs(self.breaks) do
+    if entry.offset == timeOffset then
+      return entry
+    end
+  end
+  return nil
+end
+
+local function insertEntry(self, entry)
+  local index = #self.breaks + 1
+  while index > 1 and self.breaks[index - 1].offset > entry.offset do
+    index = index - 1
+  end
+  table.insert(self.breaks, index, entry)
+end
+
+--- Creates the break at `timeOffset` seconds (or adds to the one there) with an ad per play.
+function Session:addBreak(timeOffset, plays)
+  if #plays == 0 then
+    return nil
+  end
+  local controller = self.controller
+  local entry = entryAt(self, timeOffset)
+  local total = adplan.duration(plays)
+  if entry then
+    total = total + (entry.adBreak.maxDuration or 0)
+    controller:updateAdBreak(entry.adBreak, { maxDuration = total })
+  else
+    local adBreak = controller:createAdBreak({ timeOffset = timeOffset, maxDuration = total })
+    entry = { adBreak = adBreak, offset = timeOffset, done = false }
+    insertEntry(self, entry)
+  end
+  for _, play in ipairs(plays) do
+    local media = play.media
+    local ad = controller:createAd({
+      type = "linear",
+      vast = play.vast,
+      resourceURI = media.url,
+      width = media.width,
+      height = media.height,
+    }, entry.adBreak)
+    log.info(string.format("break at %s: ad %s, media %s %sx%s %s", seconds(timeOffset), describeAd(ad),
+      tostring(media.type), tostring(media.width), tostring(media.height), media.url))
+  end
+  self:armNextBreak()
+  return entry.adBreak
+end
+
+local function describeFailure(failure)
+  if type(failure) == "table" then
+    return string.format("VAST error %s: %s", tostring(failure.code), tostring(failure.message))
+  end
+  return tostring(failure)
+end
+
+--- Loads the VAST at `tagUrl` (`vast.load` with `vastOptions`) and schedules its ads at
+--- `parsedOffset` (see lib/offset.lua); `where` names the break in logs and errors. No ad is a
+--- non-fatal `aderror`. Returns false when the session was closed while the request was pending.
+function Session:loadBreak(where, tagUrl, parsedOffset, vastOptions)
+  log.info(string.format("%s: requesting ads: %s", where, tagUrl))
+  local vastAds, failure = vast.load(tagUrl, vastOptions)
+  if self.closed then
+    return false
+  end
+  if not vastAds or #vastAds == 0 then
+    local reason = vastAds and "the response holds no ad" or describeFailure(failure)
+    local message = string.format("%s: no ad (%s)", where, reason)
+    log.warn(message)
+    self.controller:error(message)
+    return true
+  end
+  log.info(string.format("%s: %d ad(s) in the response", where, #vastAds))
+  local plays = self:plan(vastAds, where)
+  if offset.needsDuration(parsedOffset) then
+    self:deferBreak(parsedOffset, plays)
+  else
+    self:addBreak(offset.resolve(parsedOffset), plays)
+  end
+  return true
+end
+
+--- Keeps plays for a break whose offset needs the content's duration ("end", "N%"); it is
+--- placed once the content plays and its duration is known.
+function Session:deferBreak(parsedOffset, plays)
+  if #plays > 0 then
+    self.deferred[#self.deferred + 1] = { offset = parsedOffset, plays = plays }
+  end
+end
+
+local function placeDeferredBreaks(self)
+  if #self.deferred == 0 then
+    return
+  end
+  local duration = player.duration
+  local waiting = self.deferred
+  self.deferred = {}
+  for _, pending in ipairs(waiting) do
+    local timeOffset = offset.resolve(pending.offset, duration)
+    if timeOffset then
+      self:addBreak(timeOffset, pending.plays)
+    else
+      local message = string.format("the break at %s needs the content's duration, which is unknown (%s)",
+        offset.describe(pending.offset), tostring(duration))
+      log.warn(message)
+      self.controller:error(message)
+    end
+  end
+end
+
+-- Breaks at or past the content's end are post-rolls: they play on `ended`, never on the way.
+local function isPostRoll(entry)
+  local duration = player.duration
+  return duration == duration and duration < math.huge and entry.offset >= duration
+end
+
+local function cancel(handle)
+  if handle then
+    handle:cancel()
+  end
+end
+
+-- The break to play now: of the breaks the playhead has reached and that have not played, the
+-- last one; the others were jumped over.
+local function reachedBreak(self, position, includePostRolls)
+  local found
+  for _, entry in ipairs(self.breaks) do
+    if entry.offset > position + REACHED_TOLERANCE then
+      break
+    end
+    if not entry.done and (includePostRolls or not isPostRoll(entry)) then
+      if found then
+        found.done = true
+        log.info(string.format("break at %s jumped over: it will not play", seconds(found.offset)))
+      end
+      found = entry
+    end
+  end
+  return found
+end
+
+--- Sets a timer for the moment the playhead reaches the next break that has not played.
+function Session:armNextBreak()
+  cancel(self.arm)
+  self.arm = nil
+  if self.playing or player.paused then
+    return
+  end
+  local position = player.currentTime
+  for _, entry in ipairs(self.breaks) do
+    if not entry.done and entry.offset > position and not isPostRoll(entry) then
+      self.arm = timer.after(entry.offset - position, function()
+        self.arm = nil
+        self:checkPlayhead()
+      end)
+      return
+    end
+  end
+end
+
+--- Plays the break the playhead has reached, if any; otherwise arms the timer for the next.
+function Session:checkPlayhead(includePostRolls)
+  if self.playing then
+    return
+  end
+  if player.paused and not includePostRolls then
+    return
+  end
+  local entry = reachedBreak(self, player.currentTime, includePostRolls)
+  if entry then
+    self:playBreak(entry)
+  else
+    self:armNextBreak()
+  end
+end
+
+local function adsOf(entry)
+  local ads = {}
+  for _, ad in ipairs(entry.adBreak.ads) do
+    ads[#ads + 1] = ad
+  end
+  return ads
+end
+
+function Session:playBreak(entry)
+  entry.done = true
+  cancel(self.arm)
+  self.arm = nil
+  local ads = adsOf(entry)
+  if #ads == 0 then
+    log.info(string.format("break at %s has no ads left", seconds(entry.offset)))
+    return
+  end
+  log.info(string.format("break at %s begins at content time %s: %d ad(s)", seconds(entry.offset),
+    seconds(player.currentTime), #ads))
+  self.playing = { entry = entry, ads = ads, index = 0 }
+  if not player.paused then
+    player:pause()
+  end
+  self:beginNextAd()
+end
+
+-- Runs a controller call; a failure is reported as an `aderror` instead of stopping the break
+-- half-way, which would leave the content paused for good.
+function Session:try(what, fn)
+  local ok, message = pcall(fn)
+  if not ok then
+    local text = string.format("%s failed: %s", what, tostring(message))
+    log.error(text)
+    self.controller:error(text)
+  end
+  return ok
+end
+
+local function stopAdTimers(playing)
+  cancel(playing.ticker)
+  cancel(playing.ender)
+  playing.ticker, playing.ender = nil, nil
+end
+
+function Session:beginNextAd()
+  local playing = self.playing
+  local controller = self.controller
+  local ad
+  repeat
+    playing.index = playing.index + 1
+    ad = playing.ads[playing.index]
+    if not ad then
+      self:finishBreak()
+      return
+    end
+  until self:try(string.format("beginAd(%q)", ad.id), function()
+    controller:beginAd(ad)
+  end)
+  local duration = ad.duration
+  playing.ad, playing.elapsed = ad, 0
+  log.info(string.format("ad %d/%d begins: %s", playing.index, #playing.ads, describeAd(ad)))
+  playing.ticker = timer.every(M.progressInterval, function()
+    playing.elapsed = playing.elapsed + M.progressInterval
+    -- The last step belongs to the end timer, which reports 1 and ends the ad.
+    if playing.elapsed < duration then
+      controller:updateAdProgress(ad, playing.elapsed / duration)
+    end
+  end)
+  playing.ender = timer.after(duration, function()
+    stopAdTimers(playing)
+    playing.elapsed = duration
+    self:try(string.format("ending ad %q", ad.id), function()
+      controller:updateAdProgress(ad, 1)
+      controller:endAd(ad)
+    end)
+    log.info(string.format("ad %q ends", ad.id))
+    self:beginNextAd()
+  end)
+end
+
+function Session:finishBreak()
+  local entry = self.playing.entry
+  self.playing = nil
+  if player.ended or isPostRoll(entry) then
+    log.info(string.format("break at %s ends; the content has ended", seconds(entry.offset)))
+    return
+  end
+  log.info(string.format("break at %s ends; content resumes at %s", seconds(entry.offset),
+    seconds(player.currentTime)))
+  player:play()
+end
+
+--- The `skipAd` of a handler: skips `ad` if it is the ad playing and its skip offset has passed.
+--- Returns whether it skipped.
+function Session:skip(ad)
+  local playing = self.playing
+  if not playing or playing.ad ~= ad then
+    log.warn(string.format("skip refused: ad %q is not playing", tostring(ad and ad.id)))
+    return false
+  end
+  local skipOffset = ad.skipOffset
+  if skipOffset == nil or skipOffset < 0 then
+    log.warn(string.format("skip refused: ad %q is not skippable", ad.id))
+    return false
+  end
+  if playing.elapsed < skipOffset then
+    log.warn(string.format("skip refused: ad %q is skippable after %s, it has played %s", ad.id,
+      seconds(skipOffset), seconds(playing.elapsed)))
+    return false
+  end
+  stopAdTimers(playing)
+  self:try(string.format("skipAd(%q)", ad.id), function()
+    self.controller:skipAd(ad)
+  end)
+  log.info(string.format("ad %q skipped after %s", ad.id, seconds(playing.elapsed)))
+  self:beginNextAd()
+  return true
+end
+
+local function listen(self, eventType, fn)
+  player:addEventListener(eventType, fn)
+  self.listeners[#self.listeners + 1] = { type = eventType, fn = fn }
+end
+
+--- Starts following the playhead.
+function Session:attach()
+  -- The player schedules its content timers right after `playing` is dispatched, so a pause
+  -- from inside that listener would leave them running: act on the next turn of the clock.
+  listen(self, "playing", function()
+    timer.after(0, function()
+      if self.closed then
+        return
+      end
+      placeDeferredBreaks(self)
+      if self.playing and not player.paused then
+        -- The content and an ad share one screen: the content waits for the break.
+        log.info("content paused again: a break is playing")
+        player:pause()
+        return
+      end
+      self:checkPlayhead()
+    end)
+  end)
+  -- A seek reports the new position before `seeked`; decide once the seek is done.
+  listen(self, "seeking", function()
+    self.seeking = true
+  end)
+  listen(self, "seeked", function()
+    self.seeking = false
+    self:checkPlayhead()
+  end)
+  listen(self, "timeupdate", function()
+    if not self.seeking then
+      self:checkPlayhead()
+    end
+  end)
+  listen(self, "pause", function()
+    cancel(self.arm)
+    self.arm = nil
+  end)
+  listen(self, "ended", function()
+    placeDeferredBreaks(self)
+    self:checkPlayhead(true)
+  end)
+end
+
+--- Stops everything this session started: its timers and its player listeners. The ads stay.
+function Session:close()
+  self.closed = true
+  cancel(self.arm)
+  self.arm = nil
+  if self.playing then
+    stopAdTimers(self.playing)
+    self.playing = nil
+  end
+  for _, listener in ipairs(self.listeners) do
+    player:removeEventListener(listener.type, listener.fn)
+  end
+  self.listeners = {}
+  self.deferred = {}
+end
+
+--- Whether the session has anything to play.
+function Session:isEmpty()
+  return #self.breaks == 0 and #self.deferred == 0
+end
+
+return M

@@ -1,0 +1,119 @@
+-- OMNIBOX direct ads: in-stream VAST from OMNIBOX's direct endpoint, played client-side.
+--
+-- SSAI configuration, in `sources[i].ssai` of the SourceDescription:
+--   integration = "omnibox"   (or the iOS form: integration = "custom", customIntegration = "omnibox")
+--   placement   the OMNIBOX placement ID (`plc`), required
+--   width       the video slot's width in pixels (`w`), default 640
+--   height      the video slot's height in pixels (`h`), default 360
+--   midrolls    offsets of mid-roll breaks: seconds, "HH:MM:SS", "N%" or "end"; default none
+--   endpoint    default https://omnibox.digital/ads/direct
+--   timeout     seconds allowed for each VAST request; default the host's
+--
+-- Each break gets its own ad request, `endpoint?cb=…&h=…&plc=…&t=app&w=…` (`t=app` asks for VAST
+-- with MP4 media, `cb` is a Unix timestamp that defeats caches). All requests are made in
+-- setSource, before the content starts, so a failing request is known before anything plays.
+--
+-- A configuration error (no placement, a bad offset) fails setSource, which THEOplayer's SSAI
+-- rules make a fatal player error: the source is wrong, and playing it without its ads would
+-- hide that. A request that brings no ad is a non-fatal `aderror`, and the content plays.
+
+local clientside = require("lib.clientside")
+local config = require("lib.config")
+local offset = require("lib.offset")
+
+local INTEGRATION = "omnibox"
+local DEFAULT_ENDPOINT = "https://omnibox.digital/ads/direct"
+
+local function readSettings(ssai)
+  local settings = {
+    placement = ssai:requiredString("placement", "the OMNIBOX placement ID, sent as plc"),
+    width = ssai:positiveInteger("width", 640),
+    height = ssai:positiveInteger("height", 360),
+    endpoint = ssai:string("endpoint", DEFAULT_ENDPOINT),
+    timeout = ssai:positiveNumber("timeout", nil),
+    breaks = { { offset = { kind = "start", value = 0 }, name = "pre-roll" } },
+  }
+  if not settings.endpoint:match("^https?://[^/?#]") then
+    ssai:fail("endpoint", "an http(s) URL")
+  end
+  local midrolls = ssai:list("midrolls")
+  for index, value in ipairs(midrolls) do
+    local parsed, expectation = offset.parse(value)
+    if not parsed then
+      config.reader(midrolls, ssai:pathOf("midrolls")):fail(index, expectation)
+    end
+    settings.breaks[#settings.breaks + 1] = {
+      offset = parsed,
+      name = parsed.kind == "end" and "post-roll" or ("mid-roll at " .. offset.describe(parsed)),
+    }
+  end
+  return settings
+end
+
+-- The direct endpoint's ad request for in-stream VAST.
+local function adRequestUrl(settings)
+  local separator = settings.endpoint:find("?", 1, true) and "&" or "?"
+  return settings.endpoint .. separator .. url.query({
+    plc = settings.placement,
+    w = tostring(settings.width),
+    h = tostring(settings.height),
+    t = "app",
+    cb = tostring(os.time()),
+  })
+end
+
+player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
+  local session
+
+  local function closeSession()
+    if session then
+      session:close()
+      session = nil
+    end
+  end
+
+  return {
+    setSource = function(source)
+      closeSession()
+      local ssai = config.find(source, INTEGRATION)
+      if not ssai then
+        return false
+      end
+      local settings = readSettings(ssai)
+      local current = clientside.new(controller, { width = settings.width, height = settings.height })
+      session = current
+      log.info(string.format("%s: placement %q, slot %dx%d, %d break(s)", INTEGRATION, settings.placement,
+        settings.width, settings.height, #settings.breaks))
+      for _, spec in ipairs(settings.breaks) do
+        local where = string.format("%s %s", INTEGRATION, spec.name)
+        local vastOptions = { timeout = settings.timeout }
+        if not current:loadBreak(where, adRequestUrl(settings), spec.offset, vastOptions) then
+          log.info(INTEGRATION .. ": the source was replaced while its ads were loading")
+          return false
+        end
+      end
+      if current:isEmpty() then
+        log.warn(INTEGRATION .. ": no ad to play; the content plays without ads")
+        closeSession()
+      else
+        current:attach()
+      end
+      return true
+    end,
+
+    skipAd = function(ad)
+      if not session then
+        log.warn(string.format("skip refused: %s has no source playing ad %q", INTEGRATION, tostring(ad.id)))
+        return
+      end
+      session:skip(ad)
+    end,
+
+    resetSource = function()
+      closeSession()
+      controller:removeAllAds()
+    end,
+
+    destroy = closeSession,
+  }
+end)

@@ -1,0 +1,432 @@
+---@meta adhost
+-- Annotations of adhost's plugin API for the Lua Language Server (docs/plugin-api.md).
+-- Nothing here runs: the host provides these globals. Methods are called with a colon.
+
+-- ---------------------------------------------------------------------------------------------
+-- Sources
+
+---@class adhost.SSAIConfiguration
+---@field integration string The integration id (Web form), or "custom" (iOS form).
+---@field customIntegration? string The integration id in the iOS form.
+---@field [string] any Every other field, for the integration to read (e.g. `placement`).
+
+---@class adhost.TypedSource
+---@field src? string The content URL.
+---@field type? string The MIME type, e.g. "application/x-mpegurl".
+---@field ssai? adhost.SSAIConfiguration
+---@field [string] any
+
+---@class adhost.AdDescription
+---@field sources string|string[] The VAST tag URL.
+---@field timeOffset? string|number "start", "end", seconds, "HH:MM:SS(.mmm)" or "N%".
+---@field integration? string
+---@field [string] any
+
+---@class adhost.SourceDescription
+---@field sources adhost.TypedSource[] Always a list in Lua.
+---@field ads? adhost.AdDescription[] Client-side ads, played by the host.
+---@field duration? number adhost's extension: the content's duration in seconds.
+---@field [string] any
+
+-- ---------------------------------------------------------------------------------------------
+-- Ads and breaks (userdata: the same ad is always the same Lua value)
+
+---@alias adhost.AdType "linear"|"nonlinear"
+
+---@class adhost.UniversalAdId
+---@field adIdRegistry string
+---@field adIdValue string
+
+---@class adhost.Ad
+---@field id string
+---@field type adhost.AdType
+---@field integration string The id of the integration that created it.
+---@field adBreak? adhost.AdBreak
+---@field readyState "none"|"ready"
+---@field duration? number Seconds.
+---@field skipOffset number Seconds until it may be skipped: -1 not skippable, 0 at once.
+---@field resourceURI? string
+---@field clickThrough? string
+---@field width? number
+---@field height? number
+---@field creativeId? string
+---@field universalAdIds adhost.UniversalAdId[]
+---@field companions table[]
+---@field adSystem? string
+---@field isSlate boolean
+---@field customData? any
+
+---@class adhost.AdBreak
+---@field integration string
+---@field ads adhost.Ad[]
+---@field timeOffset number Content seconds.
+---@field maxDuration? number
+---@field maxRemainingDuration? number
+---@field customData? any
+
+---@class adhost.AdInit
+---@field type adhost.AdType Required.
+---@field id? string
+---@field duration? number
+---@field skipOffset? number
+---@field resourceURI? string
+---@field clickThrough? string
+---@field width? number
+---@field height? number
+---@field timeOffset? number Places the ad in (or creates) the break at this offset when no break is given.
+---@field creativeId? string
+---@field universalAdIds? adhost.UniversalAdId[]
+---@field adSystem? string
+---@field isSlate? boolean
+---@field customData? any
+---@field vast? adhost.VastAd Fields left out are taken from it, and the ad is tracked natively.
+
+---@class adhost.AdBreakInit
+---@field timeOffset number Required in createAdBreak.
+---@field maxDuration? number
+---@field customData? any
+
+-- ---------------------------------------------------------------------------------------------
+-- The integration
+
+---@class adhost.ServerSideAdIntegrationController
+---@field integration string The integration id.
+---@field ads adhost.Ad[] Every ad of every break.
+---@field adBreaks adhost.AdBreak[]
+local Controller = {}
+
+---Creates a break; an error if a break with the same `timeOffset` exists. Fires `addadbreak`.
+---@param init adhost.AdBreakInit
+---@return adhost.AdBreak
+function Controller:createAdBreak(init) end
+
+---Creates an ad in `adBreak`, or in the break at `init.timeOffset`. Fires `addad`.
+---@param init adhost.AdInit
+---@param adBreak? adhost.AdBreak
+---@return adhost.Ad
+function Controller:createAd(init, adBreak) end
+
+---Changes the fields `init` sets. Fires `updatead`.
+---@param ad adhost.Ad
+---@param init adhost.AdInit|table
+function Controller:updateAd(ad, init) end
+
+---Changes the fields `init` sets. Fires `updateadbreak`.
+---@param adBreak adhost.AdBreak
+---@param init adhost.AdBreakInit|table
+function Controller:updateAdBreak(adBreak, init) end
+
+---Reports progress 0…1 of a playing ad; fires each quartile once. An error if it has not begun.
+---@param ad adhost.Ad
+---@param progress number
+function Controller:updateAdProgress(ad, progress) end
+
+---Begins an ad: `adbreakbegin` if its break is not playing yet, then `adbegin`.
+---@param ad adhost.Ad
+function Controller:beginAd(ad) end
+
+---Ends an ad: `adend` only if it was playing.
+---@param ad adhost.Ad
+function Controller:endAd(ad) end
+
+---Skips an ad: `adskip` (with `playedPercentage`) only if it was playing.
+---@param ad adhost.Ad
+function Controller:skipAd(ad) end
+
+---Removes an ad, ending it first if it is playing.
+---@param ad adhost.Ad
+function Controller:removeAd(ad) end
+
+---Removes a break and its remaining ads. Fires `removeadbreak`.
+---@param adBreak adhost.AdBreak
+function Controller:removeAdBreak(adBreak) end
+
+---Removes every break and ad of this integration.
+function Controller:removeAllAds() end
+
+---A non-fatal ad error: fires `aderror`; playback goes on.
+---@param message string
+function Controller:error(message) end
+
+---A fatal player error: `error` fires and playback stops.
+---@param message string
+---@param code? integer Default 10000 (AD_ERROR).
+function Controller:fatalError(message, code) end
+
+---@class adhost.ServerSideAdIntegrationHandler
+---Return a source to load instead, true to load this one as is (handled), nil/false when not
+---handled. May make HTTP requests. An error is a fatal player error.
+---@field setSource? fun(source: adhost.SourceDescription): adhost.SourceDescription|boolean|nil
+---Asked to skip `ad` (one of this integration's). Default: `controller:skipAd(ad)`.
+---@field skipAd? fun(ad: adhost.Ad)
+---Before a new source and before destroy. Default: `controller:removeAllAds()`.
+---@field resetSource? fun()
+---Once, when the player is destroyed.
+---@field destroy? fun()
+
+---@alias adhost.IntegrationFactory fun(controller: adhost.ServerSideAdIntegrationController): adhost.ServerSideAdIntegrationHandler
+
+-- ---------------------------------------------------------------------------------------------
+-- Events
+
+---@alias adhost.PlayerEventType
+---| "sourcechange" | "play" | "playing" | "pause" | "timeupdate" | "seeking" | "seeked" | "ended" | "error"
+
+---@alias adhost.AdEventType
+---| "addadbreak" | "removeadbreak" | "adbreakbegin" | "adbreakend" | "adbreakchange" | "updateadbreak"
+---| "addad" | "updatead" | "adloaded" | "adbegin" | "adend" | "adskip" | "aderror" | "adimpression"
+---| "adfirstquartile" | "admidpoint" | "adthirdquartile"
+
+---@class adhost.ErrorObject
+---@field code integer
+---@field message string
+
+---@class adhost.PlayerEvent
+---@field type adhost.PlayerEventType
+---@field date number Virtual seconds since the run began.
+---@field currentTime? number
+---@field error? string The message, on `error`.
+---@field errorObject? adhost.ErrorObject On `error`.
+
+---@class adhost.AdEvent
+---@field type adhost.AdEventType
+---@field date number
+---@field ad? adhost.Ad
+---@field adBreak? adhost.AdBreak
+---@field playedPercentage? number On `adskip`, 0…1.
+---@field error? string The message, on `aderror`.
+
+-- ---------------------------------------------------------------------------------------------
+-- player
+
+---@class adhost.Ads
+---@field scheduledAdBreaks adhost.AdBreak[]
+---@field currentAds adhost.Ad[]
+---@field playing boolean Whether an ad is playing.
+local Ads = {}
+
+---@param integrationId string
+---@param factory adhost.IntegrationFactory
+function Ads:registerServerSideIntegration(integrationId, factory) end
+
+---@param type adhost.AdEventType
+---@param listener fun(event: adhost.AdEvent)
+function Ads:addEventListener(type, listener) end
+
+---@param type adhost.AdEventType
+---@param listener fun(event: adhost.AdEvent)
+function Ads:removeEventListener(type, listener) end
+
+---@class adhost.Player
+---@field currentTime number Content seconds; assigning seeks.
+---@field duration number Content seconds: NaN without a source, math.huge for live.
+---@field paused boolean
+---@field ended boolean
+---@field source? adhost.SourceDescription
+---@field ads adhost.Ads
+local Player = {}
+
+function Player:play() end
+
+function Player:pause() end
+
+---@param type adhost.PlayerEventType
+---@param listener fun(event: adhost.PlayerEvent)
+function Player:addEventListener(type, listener) end
+
+---@param type adhost.PlayerEventType
+---@param listener fun(event: adhost.PlayerEvent)
+function Player:removeEventListener(type, listener) end
+
+---@type adhost.Player
+player = {}
+
+-- ---------------------------------------------------------------------------------------------
+-- http
+
+---@class adhost.HttpOptions
+---@field headers? table<string, string>
+---@field timeout? number Seconds.
+
+---@class adhost.HttpResponse
+---@field status integer
+---@field headers table<string, string> Names in lower case.
+---@field body string
+
+---@class adhost.http
+http = {}
+
+---GET; suspends the calling plugin code until the answer. nil and a message on failure
+---("cancelled" when the source was reset).
+---@param url string
+---@param opts? adhost.HttpOptions
+---@return adhost.HttpResponse|nil
+---@return string|nil message
+function http.get(url, opts) end
+
+---POST `body`; like `http.get`.
+---@param url string
+---@param body string
+---@param opts? adhost.HttpOptions
+---@return adhost.HttpResponse|nil
+---@return string|nil message
+function http.post(url, body, opts) end
+
+-- ---------------------------------------------------------------------------------------------
+-- timer
+
+---@class adhost.TimerHandle
+local TimerHandle = {}
+
+---Cancels the timer; cancelling twice is harmless.
+function TimerHandle:cancel() end
+
+---@class adhost.timer
+timer = {}
+
+---Calls `fn` once, `seconds` (≥ 0) from now on the player's clock.
+---@param seconds number
+---@param fn fun()
+---@return adhost.TimerHandle
+function timer.after(seconds, fn) end
+
+---Calls `fn` every `seconds` (> 0) on the player's clock until cancelled.
+---@param seconds number
+---@param fn fun()
+---@return adhost.TimerHandle
+function timer.every(seconds, fn) end
+
+-- ---------------------------------------------------------------------------------------------
+-- vast
+
+---@class adhost.VastError
+---@field code integer The IAB error code: 100, 101, 102, 301, 302, 303, 401…405, 900.
+---@field message string
+
+---@class adhost.VastMediaFile
+---@field url string
+---@field type string MIME type, e.g. "video/mp4".
+---@field delivery "progressive"|"streaming"
+---@field width integer
+---@field height integer
+---@field bitrate? integer kbit/s.
+---@field minBitrate? integer
+---@field maxBitrate? integer
+---@field codec? string
+---@field id? string
+---@field apiFramework? string
+---@field scalable? boolean
+---@field maintainAspectRatio? boolean
+
+---@class adhost.VastTracking
+---@field event string "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "skip", "progress", …
+---@field url string A URL template (macros such as [CACHEBUSTING] are filled when it is sent).
+---@field offset? number Seconds into the ad, for `progress` (percentages resolved against the duration).
+
+---@class adhost.VastUniversalAdId
+---@field idRegistry string
+---@field value string
+
+---@class adhost.VastAd
+---@field id? string The `<Ad id>`.
+---@field sequence? integer The position in a pod; nil for a stand-alone ad.
+---@field adSystem? string
+---@field adTitle? string
+---@field adServingId? string
+---@field creativeId? string
+---@field universalAdIds adhost.VastUniversalAdId[]
+---@field duration? number Seconds; nil when the document gives none that can be read.
+---@field skipOffset number Seconds (a percentage resolved against the duration); -1 not skippable.
+---@field mediaFiles adhost.VastMediaFile[]
+---@field clickThrough? string
+---@field clickTracking string[]
+---@field impressions string[] Wrapper ones first.
+---@field errors string[] Error URL templates with [ERRORCODE], wrapper ones first.
+---@field tracking adhost.VastTracking[] Wrapper ones first.
+
+---@class adhost.VastLoadOptions
+---@field timeout? number Seconds per request (default 5).
+---@field maxDepth? integer Wrapper limit (default 5).
+---@field headers? table<string, string>
+
+---@class adhost.MediaSlot
+---@field width integer
+---@field height integer
+---@field maxBitrate? integer kbit/s.
+
+---@class adhost.vast
+vast = {}
+
+---Parses a VAST document (no wrappers followed).
+---@param xml string
+---@return adhost.VastAd[]|nil
+---@return adhost.VastError|nil
+function vast.parse(xml) end
+
+---Loads a VAST tag: wrappers followed, pods ordered by sequence, wrapper tracking merged.
+---Suspends the calling plugin code like `http.get`.
+---@param url string
+---@param opts? adhost.VastLoadOptions
+---@return adhost.VastAd[]|nil
+---@return adhost.VastError|nil
+function vast.load(url, opts) end
+
+---The best progressive MP4 of `ad` for `slot`; nil and error 403 when none can play.
+---@param ad adhost.VastAd
+---@param slot adhost.MediaSlot
+---@return adhost.VastMediaFile|nil
+---@return adhost.VastError|nil
+function vast.selectMedia(ad, slot) end
+
+-- ---------------------------------------------------------------------------------------------
+-- json, url, log, beacon
+
+---@class adhost.json
+---@field null userdata Encodes as JSON null; decoded nulls are this value.
+json = {}
+
+---@param value any
+---@return string
+function json.encode(value) end
+
+---@param text string
+---@return any|nil value
+---@return string|nil message
+function json.decode(text) end
+
+---@class adhost.url
+url = {}
+
+---Percent-encodes `text` as one URL component (RFC 3986: only unreserved characters stay).
+---@param text string
+---@return string
+function url.encode(text) end
+
+---`name=value&…`, names and values encoded, names in sorted order.
+---@param params table<string, string|number|boolean>
+---@return string
+function url.query(params) end
+
+---@class adhost.log
+log = {}
+
+---@param message string
+function log.debug(message) end
+
+---@param message string
+function log.info(message) end
+
+---@param message string
+function log.warn(message) end
+
+---@param message string
+function log.error(message) end
+
+---@class adhost.beacon
+beacon = {}
+
+---Sends each URL as an HTTP GET (IAB macros filled) without waiting; each one is logged as a
+---`beacon` entry with `eventName`.
+---@param urls string|string[]
+---@param eventName string
+function beacon.send(urls, eventName) end
