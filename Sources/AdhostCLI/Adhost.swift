@@ -2,7 +2,8 @@
 public enum Adhost {
   /// Every sub-command, in the order `adhost --help` lists them.
   public static let commands: [any Command.Type] = [
-    LuaCommand.self
+    RunCommand.self,
+    LuaCommand.self,
   ]
 
   static let help = """

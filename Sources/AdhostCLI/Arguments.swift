@@ -5,7 +5,7 @@ public struct UsageError: Error, CustomStringConvertible {
 }
 
 /// The options a command accepts: `flags` take no value, `options` take one (`--x V` or `--x=V`).
-public struct ArgumentSpec {
+public struct ArgumentSpec: Sendable {
   public var flags: Set<String>
   public var options: Set<String>
   public init(flags: Set<String> = [], options: Set<String> = []) {

@@ -26,6 +26,17 @@ public class LuaReference {
 /// A Lua function kept for calling later.
 public final class LuaFunction: LuaReference {}
 
+extension LuaReference {
+  /// Whether both references hold the same Lua value (raw equality: the same function or table).
+  public func isSameValue(as other: LuaReference) -> Bool {
+    guard let state, let otherState = other.state, state === otherState else { return false }
+    push(on: state.L)
+    other.push(on: state.L)
+    defer { lk_pop(state.L, 2) }
+    return lua_rawequal(state.L, -1, -2) != 0
+  }
+}
+
 /// A live Lua table kept by reference: reads and writes go to the table itself, with raw access.
 public final class LuaTableReference: LuaReference {
   /// The field `key`, copied into Swift (raw access: no metamethod runs).

@@ -1,1 +1,98 @@
-// The PluginHost module; see docs/architecture.md.
+import AdPlayer
+import Foundation
+import HTTPKit
+import LuaKit
+
+/// What a host needs to know before it starts.
+public struct PluginHostOptions {
+  /// Budgets for plugin code.
+  public var limits = LuaLimits()
+  /// The HTTP client plugins and the VAST client use (its transport decides live, offline or
+  /// recording).
+  public var http: HTTPClient
+  /// The content timeline when nothing else gives one (`--duration`, `--live`).
+  public var defaultTimeline: ContentTimeline = .live
+  /// The event log the player writes.
+  public var log = EventLog()
+  /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
+  public var startDate = Date()
+  /// Where diagnostics go (plugin errors with tracebacks, `log.*` lines): standard error.
+  public var diagnostics: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+
+  /// Options with this HTTP client and the defaults for the rest.
+  public init(http: HTTPClient) { self.http = http }
+}
+
+/// A plugin failed to load or to register an integration.
+public struct PluginLoadError: Error, CustomStringConvertible {
+  /// What went wrong, naming the file (and line when known).
+  public let message: String
+  /// Lua's traceback, when there is one.
+  public let traceback: String?
+  public var description: String { message + (traceback.map { "\n" + $0 } ?? "") }
+}
+
+/// The engine of adhost: a headless player whose server-side ad integrations are Lua plugins,
+/// bound to the native controller, HTTP and VAST clients, on the player's virtual clock.
+public final class PluginHost {
+  /// The Lua state every plugin runs in (each in its own sandbox).
+  public let lua: LuaState
+  /// The headless player.
+  public let player: Player
+  /// The player's event loop.
+  public var loop: HostLoop { player.loop }
+  let http: HTTPClient
+  let diagnostics: (String) -> Void
+  /// The plugins loaded, in order.
+  private(set) var plugins: [Plugin] = []
+  /// What to do when a suspended coroutine finishes, by coroutine.
+  var continuations: [ObjectIdentifier: (Result<[LuaValue], LuaError>) -> Void] = [:]
+  /// Native VAST trackers of ads created with `vast = …`, by ad.
+  var trackers: [ObjectIdentifier: AdTracking] = [:]
+  /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
+  let startDate: Date
+  /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
+  var macroCounter = 0
+
+  /// A host with a fresh player and Lua state.
+  public init(options: PluginHostOptions) throws(LuaError) {
+    lua = try LuaState(limits: options.limits)
+    player = Player(defaultTimeline: options.defaultTimeline, log: options.log)
+    http = options.http
+    diagnostics = options.diagnostics
+    startDate = options.startDate
+    registerTypes()
+    startNativeTracking()
+  }
+
+  /// Loads a plugin file: runs it in a new sandbox whose `require` reads the file's folder. The
+  /// plugin must register at least one integration.
+  public func loadPlugin(at path: String) throws(PluginLoadError) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let plugin: Plugin
+    do {
+      let environment = try lua.makeSandbox(moduleDirectory: folder)
+      plugin = Plugin(path: path, environment: environment)
+      lua.printHandler = { [weak self] line in self?.diagnostics(line) }
+      installModules(for: plugin)
+      plugins.append(plugin)
+      try lua.call(try lua.loadFile(path, environment: environment))
+    } catch {
+      throw PluginLoadError(message: error.message, traceback: error.traceback)
+    }
+    guard !plugin.integrations.isEmpty else {
+      throw PluginLoadError(
+        message:
+          "\(path): registers no integration (call player.ads:registerServerSideIntegration(id, factory))",
+        traceback: nil)
+    }
+  }
+
+  /// The ids of every registered integration.
+  public var integrationIds: [String] { plugins.flatMap(\.integrations) }
+
+  /// The plugin that registered an integration.
+  func plugin(for integration: String) -> Plugin? {
+    plugins.first { $0.integrations.contains(integration) }
+  }
+}

@@ -1,0 +1,101 @@
+import AdPlayer
+import Foundation
+import LuaKit
+import PluginHost
+
+/// One `adhost run`: the host, the plugin, the source, the actions and the printed log.
+struct RunSession {
+  let setup: RunSetup
+  let console: Console
+
+  func play() throws -> Int32 {
+    let json = setup.json
+    let timeUpdates = setup.timeUpdates
+    let console = self.console
+    let log = EventLog(
+      mode: .stream { entry in
+        if json {
+          console.print(entry.jsonLine)
+        } else if timeUpdates || entry.type != "timeupdate" {
+          console.print(Self.styled(entry, console))
+        }
+      })
+    var options = PluginHostOptions(http: setup.client)
+    options.log = log
+    options.defaultTimeline = setup.timeline ?? .live
+    options.diagnostics = { console.printError($0) }
+    let host = try PluginHost(options: options)
+    host.loop.realTime = setup.realTime
+
+    do {
+      try host.loadPlugin(at: setup.pluginPath)
+    } catch {
+      console.printError("adhost run: \(error)")
+      return ExitCode.pluginFailed
+    }
+    if let problem = unregisteredIntegration(host) {
+      console.printError("adhost run: \(problem)")
+      return ExitCode.usage
+    }
+    if setup.timeline == nil && setup.until == nil {
+      throw UsageError(
+        "\(setup.sourcePath): the source gives no content duration: pass --duration SECONDS, or --live with --until"
+      )
+    }
+
+    host.player.autoplay = true
+    host.player.schedule(setup.actions)
+    host.player.setSource(setup.source)
+    let outcome = host.player.run(until: setup.until)
+    let fatal = host.player.fatalError
+    host.player.destroy()
+    _ = host.loop.run(until: host.loop.now)
+    console.flush()
+
+    if let fatal {
+      console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")
+      return ExitCode.fatal
+    }
+    switch outcome.kind {
+    case .stalled:
+      console.printError(
+        "adhost run: stalled at \(AdBindingsText.seconds(outcome.time)) s: \(outcome.reason)")
+      return ExitCode.failure
+    case .idle, .reachedLimit, .stopped:
+      return ExitCode.success
+    }
+  }
+
+  /// A source whose integration no plugin registered, as a message.
+  private func unregisteredIntegration(_ host: PluginHost) -> String? {
+    for (index, typed) in setup.source.sources.enumerated() {
+      guard let id = typed.ssai?.integrationId, !host.integrationIds.contains(id) else { continue }
+      let registered = host.integrationIds.map { "\"\($0)\"" }.joined(separator: ", ")
+      return "\(setup.sourcePath): sources[\(index)].ssai names integration \"\(id)\", "
+        + "which \(setup.pluginPath) does not register (it registers \(registered))"
+    }
+    return nil
+  }
+
+  /// A text line with the event name emphasised on a terminal.
+  static func styled(_ entry: LogEntry, _ console: Console) -> String {
+    guard console.colours else { return entry.textLine }
+    let line = entry.textLine
+    guard let range = line.range(of: entry.type) else { return line }
+    let style: String
+    switch entry.type {
+    case "error", "aderror", "plugin-error": style = "31"
+    case "beacon": style = "2"
+    case _ where entry.type.hasPrefix("ad"): style = "36"
+    default: style = "1"
+    }
+    return line.replacingCharacters(in: range, with: console.styled(entry.type, style))
+  }
+}
+
+/// Seconds for messages, without a needless `.0`.
+enum AdBindingsText {
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+}

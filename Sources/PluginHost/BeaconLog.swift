@@ -1,0 +1,97 @@
+import AdPlayer
+import Foundation
+import VASTKit
+
+/// Beacons that arrived on other threads, waiting for the host thread to log them.
+final class BeaconQueue: @unchecked Sendable {
+  private let lock = NSLock()
+  private var beacons: [VASTBeacon] = []
+
+  func append(_ beacon: VASTBeacon) { lock.withLock { beacons.append(beacon) } }
+
+  /// Everything queued, in a fixed order (by event as an ad plays, then URL), so that a run's
+  /// log does not depend on which answer came first.
+  func drain() -> [VASTBeacon] {
+    let drained = lock.withLock { () -> [VASTBeacon] in
+      defer { beacons.removeAll() }
+      return beacons
+    }
+    return drained.sorted { ($0.eventRank, $0.url) < ($1.eventRank, $1.url) }
+  }
+}
+
+extension VASTBeacon {
+  static let eventOrder = [
+    "error", "impression", "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "progress",
+    "pause", "resume", "skip", "complete", "click",
+  ]
+
+  var eventRank: Int { Self.eventOrder.firstIndex(of: event) ?? Self.eventOrder.count }
+}
+
+extension PluginHost {
+  /// Logs beacons as `beacon` entries: event, URL, and the HTTP status or the failure.
+  func logBeacons(_ beacons: [VASTBeacon], adId: String?) {
+    for beacon in beacons {
+      var fields = JSONObject([("event", .string(beacon.event)), ("url", .string(beacon.url))])
+      if let status = beacon.status { fields["status"] = .number(Double(status)) }
+      if let failure = beacon.failure { fields["failure"] = .string(failure) }
+      if beacon.attempts > 1 { fields["attempts"] = .number(Double(beacon.attempts)) }
+      player.appendLog(type: "beacon", adId: adId, fields: fields)
+    }
+  }
+
+  /// Macro values for beacons and tags: the timestamp follows the virtual clock from the host's
+  /// start, and the cache buster is derived from a counter, so that a run is repeatable.
+  func macroContext() -> @Sendable () -> VASTMacroContext {
+    let base = startDate.addingTimeInterval(loop.now)
+    let counter = macroCounter
+    macroCounter &+= 1
+    let contentPlayhead = player.currentTime
+    return {
+      var context = VASTMacroContext(timestamp: base, cacheBuster: Self.cacheBuster(counter))
+      context.contentPlayhead = contentPlayhead
+      return context
+    }
+  }
+
+  /// Macro values read when each beacon is sent, on the host thread (trackers send from the
+  /// host's own calls), so `[TIMESTAMP]` and `[CONTENTPLAYHEAD]` follow the clock.
+  func liveMacroContext() -> @Sendable () -> VASTMacroContext {
+    let host = HostThreadOnly(WeakHost(self))
+    return {
+      guard let self = host.value.host else { return VASTMacroContext() }
+      return self.macroContext()()
+    }
+  }
+
+  /// An 8-digit cache buster from a counter (a fixed permutation, so values look random).
+  static func cacheBuster(_ counter: Int) -> String {
+    let value = (UInt64(truncatingIfNeeded: counter) &* 2_654_435_761 &+ 40_503) % 100_000_000
+    let text = String(value)
+    return String(repeating: "0", count: 8 - text.count) + text
+  }
+
+  /// A beacon sender whose results go to `queue` (none when nil).
+  func beaconSender(queue: BeaconQueue? = nil) -> VASTBeaconSender {
+    VASTBeaconSender(client: http, sink: { beacon in queue?.append(beacon) })
+  }
+
+  /// Holds the clock until `work` (started now) has settled, then logs what `queue` got.
+  func settleBeacons(
+    _ queue: BeaconQueue, adId: String?, label: String, _ work: @escaping @Sendable () async -> Void
+  ) {
+    let token = loop.beginWork(label)
+    let host = HostThreadOnly(self)
+    Task {
+      await work()
+      token.finish { host.value.logBeacons(queue.drain(), adId: adId) }
+    }
+  }
+}
+
+/// A weak reference to the host, for closures that must not keep it alive.
+struct WeakHost {
+  weak var host: PluginHost?
+  init(_ host: PluginHost) { self.host = host }
+}

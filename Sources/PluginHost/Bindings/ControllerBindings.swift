@@ -1,0 +1,119 @@
+import AdPlayer
+import LuaKit
+
+extension PluginHost {
+  /// `ServerSideAdIntegrationController` as userdata: THEOplayer's methods, called with a colon.
+  func controllerType() -> LuaObjectType<ServerSideAdIntegrationController> {
+    let type = LuaObjectType<ServerSideAdIntegrationController>("ServerSideAdIntegrationController")
+    type.property("integration") { .string($0.integration) }
+    type.property("ads") { controller in .array(controller.ads.map { .object($0) }) }
+    type.property("adBreaks") { controller in .array(controller.adBreaks.map { .object($0) }) }
+
+    type.method("createAdBreak") { controller, call in
+      let reader = try InitReader(try call.value(2), method: "createAdBreak")
+      return call.return(.object(try controller.createAdBreak(try reader.adBreakInit(requireOffset: true))))
+    }
+    type.method("createAd") { [weak self] controller, call in
+      let reader = try InitReader(try call.value(2), method: "createAd")
+      var adInit = try reader.adInit(requireType: true)
+      let vastAd = try self?.vastAd(in: reader)
+      if let vastAd { vastAd.fill(&adInit) }
+      let adBreak = try Self.optionalObject(call, 3, AdBreak.self, "createAd", "adBreak")
+      let ad = try controller.createAd(adInit, adBreak: adBreak)
+      if let vastAd { self?.track(ad, with: vastAd) }
+      return call.return(.object(ad))
+    }
+    type.method("updateAd") { controller, call in
+      let ad = try Self.object(call, 2, Ad.self, "updateAd", "ad")
+      let reader = try InitReader(try call.value(3), method: "updateAd")
+      try controller.updateAd(ad, try reader.adInit(requireType: false))
+      return 0
+    }
+    type.method("updateAdBreak") { controller, call in
+      let adBreak = try Self.object(call, 2, AdBreak.self, "updateAdBreak", "adBreak")
+      let reader = try InitReader(try call.value(3), method: "updateAdBreak")
+      try controller.updateAdBreak(adBreak, try reader.adBreakInit(requireOffset: false))
+      return 0
+    }
+    type.method("updateAdProgress") { [weak self] controller, call in
+      let ad = try Self.object(call, 2, Ad.self, "updateAdProgress", "ad")
+      guard let progress = call.number(3) else {
+        throw ArgumentError(
+          "updateAdProgress: progress must be a number from 0 to 1, got \(call.typeName(3))")
+      }
+      try controller.updateAdProgress(ad, progress)
+      self?.trackProgress(ad, progress)
+      return 0
+    }
+    Self.adMethod(type, "beginAd") { try $0.beginAd($1) }
+    Self.adMethod(type, "endAd") { try $0.endAd($1) }
+    Self.adMethod(type, "skipAd") { try $0.skipAd($1) }
+    Self.adMethod(type, "removeAd") { try $0.removeAd($1) }
+    type.method("removeAdBreak") { controller, call in
+      try controller.removeAdBreak(try Self.object(call, 2, AdBreak.self, "removeAdBreak", "adBreak"))
+      return 0
+    }
+    type.method("removeAllAds") { controller, _ in
+      controller.removeAllAds()
+      return 0
+    }
+    type.method("error") { [weak self] controller, call in
+      self?.trackError(controller, code: try Self.errorCode(call, 2))
+      controller.error(IntegrationError(Self.message(call, 2)))
+      return 0
+    }
+    type.method("fatalError") { controller, call in
+      let code = call.integer(3).map { Int(clamping: $0) }
+      controller.fatalError(IntegrationError(Self.message(call, 2)), code: code)
+      return 0
+    }
+    type.description { "ServerSideAdIntegrationController(\"\($0.integration)\")" }
+    return type
+  }
+
+  private static func adMethod(
+    _ type: LuaObjectType<ServerSideAdIntegrationController>, _ name: String,
+    _ body: @escaping (ServerSideAdIntegrationController, Ad) throws -> Void
+  ) {
+    type.method(name) { controller, call in
+      try body(controller, try object(call, 2, Ad.self, name, "ad"))
+      return 0
+    }
+  }
+
+  /// The argument at `index` as an object of `Kind`, or an error naming the method and argument.
+  static func object<Kind: AnyObject>(
+    _ call: LuaCall, _ index: Int, _ kind: Kind.Type, _ method: String, _ name: String
+  ) throws(ArgumentError) -> Kind {
+    guard let object = call.object(index, as: kind) else {
+      throw ArgumentError(
+        "\(method): \(name) must be \(Kind.self == Ad.self ? "an" : "a") \(Kind.self), got \(call.typeName(index))"
+      )
+    }
+    return object
+  }
+
+  static func optionalObject<Kind: AnyObject>(
+    _ call: LuaCall, _ index: Int, _ kind: Kind.Type, _ method: String, _ name: String
+  ) throws(ArgumentError) -> Kind? {
+    guard index <= call.count, call.typeName(index) != "nil" else { return nil }
+    return try object(call, index, kind, method, name)
+  }
+
+  /// The IAB code of an error argument given as a table with `code` (a `vast` error).
+  static func errorCode(_ call: LuaCall, _ index: Int) throws -> Int? {
+    guard call.typeName(index) == "table" else { return nil }
+    return try call.value(index)["code"].integerValue.map { Int(clamping: $0) }
+  }
+
+  /// An error message argument: a string, or `tostring` of anything else.
+  static func message(_ call: LuaCall, _ index: Int) -> String {
+    if let text = call.string(index) { return text }
+    if let value = try? call.value(index), case .dictionary(let fields) = value,
+      let text = fields["message"]?.stringValue
+    {
+      return text
+    }
+    return call.typeName(index)
+  }
+}

@@ -1,0 +1,164 @@
+import AdPlayer
+import LuaKit
+
+/// The player as one plugin sees it: the same player, with the listeners this plugin added kept
+/// so that `destroy` can remove them.
+final class PlayerView {
+  let player: Player
+  unowned let plugin: Plugin
+  let ads: AdsView
+  /// Listeners by event type and Lua function, for `removeEventListener`.
+  var listeners: [(type: EventType, function: LuaFunction, token: ListenerToken, onAds: Bool)] = []
+
+  init(player: Player, plugin: Plugin) {
+    self.player = player
+    self.plugin = plugin
+    ads = AdsView()
+    ads.view = self
+  }
+}
+
+/// `player.ads` as one plugin sees it.
+final class AdsView {
+  weak var view: PlayerView?
+}
+
+extension PluginHost {
+  func playerType() -> LuaObjectType<PlayerView> {
+    let type = LuaObjectType<PlayerView>("Player")
+    type.property(
+      "currentTime", get: { .number($0.player.currentTime) },
+      set: { view, value in
+        guard let seconds = value.numberValue, seconds.isFinite else {
+          throw ArgumentError("player.currentTime must be a number of seconds, got \(value.typeName)")
+        }
+        view.player.seek(to: seconds)
+      })
+    type.property("duration") { LuaValue($0.player.timeline.duration) }
+    type.property("paused") { .boolean($0.player.paused) }
+    type.property("ended") { .boolean($0.player.ended) }
+    type.property("source") { view in LuaValue(json: view.player.source?.json) }
+    type.property("ads") { .object($0.ads) }
+    type.method("play") { view, _ in
+      view.player.play()
+      return 0
+    }
+    type.method("pause") { view, _ in
+      view.player.pause()
+      return 0
+    }
+    type.method("addEventListener") { [weak self] view, call in
+      try self?.addListener(view, call, onAds: false)
+      return 0
+    }
+    type.method("removeEventListener") { view, call in
+      Self.removeListener(view, call)
+      return 0
+    }
+    type.description { "Player(\(AdBindings.seconds($0.player.currentTime))s)" }
+    return type
+  }
+
+  func adsType() -> LuaObjectType<AdsView> {
+    let type = LuaObjectType<AdsView>("Ads")
+    type.method("registerServerSideIntegration") { [weak self] ads, call in
+      guard let self, let view = ads.view else { return 0 }
+      guard let id = call.string(2) else {
+        throw ArgumentError(
+          "registerServerSideIntegration: the integration id must be a string, got \(call.typeName(2))")
+      }
+      guard let factory = call.function(3) else {
+        throw ArgumentError(
+          "registerServerSideIntegration: the factory must be a function, got \(call.typeName(3))")
+      }
+      try self.register(id, factory: factory, plugin: view.plugin)
+      return 0
+    }
+    type.method("addEventListener") { [weak self] ads, call in
+      guard let view = ads.view else { return 0 }
+      try self?.addListener(view, call, onAds: true)
+      return 0
+    }
+    type.method("removeEventListener") { ads, call in
+      if let view = ads.view { Self.removeListener(view, call) }
+      return 0
+    }
+    type.property("scheduledAdBreaks") { ads in
+      .array((ads.view?.player.ads.adBreaks ?? []).filter { !$0.isRemoved }.map { .object($0) })
+    }
+    type.property("scheduledAds") { ads in
+      .array((ads.view?.player.ads.scheduledAds ?? []).map { .object($0) })
+    }
+    type.property("currentAds") { ads in .array((ads.view?.player.ads.currentAds ?? []).map { .object($0) }) }
+    type.property("currentAdBreak") { ads in ads.view?.player.ads.currentAdBreak.map { .object($0) } ?? .nil }
+    type.property("playing") { .boolean($0.view?.player.ads.playing ?? false) }
+    return type
+  }
+
+  private func addListener(_ view: PlayerView, _ call: LuaCall, onAds: Bool) throws {
+    let owner = onAds ? "player.ads" : "player"
+    guard let name = call.string(2) else {
+      throw ArgumentError(
+        "\(owner):addEventListener: the event type must be a string, got \(call.typeName(2))")
+    }
+    guard let type = EventType(rawValue: name) else {
+      throw ArgumentError("\(owner):addEventListener: unknown event type \"\(name)\"")
+    }
+    guard type.isAdEvent == onAds else {
+      let other = onAds ? "player" : "player.ads"
+      throw ArgumentError("\(owner):addEventListener: \"\(name)\" is an event of \(other)")
+    }
+    guard let function = call.function(3) else {
+      throw ArgumentError(
+        "\(owner):addEventListener: the listener must be a function, got \(call.typeName(3))")
+    }
+    let plugin = view.plugin
+    let listener: (PlayerEvent) -> Void = { [weak self, weak plugin] event in
+      guard let self, let plugin else { return }
+      self.runDetached(function, [Self.eventTable(event)], plugin: plugin, what: "\(name) listener")
+    }
+    let token =
+      onAds ? view.player.ads.addEventListener(type, listener) : view.player.addEventListener(type, listener)
+    view.listeners.append((type, function, token, onAds))
+  }
+
+  private static func removeListener(_ view: PlayerView, _ call: LuaCall) {
+    guard let name = call.string(2), let type = EventType(rawValue: name), let function = call.function(3)
+    else { return }
+    guard
+      let index = view.listeners.firstIndex(where: {
+        $0.type == type && $0.function.isSameValue(as: function)
+      })
+    else { return }
+    let listener = view.listeners.remove(at: index)
+    if listener.onAds {
+      view.player.ads.removeEventListener(listener.token)
+    } else {
+      view.player.removeEventListener(listener.token)
+    }
+  }
+
+  /// Removes every listener a plugin added (on `destroy`).
+  func removeListeners(of view: PlayerView) {
+    for listener in view.listeners {
+      if listener.onAds {
+        view.player.ads.removeEventListener(listener.token)
+      } else {
+        view.player.removeEventListener(listener.token)
+      }
+    }
+    view.listeners.removeAll()
+  }
+
+  /// An event as the table listeners get.
+  static func eventTable(_ event: PlayerEvent) -> LuaValue {
+    var fields: [String: LuaValue] = ["type": .string(event.type.rawValue), "time": .number(event.time)]
+    if let ad = event.ad { fields["ad"] = .object(ad) }
+    if let adBreak = event.adBreak ?? event.ad?.adBreak { fields["adBreak"] = .object(adBreak) }
+    if let currentTime = event.currentTime { fields["currentTime"] = .number(currentTime) }
+    if let played = event.playedPercentage { fields["playedPercentage"] = .number(played) }
+    if let message = event.errorMessage { fields["message"] = .string(message) }
+    if let code = event.errorCode { fields["code"] = .integer(Int64(code)) }
+    return .dictionary(fields)
+  }
+}

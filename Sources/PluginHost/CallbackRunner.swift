@@ -1,0 +1,55 @@
+import AdPlayer
+import LuaKit
+
+/// Runs plugin callbacks (handler methods, event listeners, timers) in host coroutines, so that
+/// they may wait for HTTP or VAST, and reports how they end.
+extension PluginHost {
+  /// Runs `function` with `arguments` in a new coroutine; `done` gets its results or its error
+  /// once it finishes, which may be after waits.
+  func runCallback(
+    _ function: LuaFunction, _ arguments: [LuaValue], plugin: Plugin,
+    done: @escaping (Result<[LuaValue], LuaError>) -> Void
+  ) {
+    let (coroutine, outcome) = lua.startCoroutine(function, arguments)
+    settle(outcome, of: coroutine, done: done)
+  }
+
+  /// Follows a coroutine to its end: a suspended one is settled again when resumed.
+  func settle(
+    _ outcome: LuaCoroutine.Outcome, of coroutine: LuaCoroutine,
+    done: @escaping (Result<[LuaValue], LuaError>) -> Void
+  ) {
+    switch outcome {
+    case .finished(let values): done(.success(values))
+    case .failed(let error): done(.failure(error))
+    case .suspended: continuations[ObjectIdentifier(coroutine)] = done
+    }
+  }
+
+  /// Resumes a waiting coroutine with `values` and follows it on.
+  func resume(_ coroutine: LuaCoroutine, with values: [LuaValue]) {
+    guard let done = continuations.removeValue(forKey: ObjectIdentifier(coroutine)) else { return }
+    settle(coroutine.resume(values), of: coroutine, done: done)
+  }
+
+  /// Runs a callback whose results nobody waits for (a listener, a timer); an error becomes an
+  /// `aderror` of the plugin's integration, or a `plugin-error` log entry when it has none.
+  func runDetached(_ function: LuaFunction, _ arguments: [LuaValue], plugin: Plugin, what: String) {
+    runCallback(function, arguments, plugin: plugin) { [weak self, weak plugin] result in
+      guard case .failure(let error) = result, let self, let plugin else { return }
+      self.reportPluginError(error, plugin: plugin, what: what)
+    }
+  }
+
+  /// Puts a plugin error in the log as THEOplayer would: a non-fatal `aderror` on the plugin's
+  /// integration when it has one, else a `plugin-error` entry; and on standard error.
+  func reportPluginError(_ error: LuaError, plugin: Plugin, what: String) {
+    let message = "\(what): \(error.message)"
+    diagnostics(message + (error.traceback.map { "\n" + $0 } ?? ""))
+    if let id = plugin.integrations.first, let controller = player.ads.controller(for: id) {
+      controller.error(IntegrationError(message))
+    } else {
+      player.appendLog(type: "plugin-error", fields: JSONObject([("message", .string(message))]))
+    }
+  }
+}

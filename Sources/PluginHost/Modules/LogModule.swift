@@ -1,0 +1,44 @@
+import AdPlayer
+import LuaKit
+
+extension PluginHost {
+  /// `log.debug/info/warn/error(...)`: a line on standard error with the virtual time, the
+  /// plugin and the level, and a `log` entry in the event log for `warn` and `error`.
+  func logModule(for plugin: Plugin) -> LuaValue {
+    func level(_ name: String) -> LuaSwiftFunction {
+      { [weak self, weak plugin] call in
+        guard let self, let plugin else { return 0 }
+        let message = try call.values().map(Self.logText).joined(separator: " ")
+        let time = AdBindings.seconds((self.loop.now * 1000).rounded() / 1000)
+        self.diagnostics("[\(time)s] \(plugin.name) \(name): \(message)")
+        if name == "warn" || name == "error" {
+          self.player.appendLog(
+            type: "log", fields: JSONObject([("level", .string(name)), ("message", .string(message))]))
+        }
+        return 0
+      }
+    }
+    return module([
+      "debug": level("debug"), "info": level("info"), "warn": level("warn"), "error": level("error"),
+    ])
+  }
+
+  static func logText(_ value: LuaValue) -> String {
+    switch value {
+    case .string(let text): return text
+    case .nil: return "nil"
+    case .boolean(let flag): return String(flag)
+    case .integer(let number): return String(number)
+    case .number(let number): return AdBindings.seconds(number)
+    case .object(let object as Ad): return AdBindings.summary(object)
+    default:
+      if let json = try? LuaJSON.json(value, isNull: isJSONNull) { return json.jsonText }
+      return value.typeName
+    }
+  }
+}
+
+extension Plugin {
+  /// The file name without folders, for log lines.
+  var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+}

@@ -1,0 +1,57 @@
+import AdPlayer
+import LuaKit
+
+/// A timer a plugin started; `cancel()` stops it.
+final class PluginTimer {
+  var handle: TimerHandle?
+  weak var plugin: Plugin?
+  let id: Int
+
+  init(id: Int, plugin: Plugin) {
+    self.id = id
+    self.plugin = plugin
+  }
+
+  func cancel() {
+    handle?.cancel()
+    plugin?.timers[id] = nil
+  }
+}
+
+extension PluginHost {
+  func timerType() -> LuaObjectType<PluginTimer> {
+    let type = LuaObjectType<PluginTimer>("Timer")
+    type.method("cancel") { timer, _ in
+      timer.cancel()
+      return 0
+    }
+    return type
+  }
+
+  /// `timer.after(seconds, fn)` and `timer.every(seconds, fn)`, on the player's clock.
+  func timerModule(for plugin: Plugin) -> LuaValue {
+    func start(_ name: String, repeating: Bool) -> LuaSwiftFunction {
+      { [weak self, weak plugin] call in
+        guard let self, let plugin else { return 0 }
+        guard let seconds = call.number(1), seconds.isFinite, seconds >= 0 else {
+          throw ArgumentError("timer.\(name): seconds must be a number ≥ 0, got \(call.typeName(1))")
+        }
+        if repeating && seconds <= 0 { throw ArgumentError("timer.every: the interval must be more than 0") }
+        guard let function = call.function(2) else {
+          throw ArgumentError("timer.\(name): the callback must be a function, got \(call.typeName(2))")
+        }
+        let timer = PluginTimer(id: plugin.nextTimer, plugin: plugin)
+        plugin.nextTimer += 1
+        let fire = { [weak self, weak plugin, weak timer] in
+          guard let self, let plugin, let timer else { return }
+          if !repeating { plugin.timers[timer.id] = nil }
+          self.runDetached(function, [], plugin: plugin, what: "timer.\(name) callback")
+        }
+        timer.handle = repeating ? loop.every(seconds, fire) : loop.after(seconds, fire)
+        plugin.timers[timer.id] = timer.handle
+        return call.return(.object(timer))
+      }
+    }
+    return module(["after": start("after", repeating: false), "every": start("every", repeating: true)])
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LuaKit
+
+extension PluginHost {
+  /// `url.encode(text)` (percent-encodes all but unreserved characters) and `url.query(table)`
+  /// (`a=1&b=x%20y`, keys sorted so that requests are the same every run).
+  func urlModule() -> LuaValue {
+    module([
+      "encode": { call in
+        guard let text = call.string(1) else {
+          throw ArgumentError("url.encode: expected a string, got \(call.typeName(1))")
+        }
+        return call.return(.string(Self.percentEncoded(text)))
+      },
+      "query": { call in
+        guard case .dictionary(let fields) = try call.value(1) else {
+          throw ArgumentError("url.query: expected a table of names and values, got \(call.typeName(1))")
+        }
+        var parts: [String] = []
+        for key in fields.keys.sorted() {
+          let value = fields[key] ?? .nil
+          let text: String
+          switch value {
+          case .string(let string): text = string
+          case .integer(let number): text = String(number)
+          case .number(let number): text = AdBindingsFormat.number(number)
+          case .boolean(let flag): text = String(flag)
+          default:
+            throw ArgumentError(
+              "url.query: the value of \(key) must be a string, number or boolean, got \(value.typeName)")
+          }
+          parts.append(Self.percentEncoded(key) + "=" + Self.percentEncoded(text))
+        }
+        return call.return(.string(parts.joined(separator: "&")))
+      },
+    ])
+  }
+
+  /// RFC 3986 percent-encoding of everything but unreserved characters.
+  static func percentEncoded(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(
+      CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
+
+/// Numbers as plugins expect to see them in text: no needless `.0`.
+enum AdBindingsFormat {
+  static func number(_ value: Double) -> String { AdBindings.seconds(value) }
+}

@@ -1,0 +1,112 @@
+import AdPlayer
+import LuaKit
+import VASTKit
+
+/// A VAST ad handed to plugins (from `vast.parse` or `vast.load`): readable fields, and the ad
+/// itself for `controller:createAd{vast = ad}` and native tracking.
+final class VASTAdBox {
+  let ad: VASTAd
+  /// The documents of its wrapper chain, outermost first.
+  let chain: [String]
+
+  init(ad: VASTAd, chain: [String]) {
+    self.ad = ad
+    self.chain = chain
+  }
+
+  var linear: VASTLinear? { ad.linear }
+  var duration: Double? { linear?.duration }
+
+  /// The skip offset in seconds, -1 when not skippable.
+  var skipOffset: Double {
+    guard let offset = linear?.skipOffset, let seconds = offset.seconds(duration: duration) else { return -1 }
+    return seconds
+  }
+
+  var creativeId: String? {
+    ad.creatives.first { $0.linear != nil }.flatMap { $0.id ?? $0.adId }
+  }
+
+  /// Fills what an `AdInit` leaves out from the VAST ad: id, duration, skip offset, click-through,
+  /// the media file chosen for the init's size (640×360 when it gives none), creative id.
+  func fill(_ adInit: inout AdInit) {
+    adInit.id = adInit.id ?? ad.id
+    adInit.duration = adInit.duration ?? duration
+    adInit.skipOffset = adInit.skipOffset ?? skipOffset
+    adInit.clickThrough = adInit.clickThrough ?? linear?.videoClicks.clickThrough
+    adInit.creativeId = adInit.creativeId ?? creativeId
+    adInit.adSystem = adInit.adSystem ?? ad.adSystem
+    if adInit.resourceURI == nil {
+      let width = Int(adInit.width ?? 640)
+      let height = Int(adInit.height ?? 360)
+      adInit.resourceURI = try? linear?.selectMediaFile(VASTMediaRequest(width: width, height: height)).url
+    }
+    if adInit.universalAdIds == nil {
+      let ids = ad.creatives.flatMap(\.universalAdIds)
+      if !ids.isEmpty {
+        adInit.universalAdIds = ids.map {
+          UniversalAdId(adIdRegistry: $0.idRegistry ?? "unknown", adIdValue: $0.value)
+        }
+      }
+    }
+  }
+
+  /// Every tracking URL of the linear creative, by event.
+  var tracking: [String: [String]] {
+    var byEvent: [String: [String]] = [:]
+    for event in linear?.trackingEvents ?? [] {
+      let key = event.offset.map { "\(event.event)@\($0)" } ?? event.event
+      byEvent[key, default: []].append(event.url)
+    }
+    return byEvent
+  }
+}
+
+extension PluginHost {
+  func registerVASTTypes() {
+    let type = LuaObjectType<VASTAdBox>("VASTAd")
+    type.property("id") { LuaValue($0.ad.id) }
+    type.property("sequence") { box in box.ad.sequence.map { .integer(Int64($0)) } ?? .nil }
+    type.property("kind") { .string($0.ad.kind.rawValue) }
+    type.property("adSystem") { LuaValue($0.ad.adSystem) }
+    type.property("adTitle") { LuaValue($0.ad.adTitle) }
+    type.property("adServingId") { LuaValue($0.ad.adServingId) }
+    type.property("duration") { LuaValue($0.duration) }
+    type.property("skipOffset") { .number($0.skipOffset) }
+    type.property("creativeId") { LuaValue($0.creativeId) }
+    type.property("clickThrough") { LuaValue($0.linear?.videoClicks.clickThrough) }
+    type.property("impressions") { box in .array(box.ad.impressions.map { .string($0.url) }) }
+    type.property("errors") { box in .array(box.ad.errors.map { .string($0) }) }
+    type.property("tracking") { box in .dictionary(box.tracking.mapValues { .array($0.map { .string($0) }) })
+    }
+    type.property("chain") { box in .array(box.chain.map { .string($0) }) }
+    type.property("mediaFiles") { box in .array((box.linear?.mediaFiles ?? []).map(Self.mediaTable)) }
+    type.description { box in
+      "VASTAd \"\(box.ad.id ?? "?")\"" + (box.duration.map { " \(AdBindings.seconds($0))s" } ?? "")
+        + (box.ad.sequence.map { " seq \($0)" } ?? "")
+    }
+    lua.register(type)
+  }
+
+  static func mediaTable(_ file: VASTMediaFile) -> LuaValue {
+    var fields: [String: LuaValue] = ["url": .string(file.url)]
+    fields["type"] = LuaValue(file.type)
+    fields["delivery"] = LuaValue(file.delivery)
+    fields["codec"] = LuaValue(file.codec)
+    fields["apiFramework"] = LuaValue(file.apiFramework)
+    if let width = file.width { fields["width"] = .integer(Int64(width)) }
+    if let height = file.height { fields["height"] = .integer(Int64(height)) }
+    if let bitrate = file.bitrate { fields["bitrate"] = .integer(Int64(bitrate)) }
+    return .dictionary(fields.filter { !$0.value.isNil })
+  }
+
+  /// The VAST ad in `init.vast`, if any.
+  func vastAd(in reader: InitReader) throws(ArgumentError) -> VASTAdBox? {
+    guard let value = reader.fields["vast"], !value.isNil else { return nil }
+    guard case .object(let object) = value, let box = object as? VASTAdBox else {
+      throw ArgumentError(
+        "\(reader.method): init.vast must be a VAST ad from vast.parse or vast.load, got \(value.typeName)")
+    }
+    return box
+  }
+}

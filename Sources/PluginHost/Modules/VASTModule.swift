@@ -1,0 +1,95 @@
+import AdPlayer
+import Foundation
+import LuaKit
+import VASTKit
+
+extension PluginHost {
+  /// `vast.parse(xml)`, `vast.load(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
+  /// Failures return `nil, {code=, message=}` with the IAB error code.
+  func vastModule(for plugin: Plugin) -> LuaValue {
+    module([
+      "parse": { call in
+        guard let text = call.string(1) else {
+          throw ArgumentError("vast.parse: expected the XML as a string, got \(call.typeName(1))")
+        }
+        do {
+          let document = try VASTParser.parse(Data(text.utf8))
+          return call.return(.array(document.ads.map { .object(VASTAdBox(ad: $0, chain: ["inline"])) }))
+        } catch {
+          return call.return(.nil, Self.vastErrorTable(error))
+        }
+      },
+      "load": { [weak self, weak plugin] call in
+        guard let self, let plugin else { return 0 }
+        guard let text = call.string(1) else {
+          throw ArgumentError("vast.load: the URL must be a string, got \(call.typeName(1))")
+        }
+        guard let url = URL(string: text), url.scheme != nil else {
+          return call.return(.nil, Self.vastErrorTable(VASTError(.wrapperTimeout, "invalid URL: \(text)")))
+        }
+        let queue = BeaconQueue()
+        let resolver = try self.resolver(options: try call.value(2), queue: queue)
+        let host = HostThreadOnly(self)
+        return try self.wait(call, plugin: plugin, label: "VAST \(text)") { finish in
+          resolver.resolve(url: url) { result in
+            finish {
+              host.value.logBeacons(queue.drain(), adId: nil)
+              return Self.luaResult(result)
+            }
+          }
+        }
+      },
+      "selectMedia": { call in
+        guard case .object(let object) = try call.value(1), let box = object as? VASTAdBox else {
+          throw ArgumentError("vast.selectMedia: expected a VAST ad, got \(call.typeName(1))")
+        }
+        let options = try call.value(2)
+        let width = options["width"].integerValue.map { Int(clamping: $0) } ?? 640
+        let height = options["height"].integerValue.map { Int(clamping: $0) } ?? 360
+        let maxBitrate = options["maxBitrate"].integerValue.map { Int(clamping: $0) }
+        do {
+          guard let linear = box.linear else {
+            throw VASTError(.noSupportedMediaFile, "the ad has no linear creative")
+          }
+          let request = VASTMediaRequest(
+            width: width, height: height, maxBitrate: maxBitrate,
+            prefersStreaming: options["streaming"].boolValue ?? false)
+          return call.return(Self.mediaTable(try linear.selectMediaFile(request)))
+        } catch {
+          return call.return(.nil, Self.vastErrorTable(error))
+        }
+      },
+    ])
+  }
+
+  /// A resolver for `vast.load`'s options (`timeout` per request, `maxDepth`, `budget`).
+  private func resolver(options: LuaValue, queue: BeaconQueue) throws -> VASTResolver {
+    var resolverOptions = VASTResolverOptions()
+    if let timeout = options["timeout"].numberValue, timeout > 0 { resolverOptions.requestTimeout = timeout }
+    if let depth = options["maxDepth"].integerValue, depth >= 0 {
+      resolverOptions.maxDepth = Int(clamping: depth)
+    }
+    if let budget = options["budget"].numberValue, budget > 0 { resolverOptions.totalBudget = budget }
+    return VASTResolver(
+      client: http, options: resolverOptions, beacons: beaconSender(queue: queue),
+      macroContext: macroContext())
+  }
+
+  static func luaResult(_ result: Result<VASTResolution, VASTError>) -> [LuaValue] {
+    switch result {
+    case .success(let resolution):
+      guard !resolution.ads.isEmpty else {
+        let error =
+          resolution.failures.first?.error ?? VASTError(.noAdsAfterWrapper, "the response has no ad")
+        return [.nil, vastErrorTable(error)]
+      }
+      return [.array(resolution.ads.map { .object(VASTAdBox(ad: $0.ad, chain: $0.chain)) })]
+    case .failure(let error): return [.nil, vastErrorTable(error)]
+    }
+  }
+
+  static func vastErrorTable(_ error: any Error) -> LuaValue {
+    guard let error = error as? VASTError else { return ["code": 900, "message": .string("\(error)")] }
+    return ["code": .integer(Int64(error.code.rawValue)), "message": .string(error.message)]
+  }
+}

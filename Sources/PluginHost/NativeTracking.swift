@@ -1,0 +1,76 @@
+import AdPlayer
+import Foundation
+import VASTKit
+
+/// The native VAST tracking of one ad created with `vast = …`.
+final class AdTracking {
+  let tracker: VASTAdTracker
+  let queue: BeaconQueue
+  let adId: String
+
+  init(tracker: VASTAdTracker, queue: BeaconQueue, adId: String) {
+    self.tracker = tracker
+    self.queue = queue
+    self.adId = adId
+  }
+}
+
+extension PluginHost {
+  /// Tracks `ad` natively: impression and start on `beginAd`, quartiles and progress offsets as
+  /// `updateAdProgress` crosses them, complete on `endAd` after 99 %, skip, pause and resume,
+  /// and error with `[ERRORCODE]` on `controller:error`.
+  func track(_ ad: Ad, with box: VASTAdBox) {
+    let queue = BeaconQueue()
+    let tracker = VASTAdTracker(
+      ad: box.ad, sender: beaconSender(queue: queue), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
+      context: liveMacroContext())
+    if let duration = ad.duration { tracker.setDuration(duration) }
+    trackers[ObjectIdentifier(ad)] = AdTracking(tracker: tracker, queue: queue, adId: ad.id)
+  }
+
+  /// Calls `body` with the ad's tracker, if it has one, and logs the beacons it sends.
+  func withTracker(_ ad: Ad, _ what: String, _ body: (VASTAdTracker) -> Void) {
+    guard let tracking = trackers[ObjectIdentifier(ad)] else { return }
+    body(tracking.tracker)
+    let tracker = tracking.tracker
+    settleBeacons(tracking.queue, adId: tracking.adId, label: "\(what) beacons of \(tracking.adId)") {
+      await tracker.settle()
+    }
+  }
+
+  /// Reports progress of a tracked ad (called after `controller:updateAdProgress`).
+  func trackProgress(_ ad: Ad, _ progress: Double) {
+    guard let duration = ad.duration else { return }
+    withTracker(ad, "progress") { $0.progress(to: progress * duration) }
+  }
+
+  /// Sends the `error` beacons of the tracked ads playing for `controller`.
+  func trackError(_ controller: ServerSideAdIntegrationController, code: Int?) {
+    let errorCode = code.flatMap(VASTErrorCode.init(rawValue:)) ?? .undefined
+    for ad in controller.currentAds { withTracker(ad, "error") { $0.error(errorCode) } }
+  }
+
+  /// Listens to the player for the ad events that drive tracking.
+  func startNativeTracking() {
+    player.ads.addEventListener(.adbegin) { [weak self] event in
+      guard let ad = event.ad else { return }
+      self?.withTracker(ad, "begin") { $0.begin() }
+    }
+    player.ads.addEventListener(.adend) { [weak self] event in
+      guard let ad = event.ad else { return }
+      self?.withTracker(ad, "end") { $0.end() }
+    }
+    player.ads.addEventListener(.adskip) { [weak self] event in
+      guard let ad = event.ad else { return }
+      self?.withTracker(ad, "skip") { $0.skip() }
+    }
+    player.addEventListener(.pause) { [weak self] _ in
+      guard let self else { return }
+      for ad in self.player.ads.currentAds { self.withTracker(ad, "pause") { $0.pause() } }
+    }
+    player.addEventListener(.play) { [weak self] _ in
+      guard let self else { return }
+      for ad in self.player.ads.currentAds { self.withTracker(ad, "resume") { $0.resume() } }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import AdPlayer
+import LuaKit
+
+/// One loaded plugin file: its sandbox, the integrations it registered, and what it has under way
+/// (HTTP requests, timers, event listeners), so that `resetSource` and `destroy` can end them.
+final class Plugin {
+  /// The file as given (used in messages).
+  let path: String
+  let environment: LuaTableReference
+  /// The integration ids this plugin registered.
+  var integrations: [String] = []
+  /// Requests and waits in flight, by id; cancelling resumes them with `nil, "cancelled"`.
+  var pending: [Int: PendingWait] = [:]
+  var nextPending = 0
+  /// Timers the plugin started.
+  var timers: [Int: TimerHandle] = [:]
+  var nextTimer = 0
+  /// `player` as this plugin sees it.
+  var view: PlayerView?
+
+  init(path: String, environment: LuaTableReference) {
+    self.path = path
+    self.environment = environment
+  }
+
+  /// Ends source-specific work: resumes every pending wait with `nil, "cancelled"` and cancels
+  /// every timer.
+  func cancelSourceWork() {
+    let waits = pending.values
+    pending.removeAll()
+    for wait in waits { wait.cancel() }
+    for timer in timers.values { timer.cancel() }
+    timers.removeAll()
+  }
+}
+
+/// A plugin coroutine waiting for the host (an HTTP answer, a VAST resolution).
+final class PendingWait {
+  let coroutine: LuaCoroutine
+  let token: WorkToken
+  private let resume: ([LuaValue]) -> Void
+  private(set) var isDone = false
+
+  init(coroutine: LuaCoroutine, token: WorkToken, resume: @escaping ([LuaValue]) -> Void) {
+    self.coroutine = coroutine
+    self.token = token
+    self.resume = resume
+  }
+
+  /// Resumes the coroutine with `values`, once.
+  func complete(_ values: [LuaValue]) {
+    guard !isDone else { return }
+    isDone = true
+    resume(values)
+  }
+
+  /// Resumes the coroutine with `nil, "cancelled"` and releases the clock.
+  func cancel() {
+    guard !isDone else { return }
+    token.finish()
+    complete([.nil, "cancelled"])
+  }
+}
