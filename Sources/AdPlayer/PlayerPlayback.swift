@@ -58,6 +58,8 @@ extension Player {
   func startPlaying() {
     clockAnchorMicros = loop.nowMicros
     emit(.playing, currentTime: currentTime)
+    // A `playing` listener may have paused (a client-side ad break) or unloaded the content.
+    guard !paused, isLoaded else { return }
     scheduleTimers()
   }
 

@@ -29,6 +29,17 @@ import Testing
     #expect(!player.paused)
   }
 
+  @Test func aPlayingListenerThatPausesKeepsTheContentStill() {
+    let player = loaded(.vod(100))
+    player.addEventListener(.playing) { _ in player.pause() }
+    player.play()
+    _ = player.run(until: 5)
+    #expect(player.paused)
+    #expect(player.currentTime == 0)
+    #expect(!player.ended)
+    #expect(!player.log.entries.contains { $0.type == "timeupdate" })
+  }
+
   @Test func pauseStopsTimeAndPlayResumesFromThere() {
     let player = loaded(.vod(100))
     player.play()
