@@ -39,11 +39,15 @@ final class PendingWait {
   let coroutine: LuaCoroutine
   let token: WorkToken
   private let resume: ([LuaValue]) -> Void
+  private let cancelled: [LuaValue]
   private(set) var isDone = false
 
-  init(coroutine: LuaCoroutine, token: WorkToken, resume: @escaping ([LuaValue]) -> Void) {
+  init(
+    coroutine: LuaCoroutine, token: WorkToken, cancelled: [LuaValue], resume: @escaping ([LuaValue]) -> Void
+  ) {
     self.coroutine = coroutine
     self.token = token
+    self.cancelled = cancelled
     self.resume = resume
   }
 
@@ -54,10 +58,11 @@ final class PendingWait {
     resume(values)
   }
 
-  /// Resumes the coroutine with `nil, "cancelled"` and releases the clock.
+  /// Resumes the coroutine with its cancelled results (`nil, "cancelled"` for HTTP) and
+  /// releases the clock.
   func cancel() {
     guard !isDone else { return }
     token.finish()
-    complete([.nil, "cancelled"])
+    complete(cancelled)
   }
 }

@@ -100,8 +100,14 @@ extension PluginHost {
     return try object(call, index, kind, method, name)
   }
 
-  /// The IAB code of an error argument given as a table with `code` (a `vast` error).
+  /// The IAB code of an error argument given as a table with `code` (a `vast` error),
+  /// or a message that starts with one (`"403: no media"`).
   static func errorCode(_ call: LuaCall, _ index: Int) throws -> Int? {
+    if let text = call.string(index) {
+      let digits = text.prefix(while: \.isNumber)
+      guard digits.count == 3, text.dropFirst(3).first == ":" else { return nil }
+      return Int(digits)
+    }
     guard call.typeName(index) == "table" else { return nil }
     return try call.value(index)["code"].integerValue.map { Int(clamping: $0) }
   }

@@ -34,7 +34,10 @@ extension PluginHost {
         }
         view.player.seek(to: seconds)
       })
-    type.property("duration") { LuaValue($0.player.timeline.duration) }
+    type.property("duration") { view in
+      guard view.player.source != nil else { return .number(.nan) }
+      return .number(view.player.timeline.duration ?? .infinity)
+    }
     type.property("paused") { .boolean($0.player.paused) }
     type.property("ended") { .boolean($0.player.ended) }
     type.property("source") { view in LuaValue(json: view.player.source?.json) }
@@ -152,13 +155,17 @@ extension PluginHost {
 
   /// An event as the table listeners get.
   static func eventTable(_ event: PlayerEvent) -> LuaValue {
-    var fields: [String: LuaValue] = ["type": .string(event.type.rawValue), "time": .number(event.time)]
+    var fields: [String: LuaValue] = ["type": .string(event.type.rawValue), "date": .number(event.time)]
     if let ad = event.ad { fields["ad"] = .object(ad) }
     if let adBreak = event.adBreak ?? event.ad?.adBreak { fields["adBreak"] = .object(adBreak) }
     if let currentTime = event.currentTime { fields["currentTime"] = .number(currentTime) }
     if let played = event.playedPercentage { fields["playedPercentage"] = .number(played) }
-    if let message = event.errorMessage { fields["message"] = .string(message) }
-    if let code = event.errorCode { fields["code"] = .integer(Int64(code)) }
+    if let message = event.errorMessage {
+      fields["error"] = .string(message)
+      var object: [String: LuaValue] = ["message": .string(message)]
+      if let code = event.errorCode { object["code"] = .integer(Int64(code)) }
+      fields["errorObject"] = .dictionary(object)
+    }
     return .dictionary(fields)
   }
 }

@@ -53,7 +53,7 @@ extension PluginHost {
   /// Suspends the calling coroutine until `start`'s work calls back; the clock waits meanwhile.
   /// `start` gets a function to call (on any thread) with what makes the Lua results.
   func wait(
-    _ call: LuaCall, plugin: Plugin, label: String,
+    _ call: LuaCall, plugin: Plugin, label: String, cancelled: [LuaValue] = [.nil, "cancelled"],
     start: (_ finish: @escaping @Sendable (@escaping @Sendable () -> [LuaValue]) -> Void) -> Void
   ) throws -> Int32 {
     guard let coroutine = call.coroutine else {
@@ -65,7 +65,7 @@ extension PluginHost {
     let token = loop.beginWork(label)
     let id = plugin.nextPending
     plugin.nextPending += 1
-    let wait = PendingWait(coroutine: coroutine, token: token) { [weak self] values in
+    let wait = PendingWait(coroutine: coroutine, token: token, cancelled: cancelled) { [weak self] values in
       self?.resume(coroutine, with: values)
     }
     plugin.pending[id] = wait

@@ -52,6 +52,9 @@ extension PluginHost {
         return call.return(.object(timer))
       }
     }
-    return module(["after": start("after", repeating: false), "every": start("every", repeating: true)])
+    let now: LuaSwiftFunction = { [weak self] call in call.return(number: self?.loop.now ?? 0) }
+    return module([
+      "after": start("after", repeating: false), "every": start("every", repeating: true), "now": now,
+    ])
   }
 }

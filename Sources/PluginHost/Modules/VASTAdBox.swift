@@ -51,14 +51,15 @@ final class VASTAdBox {
     }
   }
 
-  /// Every tracking URL of the linear creative, by event.
-  var tracking: [String: [String]] {
-    var byEvent: [String: [String]] = [:]
-    for event in linear?.trackingEvents ?? [] {
-      let key = event.offset.map { "\(event.event)@\($0)" } ?? event.event
-      byEvent[key, default: []].append(event.url)
-    }
-    return byEvent
+  /// Every tracking event of the linear creative, wrapper ones first: `{event=, url=, offset=}`
+  /// with `offset` in seconds for `progress`.
+  var tracking: LuaValue {
+    .array(
+      (linear?.trackingEvents ?? []).map { event in
+        var fields: [String: LuaValue] = ["event": .string(event.event), "url": .string(event.url)]
+        if let offset = event.offset?.seconds(duration: duration) { fields["offset"] = .number(offset) }
+        return .dictionary(fields)
+      })
   }
 }
 
@@ -77,7 +78,16 @@ extension PluginHost {
     type.property("clickThrough") { LuaValue($0.linear?.videoClicks.clickThrough) }
     type.property("impressions") { box in .array(box.ad.impressions.map { .string($0.url) }) }
     type.property("errors") { box in .array(box.ad.errors.map { .string($0) }) }
-    type.property("tracking") { box in .dictionary(box.tracking.mapValues { .array($0.map { .string($0) }) })
+    type.property("tracking") { $0.tracking }
+    type.property("clickTracking") { box in
+      .array((box.linear?.videoClicks.clickTracking ?? []).map { .string($0) })
+    }
+    type.property("universalAdIds") { box in
+      .array(
+        box.ad.creatives.flatMap(\.universalAdIds).map { id in
+          .dictionary(
+            ["idRegistry": LuaValue(id.idRegistry), "value": .string(id.value)].filter { !$0.value.isNil })
+        })
     }
     type.property("chain") { box in .array(box.chain.map { .string($0) }) }
     type.property("mediaFiles") { box in .array((box.linear?.mediaFiles ?? []).map(Self.mediaTable)) }

@@ -30,7 +30,8 @@ extension PluginHost {
         let queue = BeaconQueue()
         let resolver = try self.resolver(options: try call.value(2), queue: queue)
         let host = HostThreadOnly(self)
-        return try self.wait(call, plugin: plugin, label: "VAST \(text)") { finish in
+        let cancelled: [LuaValue] = [.nil, ["code": 900, "message": "cancelled"]]
+        return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
           resolver.resolve(url: url) { result in
             finish {
               host.value.logBeacons(queue.drain(), adId: nil)
@@ -83,7 +84,10 @@ extension PluginHost {
           resolution.failures.first?.error ?? VASTError(.noAdsAfterWrapper, "the response has no ad")
         return [.nil, vastErrorTable(error)]
       }
-      return [.array(resolution.ads.map { .object(VASTAdBox(ad: $0.ad, chain: $0.chain)) })]
+      // The planned ads first (a pod by sequence), then the unused stand-alone ads, so that an
+      // integration can substitute them itself.
+      let ads = resolution.ads + resolution.buffet
+      return [.array(ads.map { .object(VASTAdBox(ad: $0.ad, chain: $0.chain)) })]
     case .failure(let error): return [.nil, vastErrorTable(error)]
     }
   }
