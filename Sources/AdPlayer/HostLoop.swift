@@ -95,9 +95,7 @@ public final class HostLoop {
 
   /// Starts outstanding work; deliver its result through the token from any thread.
   public func beginWork(_ label: String) -> WorkToken {
-    let token = WorkToken(label: label, inbox: inbox)
-    inbox.begin(token)
-    return token
+    WorkToken(label: label, inbox: inbox)
   }
 
   /// Holds the clock until `release` is called (the player waiting for an integration's

@@ -1,21 +1,38 @@
 import Foundation
 
 /// Work delivered from other threads (URLSession callbacks) for the host thread to run, and the
-/// count of work still outstanding. Thread-safe.
+/// work still outstanding. Thread-safe.
+///
+/// Deliveries run in the order the work began, not the order it ended: what one piece of work
+/// delivers waits until every piece begun before it has finished. The clock is stopped while
+/// work is outstanding, so this costs no virtual time, and a run's log is the same whatever the
+/// network's latencies.
 final class Inbox: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var deliveries: [(body: @Sendable () -> Void, finishes: WorkToken?)] = []
-  private var outstanding: [ObjectIdentifier: String] = [:]
-
-  func begin(_ token: WorkToken) {
-    condition.lock()
-    outstanding[ObjectIdentifier(token)] = token.label
-    condition.unlock()
+  private struct Delivery {
+    let body: @Sendable () -> Void
+    let sequence: Int
+    let finishes: Bool
   }
 
-  func deliver(_ body: @escaping @Sendable () -> Void, finishing token: WorkToken?) {
+  private let condition = NSCondition()
+  private var deliveries: [Delivery] = []
+  /// Outstanding work by sequence number, with its label.
+  private var outstanding: [Int: String] = [:]
+  private var nextSequence = 0
+
+  /// Registers new work and returns its sequence number.
+  func begin(label: String) -> Int {
     condition.lock()
-    deliveries.append((body, token))
+    defer { condition.unlock() }
+    let sequence = nextSequence
+    nextSequence += 1
+    outstanding[sequence] = label
+    return sequence
+  }
+
+  func deliver(_ body: @escaping @Sendable () -> Void, sequence: Int, finishes: Bool) {
+    condition.lock()
+    deliveries.append(Delivery(body: body, sequence: sequence, finishes: finishes))
     condition.signal()
     condition.unlock()
   }
@@ -33,43 +50,47 @@ final class Inbox: @unchecked Sendable {
     return outstanding.count
   }
 
+  /// Whether a delivery may run now (its work is the oldest outstanding, or older).
   var hasDeliveries: Bool {
     condition.lock()
     defer { condition.unlock() }
-    return !deliveries.isEmpty
+    return nextRunnable() != nil
   }
 
-  /// Runs what was delivered, in order, on the calling (host) thread; returns how many ran.
+  /// The index of the first delivery whose work is the oldest outstanding; lock held.
+  private func nextRunnable() -> Int? {
+    let oldest = outstanding.keys.min() ?? Int.max
+    return deliveries.firstIndex { $0.sequence <= oldest }
+  }
+
+  /// Runs what may run, in order, on the calling (host) thread; returns how many ran.
   @discardableResult
   func runDelivered() -> Int {
     var ran = 0
     while true {
       condition.lock()
-      guard !deliveries.isEmpty else {
+      guard let index = nextRunnable() else {
         condition.unlock()
         return ran
       }
-      let batch = deliveries
-      deliveries.removeAll()
+      let delivery = deliveries.remove(at: index)
       condition.unlock()
-      for delivery in batch {
-        delivery.body()
-        if let token = delivery.finishes {
-          condition.lock()
-          outstanding[ObjectIdentifier(token)] = nil
-          condition.unlock()
-        }
-        ran += 1
+      delivery.body()
+      if delivery.finishes {
+        condition.lock()
+        outstanding[delivery.sequence] = nil
+        condition.unlock()
       }
+      ran += 1
     }
   }
 
-  /// Blocks until something is delivered or the deadline passes; returns whether something was.
+  /// Blocks until something may run or the deadline passes; returns whether something may.
   func waitForDelivery(until deadline: Date) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    while deliveries.isEmpty {
-      if !condition.wait(until: deadline) { return !deliveries.isEmpty }
+    while nextRunnable() == nil {
+      if !condition.wait(until: deadline) { return nextRunnable() != nil }
     }
     return true
   }
@@ -82,12 +103,14 @@ public final class WorkToken: @unchecked Sendable {
   /// What the work is, for stall messages.
   public let label: String
   private let inbox: Inbox
+  private let sequence: Int
   private let lock = NSLock()
   private var finished = false
 
   init(label: String, inbox: Inbox) {
     self.label = label
     self.inbox = inbox
+    sequence = inbox.begin(label: label)
   }
 
   /// Delivers a closure for the host thread to run; the work stays outstanding. Ignored once
@@ -96,7 +119,7 @@ public final class WorkToken: @unchecked Sendable {
     lock.lock()
     let open = !finished
     lock.unlock()
-    if open { inbox.deliver(body, finishing: nil) }
+    if open { inbox.deliver(body, sequence: sequence, finishes: false) }
   }
 
   /// Delivers a last closure; the work is over once it has run. Calling it again does nothing.
@@ -105,6 +128,6 @@ public final class WorkToken: @unchecked Sendable {
     let first = !finished
     finished = true
     lock.unlock()
-    if first { inbox.deliver(body, finishing: self) }
+    if first { inbox.deliver(body, sequence: sequence, finishes: true) }
   }
 }

@@ -51,6 +51,8 @@ public final class PluginHost {
   var trackers: [ObjectIdentifier: AdTracking] = [:]
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
   let startDate: Date
+  /// Plays `SourceDescription.ads`.
+  private var clientSideAds: ClientSideAds?
   /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
   var macroCounter = 0
 
@@ -63,6 +65,11 @@ public final class PluginHost {
     startDate = options.startDate
     registerTypes()
     startNativeTracking()
+    do {
+      clientSideAds = try ClientSideAds(host: self)
+    } catch {
+      throw LuaError(.runtime, "cannot register the client-side ad integration: \(error)")
+    }
   }
 
   /// Loads a plugin file: runs it in a new sandbox whose `require` reads the file's folder. The
@@ -89,7 +96,7 @@ public final class PluginHost {
   }
 
   /// The ids of every registered integration.
-  public var integrationIds: [String] { plugins.flatMap(\.integrations) }
+  public var integrationIds: [String] { plugins.flatMap(\.integrations) + [ClientSideAds.integration] }
 
   /// The plugin that registered an integration.
   func plugin(for integration: String) -> Plugin? {

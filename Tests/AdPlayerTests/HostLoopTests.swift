@@ -88,6 +88,21 @@ import Testing
     #expect(hostBox.items == ["posted from another thread: true"])
   }
 
+  @Test func deliveriesRunInTheOrderTheWorkBeganWhateverOrderItEnds() {
+    let loop = HostLoop()
+    let recorder = Recorder()
+    let first = loop.beginWork("slow")
+    let second = loop.beginWork("fast")
+    Thread.detachNewThread {
+      second.post { recorder.append("fast: partial") }
+      second.finish { recorder.append("fast: done") }
+      Thread.sleep(forTimeInterval: 0.05)
+      first.finish { recorder.append("slow: done") }
+    }
+    _ = loop.run()
+    #expect(recorder.items == ["slow: done", "fast: partial", "fast: done"])
+  }
+
   @Test func postsAfterFinishAreIgnored() {
     let loop = HostLoop()
     let recorder = Recorder()
