@@ -38,7 +38,7 @@ let package = Package(
       name: "adhost-bench",
       dependencies: ["CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2"]),
 
-    .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"]),
+    .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
     .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "LoopbackHTTP"]),

@@ -13,11 +13,9 @@ struct LuaCommand: Command {
     Prints what the file prints, then the values it returns.
 
     Options:
-      --memory MB        memory budget in MiB (default 64; 0 for none)
-      --instructions N   instruction budget for the run (default 100000000; 0 for none)
-      --seconds S        wall-clock budget for the run (default 5; 0 for none)
-      --json             print the returned values as one JSON array
-      -h, --help         show this help
+    \(LimitOptions.help)
+      --json              print the returned values as one JSON array
+      -h, --help          show this help
 
     Exit codes: 0 the file ran; 1 it raised an error or exceeded a budget (message with file,
     line and traceback on standard error); 64 bad usage or a file that cannot be read.
@@ -25,13 +23,10 @@ struct LuaCommand: Command {
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, spec: ArgumentSpec(flags: ["--json"], options: ["--memory", "--instructions", "--seconds"]))
+      arguments, spec: ArgumentSpec(flags: ["--json"], options: LimitOptions.names))
     try parsed.expectPositionals(1...1, "one Lua file")
     let path = parsed.positionals[0]
-    var limits = LuaLimits()
-    if let megabytes = try parsed.number("--memory") { limits.memoryBytes = Int(megabytes * 1_048_576) }
-    if let count = try parsed.integer("--instructions") { limits.instructionsPerCall = count }
-    if let seconds = try parsed.number("--seconds") { limits.secondsPerCall = seconds }
+    let limits = try LimitOptions.limits(parsed)
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw UsageError("cannot read \(path)")
     }

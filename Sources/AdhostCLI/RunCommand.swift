@@ -29,6 +29,7 @@ struct RunCommand: Command {
       --offline DIR       answer HTTP from the recordings in DIR; no network
       --record DIR        record every HTTP exchange of the run into DIR
       --timeout SECONDS   per-request HTTP timeout (default 5)
+    \(LimitOptions.help)
       -h, --help          show this help
 
     Exit codes:
@@ -42,13 +43,27 @@ struct RunCommand: Command {
 
   static let spec = ArgumentSpec(
     flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
-    options: ["--until", "--actions", "--duration", "--offline", "--record", "--timeout"])
+    options: LimitOptions.names.union([
+      "--until", "--actions", "--duration", "--offline", "--record", "--timeout",
+    ]))
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
     try parsed.expectPositionals(2...2, "a plugin file and a source file")
-    let setup = try RunSetup(parsed)
-    return try RunSession(setup: setup, console: console).play()
+    let session = RunSession(setup: try RunSetup(parsed), console: console)
+    // The host loop blocks its thread while it waits for I/O, and the VAST client's work runs as
+    // Swift tasks: so the loop gets a thread of its own, never one of the tasks' pool.
+    return try await withCheckedThrowingContinuation { continuation in
+      let thread = Thread {
+        do {
+          continuation.resume(returning: try session.play())
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
   }
 }
 
@@ -64,6 +79,7 @@ struct RunSetup {
   let timeUpdates: Bool
   let realTime: Bool
   let client: HTTPClient
+  let limits: LuaLimits
 
   init(_ parsed: ParsedArguments) throws {
     pluginPath = parsed.positionals[0]
@@ -95,6 +111,7 @@ struct RunSetup {
     timeUpdates = json || parsed.has("--timeupdates")
     realTime = parsed.has("--realtime")
     client = try Self.client(parsed)
+    limits = try LimitOptions.limits(parsed)
   }
 
   private static func read(_ path: String, _ what: String) throws -> String {

@@ -22,6 +22,7 @@ struct RunSession {
       })
     var options = PluginHostOptions(http: setup.client)
     options.log = log
+    options.limits = setup.limits
     options.defaultTimeline = setup.timeline ?? .live
     options.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: options)
@@ -37,6 +38,9 @@ struct RunSession {
       console.printError("adhost run: \(problem)")
       return ExitCode.usage
     }
+    if setup.timeline?.isLive == true && setup.until == nil && !setup.realTime {
+      throw UsageError("--live runs without end on the virtual clock: give --until SECONDS (or --realtime)")
+    }
     if setup.timeline == nil && setup.until == nil {
       throw UsageError(
         "\(setup.sourcePath): the source gives no content duration: pass --duration SECONDS, or --live with --until"
@@ -48,6 +52,7 @@ struct RunSession {
     host.player.setSource(setup.source)
     let outcome = host.player.run(until: setup.until)
     let fatal = host.player.fatalError
+    let endedEarly = outcome.kind == .idle && !host.player.ended
     host.player.destroy()
     _ = host.loop.run(until: host.loop.now)
     console.flush()
@@ -56,14 +61,12 @@ struct RunSession {
       console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")
       return ExitCode.fatal
     }
-    switch outcome.kind {
-    case .stalled:
+    if outcome.kind == .stalled || endedEarly {
       console.printError(
-        "adhost run: stalled at \(AdBindingsText.seconds(outcome.time)) s: \(outcome.reason)")
+        "adhost run: stopped at \(AdBindingsText.seconds(outcome.time)) s before the end — \(outcome.reason)")
       return ExitCode.failure
-    case .idle, .reachedLimit, .stopped:
-      return ExitCode.success
     }
+    return ExitCode.success
   }
 
   /// A source whose integration no plugin registered, as a message.

@@ -45,7 +45,9 @@ extension PluginHost {
   /// integration when it has one, else a `plugin-error` entry; and on standard error.
   func reportPluginError(_ error: LuaError, plugin: Plugin, what: String) {
     let message = "\(what): \(error.message)"
-    diagnostics(message + (error.traceback.map { "\n" + $0 } ?? ""))
+    // A failure that repeats (a listener called 4 times a second) shows its traceback once.
+    let isNew = reportedErrors.insert(message).inserted
+    diagnostics(message + (isNew ? error.traceback.map { "\n" + $0 } ?? "" : " (again)"))
     if let id = plugin.integrations.first, let controller = player.ads.controller(for: id) {
       controller.error(IntegrationError(message))
     } else {

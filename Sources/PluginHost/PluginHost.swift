@@ -55,6 +55,8 @@ public final class PluginHost {
   private var clientSideAds: ClientSideAds?
   /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
   var macroCounter = 0
+  /// Plugin error messages already shown with their traceback.
+  var reportedErrors: Set<String> = []
 
   /// A host with a fresh player and Lua state.
   public init(options: PluginHostOptions) throws(LuaError) {
