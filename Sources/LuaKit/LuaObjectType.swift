@@ -10,10 +10,14 @@ import CLuaShim
 public final class LuaObjectType<Object: AnyObject> {
   /// The name Lua shows for the type (`Ad`, `Player`).
   public let name: String
-  var methods: [(String, SwiftFunctionBox)] = []
+  var methods: [(String, (Object, LuaCall) throws -> Int32)] = []
   var getters: [String: (Object) throws -> LuaValue] = [:]
   var setters: [String: (Object, LuaValue) throws -> Void] = [:]
   var describe: ((Object) -> String)?
+
+  /// How Lua code usually names a value of the type (`controller`), for the colon hint in the
+  /// error of a dot call; `value` when not set.
+  public var receiverName = "value"
 
   /// A type named `name` for Lua.
   public init(_ name: String) { self.name = name }
@@ -22,7 +26,7 @@ public final class LuaObjectType<Object: AnyObject> {
   /// object itself, so the method's own arguments start at 2). Calling it with a dot is an error
   /// that shows the colon form.
   public func method(_ name: String, _ body: @escaping (Object, LuaCall) throws -> Int32) {
-    methods.append((name, MethodBox(type: self.name, method: name, body: body)))
+    methods.append((name, body))
   }
 
   /// A read-only property.
@@ -67,8 +71,10 @@ extension LuaState {
     lua_setfield(L, metatable, "__gc")
 
     lua_createtable(L, 0, Int32(type.methods.count))
-    for (name, box) in type.methods {
-      push(box: box, on: L)
+    for (name, body) in type.methods {
+      let hint =
+        "\(type.name).\(name) is a method: call it with a colon, as \(type.receiverName):\(name)(...)"
+      push(box: MethodBox(dotCallMessage: hint, body: body), on: L)
       lua_setfield(L, -2, name)
     }
     if type.getters.isEmpty {
@@ -171,19 +177,18 @@ nonisolated(unsafe) private var objectCacheKey: UInt8 = 0
 
 /// A method of a Swift class: checks that argument 1 is an object of the class, then calls.
 final class MethodBox<Object: AnyObject>: SwiftFunctionBox {
-  let type: String
-  let method: String
+  /// The error of a call without the object (a dot instead of a colon).
+  let dotCallMessage: String
   let body: (Object, LuaCall) throws -> Int32
 
-  init(type: String, method: String, body: @escaping (Object, LuaCall) throws -> Int32) {
-    self.type = type
-    self.method = method
+  init(dotCallMessage: String, body: @escaping (Object, LuaCall) throws -> Int32) {
+    self.dotCallMessage = dotCallMessage
     self.body = body
   }
 
   override func invoke(_ call: LuaCall) throws -> Int32 {
     guard let pointer = lk_to_object(call.L, 1, LuaState.typeTag(Object.self)) else {
-      throw LuaError(.runtime, "\(type).\(method) is a method: call it with a colon, as value:\(method)(...)")
+      throw LuaError(.runtime, dotCallMessage)
     }
     // Lua holds the object while the call runs: no retain needed.
     return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0, call) }

@@ -5,6 +5,7 @@ extension PluginHost {
   /// `ServerSideAdIntegrationController` as userdata: THEOplayer's methods, called with a colon.
   func controllerType() -> LuaObjectType<ServerSideAdIntegrationController> {
     let type = LuaObjectType<ServerSideAdIntegrationController>("ServerSideAdIntegrationController")
+    type.receiverName = "controller"
     type.property("integration") { .string($0.integration) }
     type.property("ads") { controller in .array(controller.ads.map { .object($0) }) }
     type.property("adBreaks") { controller in .array(controller.adBreaks.map { .object($0) }) }

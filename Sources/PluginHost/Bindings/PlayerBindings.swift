@@ -26,6 +26,7 @@ final class AdsView {
 extension PluginHost {
   func playerType() -> LuaObjectType<PlayerView> {
     let type = LuaObjectType<PlayerView>("Player")
+    type.receiverName = "player"
     type.property(
       "currentTime", get: { .number($0.player.currentTime) },
       set: { view, value in
@@ -64,6 +65,7 @@ extension PluginHost {
 
   func adsType() -> LuaObjectType<AdsView> {
     let type = LuaObjectType<AdsView>("Ads")
+    type.receiverName = "player.ads"
     type.method("registerServerSideIntegration") { [weak self] ads, call in
       guard let self, let view = ads.view else { return 0 }
       guard let id = call.string(2) else {

@@ -21,6 +21,7 @@ final class PluginTimer {
 extension PluginHost {
   func timerType() -> LuaObjectType<PluginTimer> {
     let type = LuaObjectType<PluginTimer>("Timer")
+    type.receiverName = "handle"
     type.method("cancel") { timer, _ in
       timer.cancel()
       return 0
