@@ -173,8 +173,8 @@ function Controller:fatalError(message, code) end
 ---| "sourcechange" | "play" | "playing" | "pause" | "timeupdate" | "seeking" | "seeked" | "ended" | "error"
 
 ---@alias adhost.AdEventType
----| "addadbreak" | "removeadbreak" | "adbreakbegin" | "adbreakend" | "adbreakchange" | "updateadbreak"
----| "addad" | "updatead" | "adloaded" | "adbegin" | "adend" | "adskip" | "aderror" | "adimpression"
+---| "addadbreak" | "removeadbreak" | "adbreakbegin" | "adbreakend" | "updateadbreak"
+---| "addad" | "updatead" | "adbegin" | "adend" | "adskip" | "aderror"
 ---| "adfirstquartile" | "admidpoint" | "adthirdquartile"
 
 ---@class adhost.ErrorObject

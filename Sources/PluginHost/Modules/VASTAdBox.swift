@@ -37,9 +37,12 @@ final class VASTAdBox {
     adInit.creativeId = adInit.creativeId ?? creativeId
     adInit.adSystem = adInit.adSystem ?? ad.adSystem
     if adInit.resourceURI == nil {
-      let width = Int(adInit.width ?? 640)
-      let height = Int(adInit.height ?? 360)
-      adInit.resourceURI = try? linear?.selectMediaFile(VASTMediaRequest(width: width, height: height)).url
+      let request = VASTMediaRequest(width: Int(adInit.width ?? 640), height: Int(adInit.height ?? 360))
+      if let file = try? linear?.selectMediaFile(request) {
+        adInit.resourceURI = file.url
+        adInit.width = adInit.width ?? file.width.map(Double.init)
+        adInit.height = adInit.height ?? file.height.map(Double.init)
+      }
     }
     if adInit.universalAdIds == nil {
       let ids = ad.creatives.flatMap(\.universalAdIds)
