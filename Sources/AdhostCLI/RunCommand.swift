@@ -47,17 +47,7 @@ struct RunCommand: Command {
     let session = RunSession(setup: try RunSetup(parsed), console: console)
     // The host loop blocks its thread while it waits for I/O, and the VAST client's work runs as
     // Swift tasks: so the loop gets a thread of its own, never one of the tasks' pool.
-    return try await withCheckedThrowingContinuation { continuation in
-      let thread = Thread {
-        do {
-          continuation.resume(returning: try session.play())
-        } catch {
-          continuation.resume(throwing: error)
-        }
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
+    return try await onOwnThread { try session.play() }
   }
 }
 
