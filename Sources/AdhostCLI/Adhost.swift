@@ -2,6 +2,7 @@
 public enum Adhost {
   /// Every sub-command, in the order `adhost --help` lists them.
   public static let commands: [any Command.Type] = [
+    VASTCommand.self,
   ]
 
   static let help = """
