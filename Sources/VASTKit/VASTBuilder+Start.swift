@@ -8,7 +8,7 @@ extension VASTBuilder {
   ) {
     let name = names.name(localname)
     if name != nil && rawDepth < 0 {
-      attributes.removeAll(keepingCapacity: true)
+      if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
       if let attributeArray {
         for index in 0..<Int(count) {
           let base = attributeArray + index * 5
@@ -45,7 +45,7 @@ extension VASTBuilder {
       collecting = false
       return
     }
-    text.removeAll(keepingCapacity: true)
+    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
     collecting = name.collectsText
     if name.isRaw {
       beginRaw()

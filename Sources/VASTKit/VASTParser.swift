@@ -88,4 +88,18 @@ final class ParseBox {
   /// The first error libxml2 reported, with its line.
   var errorMessage: String?
   init(builder: VASTBuilder) { self.builder = builder }
+
+  // Forwarders: mutating the builder from inside the class keeps the access in place.
+  func startElement(
+    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    builder.startElement(localname, count, attributes)
+  }
+
+  func endElement() { builder.end() }
+
+  func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    builder.characters(characters, length)
+  }
 }
