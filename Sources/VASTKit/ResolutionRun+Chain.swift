@@ -29,21 +29,22 @@ extension ResolutionRun {
     _ ads: [VASTAd], _ outcomes: [Result<[VASTResolvedAd], VASTAdFailure>]
   ) throws(VASTError) -> VASTResolution {
     var failures: [VASTAdFailure] = []
-    var buffet: [VASTResolvedAd] = []
+    // Each stand-alone ad may resolve to several (a wrapper with allowMultipleAds).
+    var buffet: [[VASTResolvedAd]] = []
     var pod: [(sequence: Int, index: Int, outcome: Result<[VASTResolvedAd], VASTAdFailure>)] = []
     for (index, (ad, outcome)) in zip(ads, outcomes).enumerated() {
       if let sequence = ad.sequence {
         pod.append((sequence, index, outcome))
       } else {
         switch outcome {
-        case .success(let resolved): buffet += resolved
+        case .success(let resolved): buffet.append(resolved)
         case .failure(let failure): failures.append(failure)
         }
       }
     }
     var play: [VASTResolvedAd] = []
     if pod.isEmpty {
-      if !buffet.isEmpty { play.append(buffet.removeFirst()) }
+      if !buffet.isEmpty { play += buffet.removeFirst() }
     } else {
       for entry in pod.sorted(by: { ($0.sequence, $0.index) < ($1.sequence, $1.index) }) {
         switch entry.outcome {
@@ -51,7 +52,7 @@ extension ResolutionRun {
         case .failure(let failure):
           failures.append(failure)
           if ads[entry.index].wrapper?.fallbackOnNoAd != false, !buffet.isEmpty {
-            play.append(buffet.removeFirst())
+            play += buffet.removeFirst()
           }
         }
       }
@@ -59,7 +60,8 @@ extension ResolutionRun {
     guard !play.isEmpty else {
       throw failures.first?.error ?? VASTError(.noAdsAfterWrapper, "no ad could be resolved")
     }
-    return VASTResolution(ads: play, buffet: buffet, failures: failures, errorBeacons: errorBeacons)
+    return VASTResolution(
+      ads: play, buffet: buffet.flatMap { $0 }, failures: failures, errorBeacons: errorBeacons)
   }
 
   /// Resolves one ad: an InLine merges with the wrappers above it; a wrapper is followed.

@@ -128,3 +128,33 @@ import Testing
     #expect(bodies == Set((0..<20).map(String.init)))
   }
 }
+
+@Suite struct LoopbackServerTests {
+  @Test func logsMethodHeadersAndBody() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/post") { request in .text("got \(request.body.count)") }
+    var request = HTTPRequest(
+      url: server.url("/post?a=1"), method: "POST", body: Data("hello".utf8), timeout: 2)
+    request.headers["X-Test"] = "yes"
+    let response = try await HTTPClient().send(request)
+    #expect(String(decoding: response.body, as: UTF8.self) == "got 5")
+    let logged = try #require(server.requests.first)
+    #expect(logged.method == "POST")
+    #expect(logged.target == "/post?a=1")
+    #expect(logged.header("x-test") == "yes")
+    #expect(logged.body == Data("hello".utf8))
+    #expect(server.baseURL.host == "127.0.0.1")
+  }
+
+  @Test func stopsPromptlyWithSlowConnectionsOpen() async throws {
+    let server = try LoopbackServer()
+    server.route("/slow") { _ in LoopbackResponse(fault: .delay(30)) }
+    let client = HTTPClient(timeout: 0.3)
+    _ = try? await client.get(server.url("/slow"))
+    let start = Date()
+    server.stop()
+    #expect(Date().timeIntervalSince(start) < 1)
+    await #expect(throws: HTTPError.self) { _ = try await client.get(server.url("/slow")) }
+  }
+}

@@ -188,6 +188,47 @@ import Testing
     #expect(Fixtures.codes(server, "/err") == ["301"])
   }
 
+  @Test func allowMultipleAdsTakesTheWholeResponse() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let twoAds =
+      "<VAST version=\"4.1\">\(Fixtures.inLineAd(id: "x", sequence: 2))\(Fixtures.inLineAd(id: "y", sequence: 1))</VAST>"
+    server.route("/two") { _ in Fixtures.xml(twoAds) }
+    let many =
+      "<VAST version=\"4.1\"><Ad id=\"w\"><Wrapper allowMultipleAds=\"true\"><AdSystem>t</AdSystem>"
+      + "<Impression>https://imp.example/w</Impression><VASTAdTagURI>/two</VASTAdTagURI></Wrapper></Ad></VAST>"
+    server.route("/many") { _ in Fixtures.xml(many) }
+    server.route("/one") { _ in
+      Fixtures.xml(many.replacingOccurrences(of: "allowMultipleAds=\"true\"", with: ""))
+    }
+    let all = try await Fixtures.resolver().resolve(url: server.url("/many"))
+    #expect(all.ads.map(\.ad.id) == ["y", "x"])
+    #expect(all.ads.allSatisfy { $0.ad.impressions.first?.url == "https://imp.example/w" })
+    let first = try await Fixtures.resolver().resolve(url: server.url("/one"))
+    #expect(first.ads.map(\.ad.id) == ["x"])
+  }
+
+  @Test func fallbackOnNoAdFalseLeavesTheGap() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/ad") { _ in Fixtures.xml(Fixtures.inLine(id: "fill")) }
+    server.route("/none") { _ in Fixtures.xml("<VAST version=\"4.1\"/>") }
+    let pod = """
+      <VAST version="4.1">
+      <Ad id="p1" sequence="1"><Wrapper fallbackOnNoAd="false"><AdSystem>t</AdSystem><VASTAdTagURI>/none</VASTAdTagURI></Wrapper></Ad>
+      <Ad id="p2" sequence="2"><Wrapper fallbackOnNoAd="true"><AdSystem>t</AdSystem><VASTAdTagURI>/none</VASTAdTagURI></Wrapper></Ad>
+      \(Fixtures.wrapperAd(id: "b1", sequence: nil, next: "/ad", error: "https://e.example/"))
+      \(Fixtures.wrapperAd(id: "b2", sequence: nil, next: "/ad", error: "https://e.example/"))
+      </VAST>
+      """
+    server.route("/pod") { _ in Fixtures.xml(pod) }
+    let resolution = try await Fixtures.resolver().resolve(url: server.url("/pod"))
+    #expect(resolution.ads.count == 1)
+    #expect(resolution.buffet.count == 1)
+    #expect(resolution.failures.map(\.adId) == ["p1", "p2"])
+    #expect(resolution.failures.allSatisfy { $0.error.code == .noAdsAfterWrapper })
+  }
+
   @Test func completionHandlerEntryPoint() async throws {
     let server = try LoopbackServer()
     defer { server.stop() }
