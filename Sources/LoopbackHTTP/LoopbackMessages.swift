@@ -74,7 +74,8 @@ public struct LoopbackResponse: Sendable {
   }
 
   /// A `200` response with a UTF-8 text body and a content type.
-  public static func text(_ text: String, type: String = "text/plain", status: Int = 200) -> LoopbackResponse {
+  public static func text(_ text: String, type: String = "text/plain", status: Int = 200) -> LoopbackResponse
+  {
     LoopbackResponse(
       status: status, headers: [("Content-Type", type + "; charset=utf-8")], body: Data(text.utf8))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// A wrapper ad on the way down a chain, with the document it came from.
 struct ChainLink: Sendable {
@@ -65,7 +66,8 @@ extension ResolutionRun {
   }
 
   /// Resolves one ad: an InLine merges with the wrappers above it; a wrapper is followed.
-  /// `links` are the wrappers above, outermost first; `visited` their documents' URLs.
+  /// `links` are the wrappers above, outermost first; `visited` their documents' request keys
+  /// (cache busters ignored, so a loop through `?cb=[CACHEBUSTING]` is still a loop).
   func resolve(
     _ ad: VASTAd, from documentURL: URL?, links: [ChainLink], visited: [String]
   ) async -> Result<[VASTResolvedAd], VASTAdFailure> {
@@ -75,7 +77,7 @@ extension ResolutionRun {
       return .success([VASTResolvedAd(ad: merged, chain: Self.chain(links + [here]))])
     }
     let links = links + [here]
-    let visited = visited + [documentURL?.absoluteString].compactMap { $0 }
+    let visited = visited + [documentURL.map { RequestKey(url: $0).description }].compactMap { $0 }
     if links.count > options.maxDepth {
       return await fail(.wrapperLimit, "more than \(options.maxDepth) wrappers in the chain", links)
     }
@@ -83,7 +85,7 @@ extension ResolutionRun {
     guard let url = Self.url(uri, relativeTo: documentURL) else {
       return await fail(.schemaValidation, "VASTAdTagURI '\(uri)' is not a URL", links)
     }
-    if visited.contains(url.absoluteString) {
+    if visited.contains(RequestKey(url: url).description) {
       return await fail(.wrapperLimit, "wrapper loop: \(url.absoluteString) is already in the chain", links)
     }
     let document: VASTDocument

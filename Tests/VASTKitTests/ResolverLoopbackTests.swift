@@ -90,7 +90,9 @@ import Testing
       )
     }
     server.route("/b") { _ in
-      Fixtures.xml(Fixtures.wrapper(next: "/a", error: Fixtures.raw(server, "/err-b?code=[ERRORCODE]")))
+      Fixtures.xml(
+        Fixtures.wrapper(next: "/a?cb=[CACHEBUSTING]", error: Fixtures.raw(server, "/err-b?code=[ERRORCODE]"))
+      )
     }
     let error = await Fixtures.error { () async throws(VASTError) in
       try await Fixtures.resolver().resolve(url: server.url("/a"))
