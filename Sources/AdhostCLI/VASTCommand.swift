@@ -4,8 +4,11 @@ import VASTKit
 
 /// `adhost vast`: parse or resolve a VAST document and print its ad tree.
 public enum VASTCommand: Command {
+  /// `vast`.
   public static let name = "vast"
+  /// The line for `adhost --help`.
   public static let summary = "Parse or resolve a VAST tag and print its ads, media and tracking"
+  /// The `--help` text.
   public static let help = """
     Usage: adhost vast <file-or-url> [--resolve] [--json] [--allow-http] [--timeout S]
                        [--max-depth N] [--width W --height H] [--max-bitrate KBPS] [--fire-errors]
@@ -45,6 +48,7 @@ public enum VASTCommand: Command {
       options: ["--timeout", "--max-depth", "--width", "--height", "--max-bitrate"])
   }
 
+  /// Parses the arguments, loads (and resolves) the document, prints the report.
   public static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
     try parsed.expectPositionals(1...1, "one VAST file or URL")

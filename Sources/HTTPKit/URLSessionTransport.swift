@@ -29,6 +29,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 
   deinit { session.invalidateAndCancel() }
 
+  /// Starts a data task; the delegate enforces `limits`, a timer the timeout.
   public func perform(
     _ request: HTTPRequest, limits: HTTPLimits,
     completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void

@@ -45,6 +45,7 @@ public enum VASTOffset: Sendable, Equatable, Codable, CustomStringConvertible {
     }
   }
 
+  /// `HH:MM:SS.mmm` or `N%`.
   public var description: String {
     switch self {
     case .seconds(let value): return VASTDuration.format(value)
