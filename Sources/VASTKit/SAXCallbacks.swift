@@ -13,10 +13,8 @@ enum SAXCallbacks {
     sax.endElementNs = { ctx, _, _, _ in
       SAXCallbacks.withBox(ctx) { $0.endElement() }
     }
-    sax.characters = { ctx, characters, length in
-      SAXCallbacks.withBox(ctx) { $0.characters(characters, length) }
-    }
-    sax.cdataBlock = sax.characters
+    // `characters` is installed by the builder only inside text elements; CDATA goes there too
+    // (XML_PARSE_NOCDATA).
     sax.entityDecl = { ctx, name, _, _, _, _ in
       let entity = name.map { String(cString: $0) } ?? "?"
       SAXCallbacks.box(ctx)?.builder.fail(
@@ -35,6 +33,11 @@ enum SAXCallbacks {
       box.errorMessage = "line \(error.pointee.line): " + text.trimmingWhitespace()
     }
     return sax
+  }
+
+  /// The character-data callback, installed while a text element is open.
+  static let characters: charactersSAXFunc = { ctx, characters, length in
+    SAXCallbacks.withBox(ctx) { $0.characters(characters, length) }
   }
 
   /// Runs `body` on the box without retaining it (the parser holds it for the whole parse);
