@@ -87,6 +87,7 @@ extension VASTBuilder {
     case .linear:
       let skipOffset = offset(attribute(.skipoffset), "Linear skipoffset")
       linear = VASTLinear()
+      linear?.trackingEvents.reserveCapacity(16)
       linear?.skipOffset = skipOffset
     case .nonLinearAds: nonLinearAds = VASTNonLinearAds()
     case .nonLinear: nonLinear = startNonLinear()
