@@ -165,9 +165,13 @@ import Testing
     let server = try LoopbackServer()
     defer { server.stop() }
     let errorURL = Fixtures.raw(server, "/err?code=[ERRORCODE]")
+    // Each ad answers only once all three requests are in: resolved one at a time, the first
+    // would wait out the barrier and fail.
+    let barrier = Barrier(parties: 3)
     for index in 1...3 {
       server.route("/ad\(index)") { _ in
-        LoopbackResponse(body: Data(Fixtures.inLine(id: "ad\(index)").utf8), fault: .delay(0.5))
+        barrier.arrive(timeout: 2)
+          ? Fixtures.xml(Fixtures.inLine(id: "ad\(index)")) : .text("alone", status: 500)
       }
     }
     server.route("/bad") { _ in .text("no", status: 500) }
@@ -180,9 +184,7 @@ import Testing
       </VAST>
       """
     server.route("/pod") { _ in Fixtures.xml(pod) }
-    let start = Date()
-    let resolution = try await Fixtures.resolver(timeout: 1).resolve(url: server.url("/pod"))
-    #expect(Date().timeIntervalSince(start) < 1.3)  // one at a time would take 1.5 s
+    let resolution = try await Fixtures.resolver(timeout: 3).resolve(url: server.url("/pod"))
     #expect(resolution.ads.map(\.ad.id) == ["ad1", "ad2", "ad3"])
     #expect(resolution.ads.map(\.ad.sequence) == [1, nil, 3])
     #expect(resolution.failures.map(\.sequence) == [2])
@@ -249,5 +251,27 @@ extension Fixtures {
       <Ad id="\(id)"\(sequenceAttribute)><Wrapper><AdSystem>t</AdSystem><Error><![CDATA[\(error)]]></Error>
       <VASTAdTagURI><![CDATA[\(next)]]></VASTAdTagURI></Wrapper></Ad>
       """
+  }
+}
+
+/// Lets `parties` threads through together, or each alone after a timeout.
+final class Barrier: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var arrived = 0
+  private let parties: Int
+
+  init(parties: Int) { self.parties = parties }
+
+  /// Waits until every party arrived (true) or the timeout passed (false).
+  func arrive(timeout: Double) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    arrived += 1
+    condition.broadcast()
+    let deadline = Date().addingTimeInterval(timeout)
+    while arrived < parties {
+      if !condition.wait(until: deadline) { return arrived >= parties }
+    }
+    return true
   }
 }
