@@ -59,6 +59,33 @@ import Testing
     }
   }
 
+  @Test func redirectTargetsMustPassThePolicy() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/to-file") { _ in .redirect(to: "file:///etc/passwd") }
+    server.route("/to-http") { _ in .redirect(to: "http://ads.example/x") }
+    let client = HTTPClient(timeout: 2)
+    await #expect(throws: HTTPError.insecureURL(link("http://ads.example/x"))) {
+      _ = try await client.get(server.url("/to-http"))
+    }
+    // URLSession on Linux never follows a redirect to file: (it re-requests the path from the
+    // same server); either way the file is not read.
+    let response = try? await client.get(server.url("/to-file"))
+    #expect(response.map { !String(decoding: $0.body, as: UTF8.self).contains("root:") } ?? true)
+  }
+
+  @Test func fileURLsAreReadWithinTheCap() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "adhost-\(UUID().uuidString).xml")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(repeating: 32, count: 2048).write(to: file)
+    let client = HTTPClient(policy: TransportPolicy(allowsFileURLs: true), maxBodyBytes: 1024)
+    await #expect(throws: HTTPError.bodyTooLarge(file, limit: 1024)) { _ = try await client.get(file) }
+    let roomy = HTTPClient(policy: TransportPolicy(allowsFileURLs: true))
+    #expect(try await roomy.fetch(file).count == 2048)
+    await #expect(throws: HTTPError.fileAccessDenied(file)) { _ = try await HTTPClient().get(file) }
+  }
+
   @Test func capsTheBody() async throws {
     let server = try LoopbackServer()
     defer { server.stop() }
