@@ -85,6 +85,10 @@ extension ResolutionRun {
     guard let url = Self.url(uri, relativeTo: documentURL) else {
       return await fail(.schemaValidation, "VASTAdTagURI '\(uri)' is not a URL", links)
     }
+    if url.isFileURL && documentURL?.isFileURL != true {
+      return await fail(
+        .wrapperTimeout, "\(url.absoluteString): only a local document may point at a local file", links)
+    }
     if visited.contains(RequestKey(url: url).description) {
       return await fail(.wrapperLimit, "wrapper loop: \(url.absoluteString) is already in the chain", links)
     }

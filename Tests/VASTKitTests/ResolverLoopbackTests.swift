@@ -233,6 +233,20 @@ import Testing
     #expect(resolution.failures.allSatisfy { $0.error.code == .noAdsAfterWrapper })
   }
 
+  @Test func remoteDocumentsMayNotPointAtLocalFiles() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let local = Samples.url("authored/chain/inline.xml").absoluteString
+    server.route("/tag") { _ in Fixtures.xml(Fixtures.wrapper(next: local, error: "https://e.example/")) }
+    let client = HTTPClient(policy: TransportPolicy(allowsFileURLs: true), timeout: 2)
+    let resolver = VASTResolver(client: client, options: VASTResolverOptions(firesErrorURLs: false))
+    let error = await Fixtures.error { () async throws(VASTError) in
+      try await resolver.resolve(url: server.url("/tag"))
+    }
+    #expect(error?.code == .wrapperTimeout)
+    #expect(error?.message.contains("local file") == true)
+  }
+
   @Test func completionHandlerEntryPoint() async throws {
     let server = try LoopbackServer()
     defer { server.stop() }
