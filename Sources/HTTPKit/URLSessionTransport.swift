@@ -16,7 +16,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
   /// A transport with its own session (ephemeral: no cookies, no cache).
   public init() {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpMaximumConnectionsPerHost = 8
+    configuration.httpMaximumConnectionsPerHost = 16
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil

@@ -42,7 +42,7 @@ import Testing
     server.route("/slow") { _ in LoopbackResponse(body: Data("late".utf8), fault: .delay(2)) }
     let start = Date()
     await #expect(throws: HTTPError.timeout(server.url("/slow"), seconds: 0.3)) {
-      _ = try await HTTPClient(timeout: 0.3).get(server.url("/slow"))
+      _ = try await HTTPClient(timeout: 0.3, transport: URLSessionTransport()).get(server.url("/slow"))
     }
     #expect(Date().timeIntervalSince(start) < 1.5)
   }
@@ -177,7 +177,7 @@ import Testing
   @Test func stopsPromptlyWithSlowConnectionsOpen() async throws {
     let server = try LoopbackServer()
     server.route("/slow") { _ in LoopbackResponse(fault: .delay(30)) }
-    let client = HTTPClient(timeout: 0.3)
+    let client = HTTPClient(timeout: 0.3, transport: URLSessionTransport())
     _ = try? await client.get(server.url("/slow"))
     let start = Date()
     server.stop()
