@@ -15,10 +15,17 @@ public final class VASTParser {
 
   /// A parser with a size cap in bytes.
   public init(maxBytes: Int = 1 << 20) {
+    _ = Self.libraryReady
     self.maxBytes = min(maxBytes, Int(Int32.max))
     context = nil
     resetContext()
   }
+
+  /// libxml2 must be initialised once before threads parse concurrently.
+  private static let libraryReady: Bool = {
+    xmlInitParser()
+    return true
+  }()
 
   deinit {
     if let context { xmlFreeParserCtxt(context) }
