@@ -4,6 +4,7 @@ public enum Adhost {
   public static let commands: [any Command.Type] = [
     RunCommand.self,
     ReplCommand.self,
+    VASTCommand.self,
     LuaCommand.self,
   ]
 
