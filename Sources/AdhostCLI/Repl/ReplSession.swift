@@ -25,10 +25,8 @@ final class ReplSession {
     self.console = console
     self.options = options
     showTimeUpdates = options.timeUpdates
-    let placeholder = try Self.makeHost(console: console, options: options, timeline: nil, sink: { _ in })
-    host = placeholder.host
-    environment = placeholder.environment
-    inspector = placeholder.inspector
+    let made = try Self.makeHost(console: console, options: options, pluginPath: nil, timeline: nil, sink: { _ in })
+    (host, environment, inspector) = made
     try start(pluginPath: pluginPath, sourcePath: sourcePath)
   }
 
@@ -36,13 +34,9 @@ final class ReplSession {
   func start(pluginPath: String?, sourcePath: String?) throws {
     let source = try sourcePath.map(SourceFile.load)
     let timeline = options.timeline ?? source.flatMap(SourceFile.timeline(of:))
-    let made = try Self.makeHost(console: console, options: options, timeline: timeline) { [weak self] entry in
-      self?.record(entry)
-    }
-    if let pluginPath { try made.host.loadPlugin(at: pluginPath) }
-    host = made.host
-    environment = try host.consoleEnvironment()
-    inspector = try Self.loadInspector(host.lua, environment)
+    (host, environment, inspector) = try Self.makeHost(
+      console: console, options: options, pluginPath: pluginPath, timeline: timeline
+    ) { [weak self] entry in self?.record(entry) }
     self.pluginPath = pluginPath
     self.sourcePath = sourcePath
     self.source = source
@@ -53,8 +47,10 @@ final class ReplSession {
     }
   }
 
+  /// A host with the plugin loaded, the sandbox to evaluate in (the plugin's) and the inspector.
   private static func makeHost(
-    console: Console, options: RunOptions, timeline: ContentTimeline?, sink: @escaping (LogEntry) -> Void
+    console: Console, options: RunOptions, pluginPath: String?, timeline: ContentTimeline?,
+    sink: @escaping (LogEntry) -> Void
   ) throws -> (host: PluginHost, environment: LuaTableReference, inspector: LuaFunction) {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
@@ -64,6 +60,7 @@ final class ReplSession {
     let host = try PluginHost(options: hostOptions)
     host.lua.printHandler = { console.print($0) }
     host.loop.realTime = options.realTime
+    if let pluginPath { try host.loadPlugin(at: pluginPath) }
     let environment = try host.consoleEnvironment()
     return (host, environment, try loadInspector(host.lua, environment))
   }
