@@ -7,7 +7,9 @@ import LuaKit
 struct RunOptions {
   static let spec = ArgumentSpec(
     flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
-    options: LimitOptions.names.union(["--until", "--actions", "--duration", "--offline", "--record", "--timeout"]))
+    options: LimitOptions.names.union([
+      "--until", "--actions", "--duration", "--offline", "--record", "--timeout",
+    ]))
 
   let actions: [ScriptedAction]
   let until: Double?

@@ -105,7 +105,8 @@ extension LuaState {
       guard let object = object as? Object, let getter = type.getters[name] else { return nil }
       return try getter(object)
     }
-    objectTypes[ObjectIdentifier(Object.self)] = RegisteredObjectType(metatable: reference, members: members, get: get)
+    objectTypes[ObjectIdentifier(Object.self)] = RegisteredObjectType(
+      metatable: reference, members: members, get: get)
   }
 
   private static func getter<Object>(for type: LuaObjectType<Object>) -> LuaSwiftFunction {

@@ -16,13 +16,16 @@ extension PluginHost {
   /// The controller of the integration handling the loaded source, else of the first one
   /// registered.
   public var activeController: ServerSideAdIntegrationController? {
-    if let id = player.activeIntegration, let controller = player.ads.controller(for: id) { return controller }
+    if let id = player.activeIntegration, let controller = player.ads.controller(for: id) {
+      return controller
+    }
     return plugins.lazy.flatMap(\.integrations).compactMap { self.player.ads.controller(for: $0) }.first
   }
 
   /// Runs `function` as plugin code (in a coroutine, so it may wait for HTTP), letting the loop
   /// deliver I/O without moving the clock, and returns its results.
-  public func evaluate(_ function: LuaFunction, _ arguments: [LuaValue] = []) -> Result<[LuaValue], LuaError> {
+  public func evaluate(_ function: LuaFunction, _ arguments: [LuaValue] = []) -> Result<[LuaValue], LuaError>
+  {
     guard let plugin = plugins.first else { return .failure(LuaError(.runtime, "no sandbox to run in")) }
     var outcome: Result<[LuaValue], LuaError>?
     runCallback(function, arguments, plugin: plugin) { outcome = $0 }

@@ -1,6 +1,7 @@
-@testable import AdhostCLI
 import Foundation
 import Testing
+
+@testable import AdhostCLI
 
 /// Scripted REPL sessions: the lines a user would type, and what the REPL prints.
 @Suite struct ReplTests {
@@ -11,7 +12,8 @@ import Testing
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
     try await Task.detached {
-      let session = try ReplSession(console: console, options: options, pluginPath: plugin, sourcePath: source)
+      let session = try ReplSession(
+        console: console, options: options, pluginPath: plugin, sourcePath: source)
       session.readEvaluatePrint(ScriptedLineReader(lines), prompts: false)
     }.value
     return console.output
@@ -27,7 +29,8 @@ import Testing
 
   @Test func valuesAreLimitedInDepthAndLengthAndCyclesAreMarked() async throws {
     let output = try await session([
-      "local t = {} t.self = t return t", "{{{{'deep'}}}}", "(function() local t = {} for i = 1, 25 do t[i] = i end return t end)()",
+      "local t = {} t.self = t return t", "{{{{'deep'}}}}",
+      "(function() local t = {} for i = 1, 25 do t[i] = i end return t end)()",
     ])
     let lines = output.split(separator: "\n").map(String.init)
     #expect(lines.first == "{self = <cycle>}")
@@ -54,7 +57,8 @@ import Testing
     let output = try await session(
       [
         ":breaks", "player.currentTime", ":play", ":step 2", "controller.ads[1]", ":stop-at adend", ":run",
-        ":skip", ":events 2", ":beacons", ":seek 5", "player.currentTime", ":stop-at none", ":nope", ":help step",
+        ":skip", ":events 2", ":beacons", ":seek 5", "player.currentTime", ":stop-at none", ":nope",
+        ":help step",
         ":quit", "'never evaluated'",
       ], plugin: omnibox, source: source)
     #expect(output.contains("0s        10s      scheduled ad-1 (scheduled)"), "\(output)")
@@ -97,9 +101,11 @@ import Testing
         session.completions(for: "json.enc"),
       ]
     }.value
-    #expect(completions == [
-      ["player"], ["player.currentTime"], ["player.ads:registerServerSideIntegration"], [":step", ":stop-at"],
-      ["json.encode"],
-    ])
+    #expect(
+      completions == [
+        ["player"], ["player.currentTime"], ["player.ads:registerServerSideIntegration"],
+        [":step", ":stop-at"],
+        ["json.encode"],
+      ])
   }
 }

@@ -25,7 +25,8 @@ final class ReplSession {
     self.console = console
     self.options = options
     showTimeUpdates = options.timeUpdates
-    let made = try Self.makeHost(console: console, options: options, pluginPath: nil, timeline: nil, sink: { _ in })
+    let made = try Self.makeHost(
+      console: console, options: options, pluginPath: nil, timeline: nil, sink: { _ in })
     (host, environment, inspector) = made
     try start(pluginPath: pluginPath, sourcePath: sourcePath)
   }

@@ -90,8 +90,10 @@ extension PluginHost {
     }
     type.property("scheduledAdBreaks") { ads in
       .array(
-        (ads.view?.player.ads.adBreaks ?? []).filter { !$0.isRemoved }.sorted { $0.timeOffset < $1.timeOffset }
-          .map { .object($0) })
+        (ads.view?.player.ads.adBreaks ?? []).filter { !$0.isRemoved }.sorted {
+          $0.timeOffset < $1.timeOffset
+        }
+        .map { .object($0) })
     }
     type.property("scheduledAds") { ads in
       .array((ads.view?.player.ads.scheduledAds ?? []).map { .object($0) })
