@@ -11,11 +11,11 @@ import Testing
   func session(_ lines: [String], plugin: String? = nil, source: String? = nil) async throws -> String {
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
-    try await Task.detached {
+    try await onThread {
       let session = try ReplSession(
         console: console, options: options, pluginPath: plugin, sourcePath: source)
       session.readEvaluatePrint(ScriptedLineReader(lines), prompts: false)
-    }.value
+    }
     return console.output
   }
 
@@ -80,27 +80,27 @@ import Testing
       "plugin.lua", #"VERSION = 1 player.ads:registerServerSideIntegration("t", function() return {} end)"#)
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
-    try await Task.detached {
+    try await onThread {
       let session = try ReplSession(console: console, options: options, pluginPath: plugin, sourcePath: nil)
       session.readEvaluatePrint(ScriptedLineReader(["VERSION", "marker = 'kept?'"]), prompts: false)
       try Data(#"VERSION = 2 player.ads:registerServerSideIntegration("t", function() return {} end)"#.utf8)
         .write(to: URL(fileURLWithPath: plugin))
       session.readEvaluatePrint(ScriptedLineReader([":reload", "VERSION", "marker"]), prompts: false)
-    }.value
+    }
     #expect(console.output == "1\nreloaded \(plugin)\n2\nnil\n")
   }
 
   @Test func completionOffersGlobalsFieldsMethodsAndCommands() async throws {
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
-    let completions = try await Task.detached {
+    let completions = try await onThread {
       let session = try ReplSession(console: console, options: options, pluginPath: omnibox, sourcePath: nil)
       return [
         session.completions(for: "pla"), session.completions(for: "player.cur"),
         session.completions(for: "player.ads:reg"), session.completions(for: ":st"),
         session.completions(for: "json.enc"),
       ]
-    }.value
+    }
     #expect(
       completions == [
         ["player"], ["player.currentTime"], ["player.ads:registerServerSideIntegration"],
