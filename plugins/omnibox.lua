@@ -17,38 +17,12 @@
 -- rules make a fatal player error: the source is wrong, and playing it without its ads would
 -- hide that. A request that brings no ad is a non-fatal `aderror`, and the content plays.
 
-local clientside = require("lib.clientside")
 local config = require("lib.config")
+local integration = require("lib.integration")
 local offset = require("lib.offset")
 
 local INTEGRATION = "omnibox"
 local DEFAULT_ENDPOINT = "https://omnibox.digital/ads/direct"
-
-local function readSettings(ssai)
-  local settings = {
-    placement = ssai:requiredString("placement", "the OMNIBOX placement ID, sent as plc"),
-    width = ssai:positiveInteger("width", 640),
-    height = ssai:positiveInteger("height", 360),
-    endpoint = ssai:string("endpoint", DEFAULT_ENDPOINT),
-    timeout = ssai:positiveNumber("timeout", nil),
-    breaks = { { offset = { kind = "start", value = 0 }, name = "pre-roll" } },
-  }
-  if not settings.endpoint:match("^https?://[^/?#]") then
-    ssai:fail("endpoint", "an http(s) URL")
-  end
-  local midrolls = ssai:list("midrolls")
-  for index, value in ipairs(midrolls) do
-    local parsed, expectation = offset.parse(value)
-    if not parsed then
-      config.reader(midrolls, ssai:pathOf("midrolls")):fail(index, expectation)
-    end
-    settings.breaks[#settings.breaks + 1] = {
-      offset = parsed,
-      name = parsed.kind == "end" and "post-roll" or ("mid-roll at " .. offset.describe(parsed)),
-    }
-  end
-  return settings
-end
 
 -- The direct endpoint's ad request for in-stream VAST.
 local function adRequestUrl(settings)
@@ -62,58 +36,42 @@ local function adRequestUrl(settings)
   })
 end
 
-player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
-  local session
-
-  local function closeSession()
-    if session then
-      session:close()
-      session = nil
-    end
-  end
-
-  return {
-    setSource = function(source)
-      closeSession()
-      local ssai = config.find(source, INTEGRATION)
-      if not ssai then
-        return false
-      end
-      local settings = readSettings(ssai)
-      local current = clientside.new(controller, { width = settings.width, height = settings.height })
-      session = current
-      log.info(string.format("%s: placement %q, slot %dx%d, %d break(s)", INTEGRATION, settings.placement,
-        settings.width, settings.height, #settings.breaks))
-      for _, spec in ipairs(settings.breaks) do
-        local where = string.format("%s %s", INTEGRATION, spec.name)
-        local vastOptions = { timeout = settings.timeout }
-        if not current:loadBreak(where, adRequestUrl(settings), spec.offset, vastOptions) then
-          log.info(INTEGRATION .. ": the source was replaced while its ads were loading")
-          return false
-        end
-      end
-      if current:isEmpty() then
-        log.warn(INTEGRATION .. ": no ad to play; the content plays without ads")
-        closeSession()
-      else
-        current:attach()
-      end
-      return true
-    end,
-
-    skipAd = function(ad)
-      if not session then
-        log.warn(string.format("skip refused: %s has no source playing ad %q", INTEGRATION, tostring(ad.id)))
-        return
-      end
-      session:skip(ad)
-    end,
-
-    resetSource = function()
-      closeSession()
-      controller:removeAllAds()
-    end,
-
-    destroy = closeSession,
+local function readSettings(ssai)
+  local settings = {
+    placement = ssai:requiredString("placement", "the OMNIBOX placement ID, sent as plc"),
+    width = ssai:positiveInteger("width", 640),
+    height = ssai:positiveInteger("height", 360),
+    endpoint = ssai:string("endpoint", DEFAULT_ENDPOINT),
+    timeout = ssai:positiveNumber("timeout", nil),
+    breaks = {},
   }
+  if not settings.endpoint:match("^https?://[^/?#]") then
+    ssai:fail("endpoint", "an http(s) URL")
+  end
+  local function request()
+    return adRequestUrl(settings)
+  end
+  settings.breaks[1] = { offset = { kind = "start", value = 0 }, name = "pre-roll", tag = request }
+  local midrolls = ssai:list("midrolls")
+  for index, value in ipairs(midrolls) do
+    local parsed, expectation = offset.parse(value)
+    if not parsed then
+      config.reader(midrolls, ssai:pathOf("midrolls")):fail(index, expectation)
+    end
+    settings.breaks[#settings.breaks + 1] = {
+      offset = parsed,
+      name = parsed.kind == "end" and "post-roll" or ("mid-roll at " .. offset.describe(parsed)),
+      tag = request,
+    }
+  end
+  return settings
+end
+
+local function describe(settings)
+  return string.format("%s: placement %q, slot %dx%d, %d break(s)", INTEGRATION, settings.placement,
+    settings.width, settings.height, #settings.breaks)
+end
+
+player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
+  return integration.handler(controller, INTEGRATION, readSettings, describe)
 end)

@@ -13,8 +13,8 @@
 -- its duration is known; in live content they cannot be placed, which is a non-fatal `aderror`.
 -- A configuration error fails setSource, which is fatal (see omnibox.lua for why).
 
-local clientside = require("lib.clientside")
 local config = require("lib.config")
+local integration = require("lib.integration")
 local offset = require("lib.offset")
 
 local INTEGRATION = "vast"
@@ -51,54 +51,5 @@ local function readSettings(ssai)
 end
 
 player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
-  local session
-
-  local function closeSession()
-    if session then
-      session:close()
-      session = nil
-    end
-  end
-
-  return {
-    setSource = function(source)
-      closeSession()
-      local ssai = config.find(source, INTEGRATION)
-      if not ssai then
-        return false
-      end
-      local settings = readSettings(ssai)
-      local current = clientside.new(controller, { width = settings.width, height = settings.height })
-      session = current
-      for _, spec in ipairs(settings.breaks) do
-        local where = string.format("%s %s", INTEGRATION, spec.name)
-        if not current:loadBreak(where, spec.tag, spec.offset, { timeout = settings.timeout }) then
-          log.info(INTEGRATION .. ": the source was replaced while its tags were loading")
-          return false
-        end
-      end
-      if current:isEmpty() then
-        log.warn(INTEGRATION .. ": no ad to play; the content plays without ads")
-        closeSession()
-      else
-        current:attach()
-      end
-      return true
-    end,
-
-    skipAd = function(ad)
-      if not session then
-        log.warn(string.format("skip refused: %s has no source playing ad %q", INTEGRATION, tostring(ad.id)))
-        return
-      end
-      session:skip(ad)
-    end,
-
-    resetSource = function()
-      closeSession()
-      controller:removeAllAds()
-    end,
-
-    destroy = closeSession,
-  }
+  return integration.handler(controller, INTEGRATION, readSettings)
 end)

@@ -120,31 +120,36 @@ static void lk_enter(lua_State *L, lk_context *ctx) {
   }
 }
 
-int lk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-  lk_context *ctx = lk_context_of(L);
-  int enforce = ctx->enforce;
-  lua_State *running = ctx->running;
+// What a host-to-Lua call changes in the context, to put back when it returns.
+typedef struct lk_saved { int enforce; lua_State *running; } lk_saved;
+
+static lk_saved lk_begin_call(lua_State *L, lk_context *ctx) {
+  lk_saved saved = { ctx->enforce, ctx->running };
   lk_enter(L, ctx);
   ctx->enforce = 1;
   ctx->running = L;
-  int status = lua_pcall(L, nargs, nresults, msgh);
-  ctx->enforce = enforce;
-  ctx->running = running;
+  return saved;
+}
+
+static void lk_end_call(lk_context *ctx, lk_saved saved) {
+  ctx->enforce = saved.enforce;
+  ctx->running = saved.running;
   ctx->depth--;
+}
+
+int lk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  lk_context *ctx = lk_context_of(L);
+  lk_saved saved = lk_begin_call(L, ctx);
+  int status = lua_pcall(L, nargs, nresults, msgh);
+  lk_end_call(ctx, saved);
   return status;
 }
 
 int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
   lk_context *ctx = lk_context_of(co);
-  int enforce = ctx->enforce;
-  lua_State *running = ctx->running;
-  lk_enter(co, ctx);
-  ctx->enforce = 1;
-  ctx->running = co;
+  lk_saved saved = lk_begin_call(co, ctx);
   int status = lua_resume(co, from, nargs, nresults);
-  ctx->enforce = enforce;
-  ctx->running = running;
-  ctx->depth--;
+  lk_end_call(ctx, saved);
   return status;
 }
 
