@@ -37,7 +37,7 @@ public struct LuaCall {
   }
 
   /// The argument as a number (numeric strings convert, as in Lua), or nil.
-  @inline(__always)
+  @inlinable
   public func number(_ index: Int) -> Double? {
     var isNumber: Int32 = 0
     let value = lua_tonumberx(L, Int32(index), &isNumber)
@@ -45,6 +45,7 @@ public struct LuaCall {
   }
 
   /// The argument as an integer, or nil when it is not a number with an integer value.
+  @inlinable
   public func integer(_ index: Int) -> Int64? {
     guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
     var exact: Int32 = 0
@@ -91,7 +92,7 @@ public struct LuaCall {
   }
 
   /// Pushes a number and returns 1.
-  @inline(__always)
+  @inlinable
   public func `return`(number: Double) -> Int32 {
     lua_pushnumber(L, number)
     return 1
