@@ -296,6 +296,10 @@ function timer.after(seconds, fn) end
 ---@return adhost.TimerHandle
 function timer.every(seconds, fn) end
 
+---The player's clock: virtual seconds since the run began.
+---@return number
+function timer.now() end
+
 -- ---------------------------------------------------------------------------------------------
 -- vast
 
@@ -343,16 +347,19 @@ function timer.every(seconds, fn) end
 ---@field impressions string[] Wrapper ones first.
 ---@field errors string[] Error URL templates with [ERRORCODE], wrapper ones first.
 ---@field tracking adhost.VastTracking[] Wrapper ones first.
+---@field kind "inline"|"wrapper"
+---@field chain string[] The URLs of the documents followed, outermost first.
 
 ---@class adhost.VastLoadOptions
 ---@field timeout? number Seconds per request (default 5).
 ---@field maxDepth? integer Wrapper limit (default 5).
----@field headers? table<string, string>
+---@field budget? number Seconds for the whole chain (default 10).
 
 ---@class adhost.MediaSlot
 ---@field width integer
 ---@field height integer
 ---@field maxBitrate? integer kbit/s.
+---@field streaming? boolean Prefer a declared streaming rendition (HLS, DASH).
 
 ---@class adhost.vast
 vast = {}
