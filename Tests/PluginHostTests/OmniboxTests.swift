@@ -93,3 +93,27 @@ import Testing
     #expect(run.events("error").count == 1)
   }
 }
+
+/// `--record` keeps a real run's answers; `--offline` plays them back to the same log.
+@Suite struct RecordReplayTests {
+  @Test func aRecordedRunReplaysOfflineToTheSameLog() async throws {
+    let server = try AdServer()
+    let scratch = try Scratch()
+    let omnibox = repositoryRoot.appendingPathComponent("plugins/omnibox.lua").path
+    let source = try scratch.source(
+      duration: 20,
+      ssai: #"{"integration": "omnibox", "placement": "p", "midrolls": [10], "endpoint": ""# + server.base
+        + #"/ads/direct"}"#)
+    let folder = scratch.folder.appendingPathComponent("recording").path
+    let live = await adhost(["run", omnibox, source, "--json", "--record", folder])
+    #expect(live.code == 0, "\(live.errors)")
+    let requestsWhileLive = server.server.requests.count
+    server.server.stop()
+
+    let replayed = await adhost(["run", omnibox, source, "--json", "--offline", folder])
+    #expect(replayed.code == 0, "\(replayed.errors)")
+    #expect(replayed.timeline == live.timeline)
+    #expect(replayed.events("beacon").allSatisfy { $0["status"] as? Int == 204 })
+    #expect(requestsWhileLive > 10)
+  }
+}
