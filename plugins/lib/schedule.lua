@@ -1,0 +1,154 @@
+-- The scheduling half of a client-side session (lib/clientside.lua): loads a break's VAST,
+-- chooses what plays (lib/adplan.lua), reports what cannot, and creates the break and its ads.
+-- Installed as methods of the session class: `require("lib.schedule")(Session)`.
+
+local adplan = require("lib.adplan")
+local describe = require("lib.describe")
+local offset = require("lib.offset")
+
+local seconds, describeAd = describe.seconds, describe.ad
+
+local function fillErrorCode(template, code)
+  return (template:gsub("%[ERRORCODE%]", tostring(code)))
+end
+
+return function(Session)
+  --- Reports ads that cannot play: a warning, their VAST Error URLs with the IAB code, and a
+  --- non-fatal `aderror`.
+  function Session:reportUnplayable(problems, where)
+    for _, problem in ipairs(problems) do
+      local message = string.format("%s: %s (VAST error %d)", where, problem.message, problem.code)
+      log.warn(message)
+      local templates = problem.vast.errors or {}
+      if #templates > 0 then
+        local urls = {}
+        for index, template in ipairs(templates) do
+          urls[index] = fillErrorCode(template, problem.code)
+        end
+        beacon.send(urls, "error")
+      end
+      self.controller:error(message)
+    end
+  end
+
+  --- Chooses what plays from a VAST response (see lib/adplan.lua), reports what cannot, and
+  --- returns the plays (maybe empty).
+  function Session:plan(vastAds, where)
+    local slot = self.slot
+    local plays, problems = adplan.plan(vastAds, function(vastAd)
+      return vast.selectMedia(vastAd, { width = slot.width, height = slot.height })
+    end)
+    self:reportUnplayable(problems, where)
+    return plays
+  end
+
+  local function entryAt(self, timeOffset)
+    for _, entry in ipairs(self.breaks) do
+      if entry.offset == timeOffset then
+        return entry
+      end
+    end
+    return nil
+  end
+
+  local function insertEntry(self, entry)
+    local index = #self.breaks + 1
+    while index > 1 and self.breaks[index - 1].offset > entry.offset do
+      index = index - 1
+    end
+    table.insert(self.breaks, index, entry)
+  end
+
+  --- Creates the break at `timeOffset` seconds (or adds to the one there) with an ad per play.
+  function Session:addBreak(timeOffset, plays)
+    if #plays == 0 then
+      return nil
+    end
+    local controller = self.controller
+    local entry = entryAt(self, timeOffset)
+    local total = adplan.duration(plays)
+    if entry then
+      total = total + (entry.adBreak.maxDuration or 0)
+      controller:updateAdBreak(entry.adBreak, { maxDuration = total })
+    else
+      local adBreak = controller:createAdBreak({ timeOffset = timeOffset, maxDuration = total })
+      entry = { adBreak = adBreak, offset = timeOffset, done = false }
+      insertEntry(self, entry)
+    end
+    for _, play in ipairs(plays) do
+      local media = play.media
+      local ad = controller:createAd({
+        type = "linear",
+        vast = play.vast,
+        resourceURI = media.url,
+        width = media.width,
+        height = media.height,
+      }, entry.adBreak)
+      log.info(string.format("break at %s: ad %s, media %s %sx%s %s", seconds(timeOffset), describeAd(ad),
+        tostring(media.type), tostring(media.width), tostring(media.height), media.url))
+    end
+    self:armNextBreak()
+    return entry.adBreak
+  end
+
+  local function describeFailure(failure)
+    if type(failure) == "table" then
+      return string.format("VAST error %s: %s", tostring(failure.code), tostring(failure.message))
+    end
+    return tostring(failure)
+  end
+
+  --- Loads the VAST at `tagUrl` (`vast.load` with `vastOptions`) and schedules its ads at
+  --- `parsedOffset` (see lib/offset.lua); `where` names the break in logs and errors. No ad is a
+  --- non-fatal `aderror`. Returns false when the session was closed while the request was pending.
+  function Session:loadBreak(where, tagUrl, parsedOffset, vastOptions)
+    log.info(string.format("%s: requesting ads: %s", where, tagUrl))
+    local vastAds, failure = vast.load(tagUrl, vastOptions)
+    if self.closed then
+      return false
+    end
+    if not vastAds or #vastAds == 0 then
+      local reason = vastAds and "the response holds no ad" or describeFailure(failure)
+      local message = string.format("%s: no ad (%s)", where, reason)
+      log.warn(message)
+      self.controller:error(message)
+      return true
+    end
+    log.info(string.format("%s: %d ad(s) in the response", where, #vastAds))
+    local plays = self:plan(vastAds, where)
+    if offset.needsDuration(parsedOffset) then
+      self:deferBreak(parsedOffset, plays)
+    else
+      self:addBreak(offset.resolve(parsedOffset), plays)
+    end
+    return true
+  end
+
+  --- Keeps plays for a break whose offset needs the content's duration ("end", "N%"); it is
+  --- placed once the content plays and its duration is known.
+  function Session:deferBreak(parsedOffset, plays)
+    if #plays > 0 then
+      self.deferred[#self.deferred + 1] = { offset = parsedOffset, plays = plays }
+    end
+  end
+
+  function Session:placeDeferredBreaks()
+    if #self.deferred == 0 then
+      return
+    end
+    local duration = player.duration
+    local waiting = self.deferred
+    self.deferred = {}
+    for _, pending in ipairs(waiting) do
+      local timeOffset = offset.resolve(pending.offset, duration)
+      if timeOffset then
+        self:addBreak(timeOffset, pending.plays)
+      else
+        local message = string.format("the break at %s needs the content's duration, which is unknown (%s)",
+          offset.describe(pending.offset), tostring(duration))
+        log.warn(message)
+        self.controller:error(message)
+      end
+    end
+  end
+end
