@@ -63,7 +63,8 @@ struct RunSession {
     }
     if outcome.kind == .stalled || endedEarly {
       console.printError(
-        "adhost run: stopped at \(AdBindingsText.seconds(outcome.time)) s before the end — \(outcome.reason)")
+        "adhost run: stopped at \(VirtualTime.secondsText(VirtualTime.micros(outcome.time))) s before the end — \(outcome.reason)"
+      )
       return ExitCode.failure
     }
     return ExitCode.success
@@ -93,12 +94,5 @@ struct RunSession {
     default: style = "1"
     }
     return line.replacingCharacters(in: range, with: console.styled(entry.type, style))
-  }
-}
-
-/// Seconds for messages, without a needless `.0`.
-enum AdBindingsText {
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }

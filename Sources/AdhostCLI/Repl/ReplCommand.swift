@@ -1,3 +1,4 @@
+import AdPlayer
 import Foundation
 import LuaKit
 import PluginHost
@@ -85,7 +86,8 @@ extension ReplSession {
     if let sourcePath { loaded.append("source \(sourcePath)") }
     console.print(
       console.styled("adhost repl", "1") + (loaded.isEmpty ? "" : " — " + loaded.joined(separator: ", "))
-        + ". The clock is stopped at \(AdBindingsText.seconds(host.loop.now)) s; :help lists the commands.")
+        + ". The clock is stopped at \(VirtualTime.secondsText(VirtualTime.micros(host.loop.now))) s; :help lists the commands."
+    )
     console.flush()
   }
 

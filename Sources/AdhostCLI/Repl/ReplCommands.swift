@@ -138,8 +138,8 @@ extension ReplSession {
     if breaks.isEmpty { return console.print("no ad breaks") }
     console.print("offset    max      state     ads")
     for adBreak in breaks {
-      let offset = AdBindingsText.seconds(adBreak.timeOffset) + "s"
-      let max = adBreak.maxDuration.map { AdBindingsText.seconds($0) + "s" } ?? "-"
+      let offset = VirtualTime.secondsText(VirtualTime.micros(adBreak.timeOffset)) + "s"
+      let max = adBreak.maxDuration.map { VirtualTime.secondsText(VirtualTime.micros($0)) + "s" } ?? "-"
       let state =
         adBreak.isPlaying
         ? "playing" : adBreak.ads.allSatisfy { $0.state != .scheduled } ? "played" : "scheduled"

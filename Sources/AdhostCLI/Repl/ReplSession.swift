@@ -92,7 +92,7 @@ final class ReplSession {
   func advance(by seconds: Double?) {
     let limit = seconds.map { host.loop.now + $0 } ?? options.until
     let outcome = host.loop.run(until: limit)
-    let time = AdBindingsText.seconds((host.loop.now * 1000).rounded() / 1000)
+    let time = VirtualTime.secondsText(host.loop.nowMicros / 1000 * 1000)
     switch outcome.kind {
     case .reachedLimit: console.print(console.styled("-- at \(time) s", "2"))
     default: console.print(console.styled("-- at \(time) s: \(outcome.reason)", "2"))

@@ -85,8 +85,8 @@ enum AdBindings {
     return text
   }
 
-  /// Seconds without a needless `.0`.
+  /// Seconds as exact decimals, without a needless `.0`.
   static func seconds(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    VirtualTime.secondsText(VirtualTime.micros(value))
   }
 }

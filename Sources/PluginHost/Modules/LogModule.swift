@@ -9,7 +9,7 @@ extension PluginHost {
       { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }
         let message = try call.values().map(Self.logText).joined(separator: " ")
-        let time = AdBindings.seconds((self.loop.now * 1000).rounded() / 1000)
+        let time = VirtualTime.secondsText(self.loop.nowMicros / 1000 * 1000)
         self.diagnostics("[\(time)s] \(plugin.name) \(name): \(message)")
         if name == "warn" || name == "error" {
           self.player.appendLog(
@@ -29,7 +29,7 @@ extension PluginHost {
     case .nil: return "nil"
     case .boolean(let flag): return String(flag)
     case .integer(let number): return String(number)
-    case .number(let number): return AdBindings.seconds(number)
+    case .number(let number): return JSONValue.number(number).jsonText
     case .object(let object as Ad): return AdBindings.summary(object)
     default:
       if let json = try? LuaJSON.json(value, isNull: isJSONNull) { return json.jsonText }

@@ -1,3 +1,4 @@
+import AdPlayer
 import Foundation
 import LuaKit
 
@@ -23,7 +24,7 @@ extension PluginHost {
           switch value {
           case .string(let string): text = string
           case .integer(let number): text = String(number)
-          case .number(let number): text = AdBindingsFormat.number(number)
+          case .number(let number): text = JSONValue.number(number).jsonText
           case .boolean(let flag): text = String(flag)
           default:
             throw ArgumentError(
@@ -43,9 +44,4 @@ extension PluginHost {
     allowed.insert(charactersIn: "-._~")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
-}
-
-/// Numbers as plugins expect to see them in text: no needless `.0`.
-enum AdBindingsFormat {
-  static func number(_ value: Double) -> String { AdBindings.seconds(value) }
 }
