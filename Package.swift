@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, lowest first; a module only imports the ones above it in this list:
 // 1. CLua, CLuaShim, CLibXML2 — C.  2. LuaKit — Lua embedding, knows nothing about ads.
-// 3. AdPlayer, HTTPKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
+// 3. AdPlayer, HTTPKit, HLSKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
   name: "adhost",
@@ -28,10 +28,11 @@ let package = Package(
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
     .target(name: "AdPlayer"),
     .target(name: "HTTPKit"),
+    .target(name: "HLSKit"),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit"]),
     .target(name: "LoopbackHTTP"),
 
-    .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit"]),
+    .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit"]),
     .target(name: "AdhostCLI", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost"]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
@@ -41,6 +42,7 @@ let package = Package(
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
+    .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "LoopbackHTTP"]),
   ]
 )
