@@ -30,6 +30,7 @@ extension Player {
     abandonPendingCompletions()
     let generation = sourceGeneration
     stopTimers()
+    resetCues()
     isLoaded = false
     source = nil
     activeIntegration = nil
