@@ -443,6 +443,7 @@ function Session:skip(ad)
   self.current = nil
   current.state = "played"
   self:try(string.format("skipAd(%q)", current.key), function()
+    self.controller:updateAdProgress(ad, progress(current, player.currentTime))
     self.controller:skipAd(ad)
   end)
   log.info(string.format("ad %q skipped after %g s: on to its end, %g s", current.key, played,
