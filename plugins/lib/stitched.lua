@@ -411,7 +411,7 @@ function Session:decideSeek(origin, target)
   self.stops = plan.stops
   local first = table.remove(self.stops, 1)
   if math.abs(first - target) > EPSILON then
-    log.info(string.format("seek to %g s: to %g s first (seekOver = %s)", target, first,
+    log.info(string.format("seek to %g s: to %g s instead (seekOver = %s)", target, first,
       self.policy.seekOver))
     self:seekInternal(first)
   end
