@@ -11,10 +11,15 @@ import Testing
     ["vod/source.json", "--offline", "vod/recording"],
     ["vod/source.json", "--offline", "vod/recording", "--actions", "vod/actions-seek-over.json"],
     ["vod/source-strict.json", "--offline", "vod/recording", "--actions", "vod/actions-seek-during-ad.json"],
-    ["live/source.json", "--offline", "live/recording", "--until", "60", "--actions", "live/actions-skip.json"],
+    [
+      "live/source.json", "--offline", "live/recording", "--until", "60", "--actions",
+      "live/actions-skip.json",
+    ],
   ])
   func anExamplePlaysOfflineAndRepeats(arguments: [String]) async throws {
-    let resolved = arguments.map { $0.hasSuffix(".json") || $0.hasSuffix("recording") ? Self.example($0) : $0 }
+    let resolved = arguments.map {
+      $0.hasSuffix(".json") || $0.hasSuffix("recording") ? Self.example($0) : $0
+    }
     let command = ["run", MediaTailorTests.plugin] + resolved + ["--json"]
     let first = await adhost(command)
     let second = await adhost(command)

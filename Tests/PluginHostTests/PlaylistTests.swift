@@ -84,3 +84,27 @@ import Testing
     #expect(server.requests.isEmpty)
   }
 }
+
+/// A source that promised HLS but was turned into something else by its integration.
+@Suite struct PlaylistFallbackTests {
+  @Test func aTransformedSourceWithoutATimelineIsAFatalErrorNotAnEndlessRun() async throws {
+    let scratch = try Scratch()
+    let plugin = try scratch.write(
+      "plugin.lua",
+      """
+      player.ads:registerServerSideIntegration("swap", function()
+        return { setSource = function(source)
+          source.sources[1].src = "https://cdn.example/movie.mp4"
+          source.sources[1].type = "video/mp4"
+          return source
+        end }
+      end)
+      """)
+    let source = try scratch.write(
+      "source.json",
+      #"{"sources": [{"src": "https://cdn.example/index.m3u8", "ssai": {"integration": "swap"}}]}"#)
+    let run = await adhost(["run", plugin, source, "--json"])
+    #expect(run.code == 70)
+    #expect(run.errors.contains("is no HLS playlist and gives no timeline"))
+  }
+}

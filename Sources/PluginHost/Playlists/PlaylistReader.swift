@@ -47,7 +47,13 @@ final class PlaylistReader {
     mediaURL = nil
     timeline = HLSTimeline()
     guard let typed = source.sources.first, Self.isHLS(typed) else {
-      completion(.success(fallback))
+      guard fallback.isLive, !allowsLive else { return completion(.success(fallback)) }
+      // The run expected a playlist (the source named one) but the integration loaded other
+      // content: without a timeline it would play on forever.
+      let message =
+        "the loaded source \(source.sources.first?.src ?? "(no src)") is no HLS playlist and gives no "
+        + "timeline: pass --duration SECONDS, or --live with --until"
+      completion(.failure(PlayerError(message, code: Self.loadErrorCode)))
       return
     }
     guard let src = typed.src, let url = URL(string: src), url.scheme != nil else {
