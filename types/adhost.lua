@@ -453,6 +453,12 @@ beacon = {}
 
 ---Sends each URL as an HTTP GET (IAB macros filled) without waiting; each one is logged as a
 ---`beacon` entry with `eventName`.
+---@class adhost.BeaconResult
+---@field url string The URL as sent (macros filled in).
+---@field status? integer The HTTP status, when an answer came.
+---@field failure? string Why no answer came.
+
 ---@param urls string|string[]
 ---@param eventName string
-function beacon.send(urls, eventName) end
+---@param onResults? fun(results: adhost.BeaconResult[]) Called once every URL has settled.
+function beacon.send(urls, eventName, onResults) end

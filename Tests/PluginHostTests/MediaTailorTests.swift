@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import Testing
 
 /// `plugins/mediatailor.lua` end to end through `adhost run`, against MediaTailor on 127.0.0.1:
@@ -188,6 +189,23 @@ import Testing
     #expect(error["code"] as? Int == 10000)
     #expect(run.events("sourcechange").isEmpty && run.events("addadbreak").isEmpty)
     #expect(server.server.requests(for: "/v1/master/cfg/asset/index.m3u8").isEmpty)
+  }
+
+  @Test func aBeaconThatFailsIsAnAdErrorAndTheContentPlays() async throws {
+    let server = try Self.vodServer()
+    server.server.fallback { request in
+      if request.path == "/beacon/mid1-1/midpoint" { return .text("down", status: 503) }
+      return request.path.hasPrefix("/beacon/") ? LoopbackResponse(status: 204) : .notFound
+    }
+    let run = try await Self.run(server)
+    #expect(run.code == 0, "\(run.errors)")
+    let errors = run.events("aderror")
+    #expect(errors.count == 1)
+    #expect(errors.first?["t"] as? Double == 35)
+    #expect((errors.first?["message"] as? String)?.contains("midpoint beacon") == true)
+    #expect((errors.first?["message"] as? String)?.contains("HTTP 503") == true)
+    #expect(Self.times(run, "adend") == ["pre-1@10", "pre-2@15", "mid1-1@40", "mid2-1@65"])
+    #expect(run.events("ended").first?["t"] as? Double == 80)
   }
 
   @Test func aTrackingAnswerThatIsNotJSONIsAnAdErrorAndTheContentPlays() async throws {

@@ -80,8 +80,9 @@ local function mergeEvents(target, events)
   end
 end
 
--- Sends each event of `target` due by `at` that was not sent yet.
-local function sendDue(target, at)
+-- Sends each event of `target` due by `at` that was not sent yet. A beacon that fails (no
+-- answer, or an HTTP error status) is a non-fatal `aderror`.
+function Session:sendDue(target, at)
   for _, event in ipairs(target.events) do
     if event.time > at then
       break
@@ -89,7 +90,15 @@ local function sendDue(target, at)
     if not target.sent[event.id] then
       target.sent[event.id] = true
       if #event.urls > 0 then
-        beacon.send(event.urls, event.name)
+        beacon.send(event.urls, event.name, function(results)
+          for _, result in ipairs(results) do
+            local problem = result.failure or (result.status and result.status >= 400
+              and string.format("HTTP %d", result.status))
+            if problem and not self.closed then
+              self.controller:error(string.format("%s beacon %s failed: %s", event.name, result.url, problem))
+            end
+          end
+        end)
       end
     end
   end
@@ -247,7 +256,7 @@ function Session:finishAd(adEntry, natural)
     self:try(string.format("updateAdProgress(%q, 1)", adEntry.key), function()
       self.controller:updateAdProgress(ad, 1)
     end)
-    sendDue(adEntry, adEntry.endTime + EPSILON)
+    self:sendDue(adEntry, adEntry.endTime + EPSILON)
   else
     adEntry.state = "scheduled"
   end
@@ -265,7 +274,7 @@ function Session:beginAd(adEntry, at)
   end
   adEntry.state = "playing"
   self.current = adEntry
-  sendDue(adEntry, at)
+  self:sendDue(adEntry, at)
 end
 
 local function allPlayed(entry)
@@ -286,7 +295,7 @@ function Session:leaveBreak(entry, continuePlan)
   self.activeBreak = nil
   if allPlayed(entry) and not entry.removed then
     entry.watched = true
-    sendDue(entry, math.huge)
+    self:sendDue(entry, math.huge)
     entry.removed = true
     self:try(string.format("removeAdBreak(%q)", entry.key), function()
       self.controller:removeAdBreak(entry.adBreak)
@@ -341,7 +350,7 @@ function Session:step()
   end
   if self.activeBreak ~= entry then
     self.activeBreak = entry
-    sendDue(entry, at)
+    self:sendDue(entry, at)
   end
   local adEntry = adAt(entry, at)
   if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" then
@@ -352,7 +361,7 @@ function Session:step()
     self:try(string.format("updateAdProgress(%q)", current.key), function()
       self.controller:updateAdProgress(current.ad, progress(current, position))
     end)
-    sendDue(current, at)
+    self:sendDue(current, at)
   end
   return false
 end
