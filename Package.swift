@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "AdPlayer", targets: ["AdPlayer"]),
     .library(name: "VASTKit", targets: ["VASTKit"]),
+    .library(name: "HLSKit", targets: ["HLSKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
   ],
   targets: [

@@ -118,14 +118,15 @@ import Testing
     // seekOver, ads begun, where the seeks went, when the content ended
     ("none", [String](), [70.0], 30.0),
     ("last", ["mid2-1@20"], [70, 55, 70], 40),
+    ("", ["mid2-1@20"], [70, 55, 70], 40),  // the default is last
     ("all", ["mid1-1@20", "mid2-1@30"], [70, 30, 55, 70], 50),
   ])
   func seekingOverBreaksPlaysNoneTheLastOrAllOfThemFirst(
     seekOver: String, begun: [String], seeks: [Double], end: Double
   ) async throws {
     let server = try Self.vodServer()
-    let run = try await Self.run(
-      server, ssai: #", "seekOver": ""# + seekOver + #"""#, actions: #"[{"at": 20, "do": "seek", "to": 70}]"#)
+    let ssai = seekOver.isEmpty ? "" : #", "seekOver": ""# + seekOver + #"""#
+    let run = try await Self.run(server, ssai: ssai, actions: #"[{"at": 20, "do": "seek", "to": 70}]"#)
     #expect(run.code == 0, "\(run.errors)")
     #expect(Array(Self.times(run, "adbegin").dropFirst(2)) == begun)
     #expect(run.events("seeked").compactMap { $0["currentTime"] as? Double } == seeks)
@@ -189,6 +190,15 @@ import Testing
     #expect(error["code"] as? Int == 10000)
     #expect(run.events("sourcechange").isEmpty && run.events("addadbreak").isEmpty)
     #expect(server.server.requests(for: "/v1/master/cfg/asset/index.m3u8").isEmpty)
+  }
+
+  @Test func aBadPolicyIsAFatalErrorNamingTheField() async throws {
+    let server = try Self.vodServer()
+    let run = try await Self.run(server, ssai: #", "seekOver": "first""#)
+    #expect(run.code == 70)
+    let message = run.events("error").first?["message"] as? String ?? ""
+    #expect(message.contains(#"sources[0].ssai.seekOver: expected "none", "last" or "all", found "first""#))
+    #expect(server.server.requests.isEmpty)
   }
 
   @Test func aBeaconThatFailsIsAnAdErrorAndTheContentPlays() async throws {
