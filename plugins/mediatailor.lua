@@ -21,6 +21,7 @@
 local config = require("lib.config")
 local policies = require("lib.policies")
 local stitched = require("lib.stitched")
+local tracking = require("lib.mediatailortracking")
 
 local INTEGRATION = "mediatailor"
 local DEFAULT_POLL_INTERVAL = 5
@@ -52,47 +53,6 @@ local function readSettings(ssai, typed)
     timeout = ssai:positiveNumber("timeout", nil),
     policy = policy,
   }
-end
-
--- "HH:MM:SS(.mmm)", seconds, or "N%" of the ad's duration → seconds; -1 when not skippable.
-local function skipOffsetSeconds(value, duration)
-  if type(value) == "number" then
-    return value >= 0 and value or -1
-  end
-  if type(value) ~= "string" then
-    return -1
-  end
-  local percent = value:match("^(%d+%.?%d*)%%$")
-  if percent then
-    return duration * tonumber(percent) / 100
-  end
-  local hours, minutes, seconds = value:match("^(%d+):(%d%d):(%d%d%.?%d*)$")
-  if hours then
-    return tonumber(hours) * 3600 + tonumber(minutes) * 60 + tonumber(seconds)
-  end
-  return tonumber(value) or -1
-end
-
-local function number(value)
-  return type(value) == "number" and value == value and value ~= math.huge and value or nil
-end
-
-local function trackingEvents(list, prefix)
-  local events = {}
-  for index, event in ipairs(type(list) == "table" and list or {}) do
-    local time = type(event) == "table" and number(event.startTimeInSeconds)
-    if time and type(event.eventType) == "string" then
-      local urls = {}
-      for _, beaconUrl in ipairs(type(event.beaconUrls) == "table" and event.beaconUrls or {}) do
-        if type(beaconUrl) == "string" then
-          urls[#urls + 1] = beaconUrl
-        end
-      end
-      local id = type(event.eventId) == "string" and event.eventId or string.format("%s#%d", prefix, index)
-      events[#events + 1] = { id = prefix .. "/" .. id, name = event.eventType, time = time, urls = urls }
-    end
-  end
-  return events
 end
 
 -- A shallow copy of the source with the typed source's src replaced by the manifest.
@@ -144,44 +104,6 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
     state.listeners[#state.listeners + 1] = { type = eventType, fn = fn }
   end
 
-  -- Creates or updates the breaks and ads of one tracking answer.
-  local function apply(state, data)
-    local session = state.session
-    for availIndex, avail in ipairs(type(data.avails) == "table" and data.avails or {}) do
-      local start, duration = number(avail.startTimeInSeconds), number(avail.durationInSeconds)
-      local availId = type(avail.availId) == "string" and avail.availId or nil
-      if not (availId and start and duration) then
-        controller:error(string.format("MediaTailor tracking: avails[%d] lacks availId, startTimeInSeconds "
-          .. "or durationInSeconds", availIndex - 1))
-      else
-        local entry = session:upsertBreak(availId, {
-          startTime = start,
-          duration = duration,
-          events = trackingEvents(avail.adBreakTrackingEvents, availId),
-          customData = { availId = availId },
-        })
-        for adIndex, adData in ipairs(entry and type(avail.ads) == "table" and avail.ads or {}) do
-          local adStart, adDuration = number(adData.startTimeInSeconds), number(adData.durationInSeconds)
-          local adId = type(adData.adId) == "string" and adData.adId ~= "" and adData.adId
-            or string.format("%s-%d", availId, adIndex)
-          if adStart and adDuration then
-            session:upsertAd(entry, adId, {
-              startTime = adStart,
-              duration = adDuration,
-              skipOffset = skipOffsetSeconds(adData.skipOffset, adDuration),
-              events = trackingEvents(adData.trackingEvents, adId),
-              init = {
-                creativeId = type(adData.creativeId) == "string" and adData.creativeId or nil,
-                adSystem = type(adData.adSystem) == "string" and adData.adSystem or nil,
-              },
-            })
-          end
-        end
-      end
-    end
-    session:drive()
-  end
-
   local function poll(state)
     local response, message = http.get(state.trackingUrl, { timeout = state.settings.timeout })
     if current ~= state then
@@ -197,7 +119,9 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       if type(data) ~= "table" then
         problem = "the answer is not JSON: " .. tostring(decodeError or type(data))
       else
-        apply(state, data)
+        tracking.apply(state.session, data, function(unreadable)
+          controller:error("MediaTailor tracking: " .. unreadable)
+        end)
         local playlist = player.playlist
         if playlist and not playlist.live then
           -- VOD: the answer holds every avail; no need to ask again.

@@ -218,6 +218,25 @@ import Testing
     #expect(run.events("ended").first?["t"] as? Double == 80)
   }
 
+  @Test func unreadableAvailsAndAdsAreAdErrorsAndTheRestPlays() async throws {
+    let server = try Self.vodServer()
+    let valid = server.tracking([Self.vodAvails[1]])
+    let hostile = valid.replacingOccurrences(
+      of: #"{"avails": ["#,
+      with:
+        #"{"avails": ["nonsense", {"availId": "no-times"}, {"availId": "odd", "startTimeInSeconds": 50, "durationInSeconds": 2, "ads": [7, {"adId": "neg", "startTimeInSeconds": 50, "durationInSeconds": 2, "skipOffset": "-4"}]}, "#
+    )
+    server.answerTracking([hostile])
+    let run = try await Self.run(server)
+    #expect(run.code == 0, "\(run.errors)")
+    let errors = run.events("aderror").compactMap { $0["message"] as? String }
+    #expect(errors.count == 3, "\(errors)")
+    #expect(errors.first?.contains("avails[0] lacks availId") == true)
+    #expect(errors.last?.contains(#"avail "odd": ads[0] lacks startTimeInSeconds"#) == true)
+    #expect(Self.times(run, "adbegin") == ["mid1-1@30", "neg@50"])
+    #expect(run.events("ended").first?["t"] as? Double == 80)
+  }
+
   @Test func aTrackingAnswerThatIsNotJSONIsAnAdErrorAndTheContentPlays() async throws {
     let server = try Self.vodServer(tracking: ["<html>gateway timeout</html>"])
     let run = try await Self.run(server, more: ["--until", "30"])

@@ -14,12 +14,13 @@
 -- A break whose ads have all played is watched: its remaining events (breakEnd) are sent, it is
 -- removed with removeAdBreak, and it is not played again.
 
+local adtimeline = require("lib.adtimeline")
 local policies = require("lib.policies")
 
 local M = {}
 
--- Positions closer than this are the same (timers land on whole microseconds).
-local EPSILON = 1e-6
+local EPSILON = adtimeline.EPSILON
+local contains = adtimeline.contains
 
 local Session = {}
 Session.__index = Session
@@ -28,11 +29,9 @@ Session.__index = Session
 --- `policies.new()`).
 function M.new(controller, options)
   options = options or {}
-  return setmetatable({
+  local session = setmetatable({
     controller = controller,
     policy = options.policy or policies.new(),
-    breaks = {}, -- break entries by start time
-    byKey = {},
     current = nil, -- the ad entry playing
     activeBreak = nil, -- the break entry the playhead is in
     stops = {}, -- positions still to visit, from a seek plan
@@ -44,16 +43,26 @@ function M.new(controller, options)
     lastClock = 0,
     closed = false,
   }, Session)
+  session.timeline = adtimeline.new(controller, function(what, fn)
+    return session:try(what, fn)
+  end)
+  return session
+end
+
+--- Creates the break `key` or updates it (see lib/adtimeline.lua); returns its entry or nil.
+function Session:upsertBreak(key, spec)
+  return self.timeline:upsertBreak(key, spec)
+end
+
+--- Creates the ad `key` in a break entry or updates it (see lib/adtimeline.lua).
+function Session:upsertAd(entry, key, spec)
+  self.timeline:upsertAd(entry, key, spec)
 end
 
 local function cancel(handle)
   if handle then
     handle:cancel()
   end
-end
-
-local function contains(entry, at)
-  return entry.startTime <= at and at < entry.endTime
 end
 
 -- Runs a controller call; a failure is a non-fatal `aderror`, and the session goes on.
@@ -65,19 +74,6 @@ function Session:try(what, fn)
     self.controller:error(text)
   end
   return ok
-end
-
-local function mergeEvents(target, events)
-  for _, event in ipairs(events or {}) do
-    if not target.eventIds[event.id] then
-      target.eventIds[event.id] = true
-      local index = #target.events + 1
-      while index > 1 and target.events[index - 1].time > event.time do
-        index = index - 1
-      end
-      table.insert(target.events, index, event)
-    end
-  end
 end
 
 -- Sends each event of `target` due by `at` that was not sent yet. A beacon that fails (no
@@ -102,116 +98,6 @@ function Session:sendDue(target, at)
       end
     end
   end
-end
-
---- Creates the break `key` or updates it: `spec = {startTime =, duration =, events =, customData =}`.
---- Returns its entry, or nil when it cannot be created (an `aderror` says why).
-function Session:upsertBreak(key, spec)
-  local entry = self.byKey[key]
-  if entry then
-    if not entry.removed then
-      local endTime = spec.startTime + spec.duration
-      if endTime > entry.endTime + EPSILON then
-        entry.endTime = endTime
-        self:try(string.format("updateAdBreak(%q)", key), function()
-          self.controller:updateAdBreak(entry.adBreak, { maxDuration = spec.duration })
-        end)
-      end
-      mergeEvents(entry, spec.events)
-    end
-    return entry
-  end
-  local adBreak
-  local ok = self:try(string.format("createAdBreak(%q)", key), function()
-    adBreak = self.controller:createAdBreak({
-      timeOffset = spec.startTime,
-      maxDuration = spec.duration,
-      customData = spec.customData,
-    })
-  end)
-  if not ok then
-    return nil
-  end
-  entry = {
-    key = key, adBreak = adBreak, startTime = spec.startTime, endTime = spec.startTime + spec.duration,
-    ads = {}, adsByKey = {}, events = {}, eventIds = {}, sent = {}, watched = false, removed = false,
-  }
-  mergeEvents(entry, spec.events)
-  self.byKey[key] = entry
-  local index = #self.breaks + 1
-  while index > 1 and self.breaks[index - 1].startTime > entry.startTime do
-    index = index - 1
-  end
-  table.insert(self.breaks, index, entry)
-  return entry
-end
-
---- Creates the ad `key` in a break entry or updates it: `spec = {startTime =, duration =,
---- skipOffset =, events =, init = {…more AdInit fields}}`.
-function Session:upsertAd(entry, key, spec)
-  if entry.removed then
-    return
-  end
-  local endTime = spec.startTime + spec.duration
-  if endTime > entry.endTime + EPSILON then
-    entry.endTime = endTime
-  end
-  local adEntry = entry.adsByKey[key]
-  if adEntry then
-    local changes = {}
-    if math.abs(spec.duration - adEntry.duration) > EPSILON then
-      changes.duration, adEntry.duration, adEntry.endTime = spec.duration, spec.duration, endTime
-    end
-    if spec.skipOffset ~= adEntry.skipOffset then
-      changes.skipOffset, adEntry.skipOffset = spec.skipOffset, spec.skipOffset
-    end
-    if next(changes) then
-      self:try(string.format("updateAd(%q)", key), function()
-        self.controller:updateAd(adEntry.ad, changes)
-      end)
-    end
-    mergeEvents(adEntry, spec.events)
-    return
-  end
-  local init = { type = "linear", id = key, duration = spec.duration, skipOffset = spec.skipOffset }
-  for name, value in pairs(spec.init or {}) do
-    init[name] = value
-  end
-  local ad
-  if not self:try(string.format("createAd(%q)", key), function()
-    ad = self.controller:createAd(init, entry.adBreak)
-  end) then
-    return
-  end
-  adEntry = {
-    key = key, ad = ad, startTime = spec.startTime, endTime = endTime, duration = spec.duration,
-    skipOffset = spec.skipOffset, events = {}, eventIds = {}, sent = {}, state = "scheduled",
-  }
-  mergeEvents(adEntry, spec.events)
-  entry.adsByKey[key] = adEntry
-  local index = #entry.ads + 1
-  while index > 1 and entry.ads[index - 1].startTime > adEntry.startTime do
-    index = index - 1
-  end
-  table.insert(entry.ads, index, adEntry)
-end
-
-local function breakAt(self, at)
-  for _, entry in ipairs(self.breaks) do
-    if contains(entry, at) then
-      return entry
-    end
-  end
-  return nil
-end
-
-local function adAt(entry, at)
-  for _, adEntry in ipairs(entry.ads) do
-    if contains(adEntry, at) then
-      return adEntry
-    end
-  end
-  return nil
 end
 
 function Session:note(position)
@@ -277,23 +163,11 @@ function Session:beginAd(adEntry, at)
   self:sendDue(adEntry, at)
 end
 
-local function allPlayed(entry)
-  if #entry.ads == 0 then
-    return false
-  end
-  for _, adEntry in ipairs(entry.ads) do
-    if adEntry.state ~= "played" then
-      return false
-    end
-  end
-  return true
-end
-
 -- The playhead left the active break: a break whose ads all played is watched and removed.
 -- With `continuePlan`, the next stop of a seek plan follows (returns true when it seeked).
 function Session:leaveBreak(entry, continuePlan)
   self.activeBreak = nil
-  if allPlayed(entry) and not entry.removed then
+  if adtimeline.allPlayed(entry) and not entry.removed then
     entry.watched = true
     self:sendDue(entry, math.huge)
     entry.removed = true
@@ -339,7 +213,7 @@ function Session:step()
   if active and not contains(active, at) and self:leaveBreak(active, not jumped) then
     return true
   end
-  local entry = breakAt(self, at)
+  local entry = self.timeline:breakAt(at)
   if not entry then
     return false
   end
@@ -352,7 +226,7 @@ function Session:step()
     self.activeBreak = entry
     self:sendDue(entry, at)
   end
-  local adEntry = adAt(entry, at)
+  local adEntry = adtimeline.adAt(entry, at)
   if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" then
     self:beginAd(adEntry, at)
   end
@@ -372,25 +246,7 @@ function Session:arm(position)
   if player.paused or self.closed then
     return
   end
-  local nextTime
-  local function consider(time)
-    if time > position + EPSILON and (not nextTime or time < nextTime) then
-      nextTime = time
-    end
-  end
-  for _, entry in ipairs(self.breaks) do
-    consider(entry.startTime)
-    consider(entry.endTime)
-    for _, adEntry in ipairs(entry.ads) do
-      consider(adEntry.startTime)
-      consider(adEntry.endTime)
-    end
-  end
-  if self.current then
-    for _, event in ipairs(self.current.events) do
-      consider(event.time)
-    end
-  end
+  local nextTime = self.timeline:nextBoundary(position, self.current)
   if nextTime then
     self.boundary = timer.after(nextTime - position, function()
       self.boundary = nil
@@ -399,17 +255,9 @@ function Session:arm(position)
   end
 end
 
-local function policyBreaks(self)
-  local list = {}
-  for index, entry in ipairs(self.breaks) do
-    list[index] = { startTime = entry.startTime, endTime = entry.endTime, watched = entry.watched }
-  end
-  return list
-end
-
 -- A seek by the user (or the `seek` action) from `origin` to `target`.
 function Session:decideSeek(origin, target)
-  local plan = self.policy:planSeek(origin, target, policyBreaks(self), self.current ~= nil)
+  local plan = self.policy:planSeek(origin, target, self.timeline:policyView(), self.current ~= nil)
   if plan.refuse then
     log.warn(string.format("seek to %g s refused: ad %q is playing", target, self.current.key))
     self:seekInternal(origin)
