@@ -21,8 +21,8 @@ function M.skipOffsetSeconds(value, duration)
   if hours then
     return tonumber(hours) * 3600 + tonumber(minutes) * 60 + tonumber(seconds)
   end
-  local seconds = tonumber(value)
-  return seconds and seconds >= 0 and seconds or -1
+  local plain = tonumber(value)
+  return plain and plain >= 0 and plain or -1
 end
 
 local function number(value)
