@@ -34,7 +34,11 @@ let package = Package(
     .target(name: "LoopbackHTTP"),
 
     .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit"]),
-    .target(name: "AdhostCLI", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost"]),
+    .systemLibrary(
+      name: "CLibEdit", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+    .target(
+      name: "AdhostCLI", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit"]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",

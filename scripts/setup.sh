@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what adhost needs to build, when it is missing: Lua 5.4, libxml2, libedit and pkg-config
-# (Debian/Ubuntu through apt-get, macOS through Homebrew). The Swift toolchain must already be on PATH.
+# (Debian/Ubuntu through apt-get, macOS through Homebrew); with ADHOST_TEST=1 also tmux (tests),
+# with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
 set -euo pipefail
 
 need_swift() {
@@ -12,6 +13,8 @@ need_swift() {
 setup_debian() {
   local packages=(pkg-config liblua5.4-dev libxml2-dev libedit-dev)
   [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
+  # The REPL's terminal test drives a real terminal through tmux.
+  [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(tmux)
   local missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -26,7 +29,10 @@ setup_debian() {
 
 setup_macos() {
   local missing=()
-  for f in pkg-config lua libxml2 libedit; do brew list "$f" >/dev/null 2>&1 || missing+=("$f"); done
+  local formulas=(pkg-config lua libxml2 libedit)
+  [ "${ADHOST_TEST:-0}" = 1 ] && formulas+=(tmux)
+  [ "${ADHOST_LINT:-0}" = 1 ] && formulas+=(luacheck)
+  for f in "${formulas[@]}"; do brew list "$f" >/dev/null 2>&1 || missing+=("$f"); done
   [ ${#missing[@]} -gt 0 ] && brew install "${missing[@]}" >&2
   export PKG_CONFIG_PATH="$(brew --prefix libxml2)/lib/pkgconfig:$(brew --prefix libedit)/lib/pkgconfig:${PKG_CONFIG_PATH:-}"
 }

@@ -43,29 +43,13 @@ struct RunCommand: Command {
       70  a fatal player error (fatalError, or setSource/resetSource failing)
     """
 
-  static let spec = ArgumentSpec(
-    flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
-    options: LimitOptions.names.union([
-      "--until", "--actions", "--duration", "--offline", "--record", "--timeout",
-    ]))
-
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, spec: spec)
+    let parsed = try ParsedArguments(arguments, spec: RunOptions.spec)
     try parsed.expectPositionals(2...2, "a plugin file and a source file")
     let session = RunSession(setup: try RunSetup(parsed), console: console)
     // The host loop blocks its thread while it waits for I/O, and the VAST client's work runs as
     // Swift tasks: so the loop gets a thread of its own, never one of the tasks' pool.
-    return try await withCheckedThrowingContinuation { continuation in
-      let thread = Thread {
-        do {
-          continuation.resume(returning: try session.play())
-        } catch {
-          continuation.resume(throwing: error)
-        }
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
+    return try await onOwnThread { try session.play() }
   }
 }
 
@@ -74,74 +58,16 @@ struct RunSetup {
   let pluginPath: String
   let sourcePath: String
   let source: SourceDescription
-  let actions: [ScriptedAction]
+  let options: RunOptions
+  /// The content timeline: the options', else the source's `duration` (adhost's extension).
   let timeline: ContentTimeline?
-  let until: Double?
-  let json: Bool
-  let timeUpdates: Bool
-  let realTime: Bool
-  let client: HTTPClient
-  let limits: LuaLimits
 
   init(_ parsed: ParsedArguments) throws {
     pluginPath = parsed.positionals[0]
     sourcePath = parsed.positionals[1]
-    let sourceText = try Self.read(sourcePath, "source")
-    source = try decoding(sourcePath) { () throws(ModelDecodingError) in
-      try SourceDescription(jsonText: sourceText)
-    }
-    if let actionsPath = parsed.value("--actions") {
-      let actionsText = try Self.read(actionsPath, "actions")
-      actions = try decoding(actionsPath) { () throws(ModelDecodingError) in
-        try ScriptedAction.script(jsonText: actionsText)
-      }
-    } else {
-      actions = []
-    }
-    until = try parsed.number("--until")
-    if parsed.has("--live") {
-      timeline = .live
-    } else if let duration = try parsed.number("--duration") {
-      guard duration > 0 else { throw UsageError("--duration: expected a number of seconds above 0") }
-      timeline = .vod(duration)
-    } else if let duration = source.otherFields["duration"]?.numberValue, duration > 0 {
-      timeline = .vod(duration)
-    } else {
-      timeline = nil
-    }
-    json = parsed.has("--json")
-    timeUpdates = json || parsed.has("--timeupdates")
-    realTime = parsed.has("--realtime")
-    client = try Self.client(parsed)
-    limits = try LimitOptions.limits(parsed)
-  }
-
-  private static func read(_ path: String, _ what: String) throws -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError("cannot read the \(what) file \(path)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
-    return text
-  }
-
-  private static func client(_ parsed: ParsedArguments) throws -> HTTPClient {
-    let policy = TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: false)
-    let timeout = try parsed.number("--timeout") ?? 5
-    guard timeout > 0 else { throw UsageError("--timeout: expected a number of seconds above 0") }
-    if parsed.value("--offline") != nil && parsed.value("--record") != nil {
-      throw UsageError("--offline and --record cannot be used together")
-    }
-    var transport: any HTTPTransport = URLSessionTransport.shared
-    if let folder = parsed.value("--offline") {
-      do {
-        transport = try OfflineTransport(folder: URL(fileURLWithPath: folder))
-      } catch {
-        throw UsageError("--offline \(folder): \(error)")
-      }
-    } else if let folder = parsed.value("--record") {
-      transport = try RecordingTransport(folder: URL(fileURLWithPath: folder), upstream: transport)
-    }
-    return HTTPClient(policy: policy, timeout: timeout, transport: transport)
+    source = try SourceFile.load(sourcePath)
+    options = try RunOptions(parsed)
+    timeline = options.timeline ?? SourceFile.timeline(of: source)
   }
 }
 

@@ -9,8 +9,8 @@ struct RunSession {
   let console: Console
 
   func play() throws -> Int32 {
-    let json = setup.json
-    let timeUpdates = setup.timeUpdates
+    let json = setup.options.json
+    let timeUpdates = setup.options.timeUpdates
     let console = self.console
     let log = EventLog(
       mode: .stream { entry in
@@ -20,16 +20,16 @@ struct RunSession {
           console.print(Self.styled(entry, console))
         }
       })
-    var options = PluginHostOptions(http: setup.client)
+    var options = PluginHostOptions(http: setup.options.client)
     options.log = log
-    options.limits = setup.limits
+    options.limits = setup.options.limits
     options.defaultTimeline = setup.timeline ?? .live
     // A timeline given on the command line or in the source wins over the playlist's.
     options.readsPlaylists = setup.timeline == nil
-    options.allowsLivePlaylists = setup.until != nil || setup.realTime
+    options.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime
     options.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: options)
-    host.loop.realTime = setup.realTime
+    host.loop.realTime = setup.options.realTime
 
     do {
       try host.loadPlugin(at: setup.pluginPath)
@@ -41,19 +41,19 @@ struct RunSession {
       console.printError("adhost run: \(problem)")
       return ExitCode.usage
     }
-    if setup.timeline?.isLive == true && setup.until == nil && !setup.realTime {
+    if setup.timeline?.isLive == true && setup.options.until == nil && !setup.options.realTime {
       throw UsageError("--live runs without end on the virtual clock: give --until SECONDS (or --realtime)")
     }
-    if setup.timeline == nil && setup.until == nil && !PluginHost.isHLS(setup.source) {
+    if setup.timeline == nil && setup.options.until == nil && !PluginHost.isHLS(setup.source) {
       throw UsageError(
         "\(setup.sourcePath): the source gives no content duration and is no HLS playlist: pass --duration SECONDS, or --live with --until"
       )
     }
 
     host.player.autoplay = true
-    host.player.schedule(setup.actions)
+    host.player.schedule(setup.options.actions)
     host.player.setSource(setup.source)
-    let outcome = host.player.run(until: setup.until)
+    let outcome = host.player.run(until: setup.options.until)
     let fatal = host.player.fatalError
     let endedEarly = outcome.kind == .idle && !host.player.ended
     host.player.destroy()

@@ -37,6 +37,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     return false
   }
 
+  /// The URL, then what went wrong.
   public var description: String {
     let target = url.absoluteString
     switch self {

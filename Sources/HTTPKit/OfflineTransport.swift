@@ -21,6 +21,7 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
     exchanges = Dictionary(grouping: index.exchanges, by: \.key)
   }
 
+  /// Answers from the recording (on a global queue), or fails with `notRecorded`.
   public func perform(
     _ request: HTTPRequest, limits: HTTPLimits,
     completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void

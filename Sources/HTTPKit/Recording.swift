@@ -16,6 +16,20 @@ public struct RecordedExchange: Codable, Sendable, Equatable {
   public var body: String?
   /// The failure message when the exchange failed.
   public var failure: String?
+
+  /// An exchange; give `status` and `body` for an answer, `failure` for a failed exchange.
+  public init(
+    key: String, method: String = "GET", url: String, status: Int? = nil, headers: [String: String]? = nil,
+    body: String? = nil, failure: String? = nil
+  ) {
+    self.key = key
+    self.method = method
+    self.url = url
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.failure = failure
+  }
 }
 
 /// The index of a recording folder.

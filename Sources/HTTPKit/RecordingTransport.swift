@@ -23,6 +23,7 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     index = (try? RecordingFolder.load(folder)) ?? RecordingIndex()
   }
 
+  /// Performs the exchange upstream, records it, then completes.
   public func perform(
     _ request: HTTPRequest, limits: HTTPLimits,
     completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void

@@ -16,7 +16,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
   /// A transport with its own session (ephemeral: no cookies, no cache).
   public init() {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpMaximumConnectionsPerHost = 8
+    configuration.httpMaximumConnectionsPerHost = 16
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
@@ -29,6 +29,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 
   deinit { session.invalidateAndCancel() }
 
+  /// Starts a data task; the delegate enforces `limits`, a timer the timeout.
   public func perform(
     _ request: HTTPRequest, limits: HTTPLimits,
     completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void

@@ -30,6 +30,7 @@ public struct LoopbackRequest: Sendable, Equatable {
     headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
   }
 
+  /// Equal when method, target, headers (in order) and body are.
   public static func == (lhs: LoopbackRequest, rhs: LoopbackRequest) -> Bool {
     lhs.method == rhs.method && lhs.target == rhs.target && lhs.body == rhs.body
       && lhs.headers.map(\.name) == rhs.headers.map(\.name)

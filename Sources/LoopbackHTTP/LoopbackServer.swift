@@ -180,6 +180,7 @@ public enum LoopbackError: Error, CustomStringConvertible {
   /// A socket call failed.
   case socket(String)
 
+  /// What failed.
   public var description: String {
     switch self {
     case .socket(let message): return "LoopbackServer: \(message)"

@@ -47,9 +47,11 @@ public final class LuaObjectType<Object: AnyObject> {
   public func description(_ body: @escaping (Object) -> String) { describe = body }
 }
 
-/// A registered type's metatable in the registry.
+/// A registered type's metatable in the registry, and the names of its members.
 struct RegisteredObjectType {
   let metatable: Int32
+  let members: [String]
+  let get: (AnyObject, String) throws -> LuaValue?
 }
 
 extension LuaState {
@@ -98,7 +100,13 @@ extension LuaState {
     if let old = objectTypes[ObjectIdentifier(Object.self)] {
       luaL_unref(L, lk_registryindex(), old.metatable)
     }
-    objectTypes[ObjectIdentifier(Object.self)] = RegisteredObjectType(metatable: reference)
+    let members = (type.methods.map(\.0) + type.getters.keys).sorted()
+    let get: (AnyObject, String) throws -> LuaValue? = { object, name in
+      guard let object = object as? Object, let getter = type.getters[name] else { return nil }
+      return try getter(object)
+    }
+    objectTypes[ObjectIdentifier(Object.self)] = RegisteredObjectType(
+      metatable: reference, members: members, get: get)
   }
 
   private static func getter<Object>(for type: LuaObjectType<Object>) -> LuaSwiftFunction {
@@ -160,6 +168,16 @@ extension LuaState {
     lua_setmetatable(L, -2)
     lua_pushvalue(L, -1)
     lua_rawsetp(L, lk_registryindex(), &objectCacheKey)
+  }
+
+  /// The method and property names of a bound object's type (for completion), sorted.
+  public func memberNames(of object: AnyObject) -> [String] {
+    objectTypes[ObjectIdentifier(type(of: object))]?.members ?? []
+  }
+
+  /// A property of a bound object, read through its getter (no Lua runs), or nil.
+  public func property(_ name: String, of object: AnyObject) -> LuaValue? {
+    try? objectTypes[ObjectIdentifier(type(of: object))]?.get(object, name)
   }
 
   /// The Swift object of userdata at `index`, whatever its registered type.

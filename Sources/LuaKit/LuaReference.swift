@@ -61,6 +61,36 @@ public final class LuaTableReference: LuaReference {
     lk_pop(L, 1)
   }
 
+  /// The table's string keys, sorted (raw access).
+  public func keys() -> [String] {
+    guard let state else { return [] }
+    let L = state.L
+    push(on: L)
+    var names: [String] = []
+    lua_pushnil(L)
+    while lua_next(L, -2) != 0 {
+      if lua_type(L, -2) == LUA_TSTRING, let name = state.stringValue(at: -2, on: L).stringValue {
+        names.append(name)
+      }
+      lk_pop(L, 1)
+    }
+    lk_pop(L, 1)
+    return names.sorted()
+  }
+
+  /// The field `key` as a live reference when it is a table, else copied (raw access).
+  public func field(_ key: String) -> LuaValue {
+    guard let state else { return .nil }
+    let L = state.L
+    push(on: L)
+    state.pushString(key, on: L)
+    lua_rawget(L, -2)
+    defer { lk_pop(L, 1) }
+    if lua_type(L, -1) == LUA_TTABLE { return .tableReference(LuaTableReference(popping: state, from: L)) }
+    defer { lk_pop(L, 1) }
+    return (try? state.value(at: -1)) ?? .nil
+  }
+
   /// Copies the whole table into Swift.
   public func copy() throws(LuaError) -> LuaValue {
     guard let state else { return .nil }

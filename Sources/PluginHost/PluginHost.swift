@@ -50,7 +50,7 @@ public final class PluginHost {
   let http: HTTPClient
   let diagnostics: (String) -> Void
   /// The plugins loaded, in order.
-  private(set) var plugins: [Plugin] = []
+  var plugins: [Plugin] = []
   /// What to do when a suspended coroutine finishes, by coroutine.
   var continuations: [ObjectIdentifier: (Result<[LuaValue], LuaError>) -> Void] = [:]
   /// Native VAST trackers of ads created with `vast = …`, by ad.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// A wrapper ad on the way down a chain, with the document it came from.
 struct ChainLink: Sendable {
@@ -29,21 +30,22 @@ extension ResolutionRun {
     _ ads: [VASTAd], _ outcomes: [Result<[VASTResolvedAd], VASTAdFailure>]
   ) throws(VASTError) -> VASTResolution {
     var failures: [VASTAdFailure] = []
-    var buffet: [VASTResolvedAd] = []
+    // Each stand-alone ad may resolve to several (a wrapper with allowMultipleAds).
+    var buffet: [[VASTResolvedAd]] = []
     var pod: [(sequence: Int, index: Int, outcome: Result<[VASTResolvedAd], VASTAdFailure>)] = []
     for (index, (ad, outcome)) in zip(ads, outcomes).enumerated() {
       if let sequence = ad.sequence {
         pod.append((sequence, index, outcome))
       } else {
         switch outcome {
-        case .success(let resolved): buffet += resolved
+        case .success(let resolved): buffet.append(resolved)
         case .failure(let failure): failures.append(failure)
         }
       }
     }
     var play: [VASTResolvedAd] = []
     if pod.isEmpty {
-      if !buffet.isEmpty { play.append(buffet.removeFirst()) }
+      if !buffet.isEmpty { play += buffet.removeFirst() }
     } else {
       for entry in pod.sorted(by: { ($0.sequence, $0.index) < ($1.sequence, $1.index) }) {
         switch entry.outcome {
@@ -51,7 +53,7 @@ extension ResolutionRun {
         case .failure(let failure):
           failures.append(failure)
           if ads[entry.index].wrapper?.fallbackOnNoAd != false, !buffet.isEmpty {
-            play.append(buffet.removeFirst())
+            play += buffet.removeFirst()
           }
         }
       }
@@ -59,11 +61,13 @@ extension ResolutionRun {
     guard !play.isEmpty else {
       throw failures.first?.error ?? VASTError(.noAdsAfterWrapper, "no ad could be resolved")
     }
-    return VASTResolution(ads: play, buffet: buffet, failures: failures, errorBeacons: errorBeacons)
+    return VASTResolution(
+      ads: play, buffet: buffet.flatMap { $0 }, failures: failures, errorBeacons: errorBeacons)
   }
 
   /// Resolves one ad: an InLine merges with the wrappers above it; a wrapper is followed.
-  /// `links` are the wrappers above, outermost first; `visited` their documents' URLs.
+  /// `links` are the wrappers above, outermost first; `visited` their documents' request keys
+  /// (cache busters ignored, so a loop through `?cb=[CACHEBUSTING]` is still a loop).
   func resolve(
     _ ad: VASTAd, from documentURL: URL?, links: [ChainLink], visited: [String]
   ) async -> Result<[VASTResolvedAd], VASTAdFailure> {
@@ -73,7 +77,7 @@ extension ResolutionRun {
       return .success([VASTResolvedAd(ad: merged, chain: Self.chain(links + [here]))])
     }
     let links = links + [here]
-    let visited = visited + [documentURL?.absoluteString].compactMap { $0 }
+    let visited = visited + [documentURL.map { RequestKey(url: $0).description }].compactMap { $0 }
     if links.count > options.maxDepth {
       return await fail(.wrapperLimit, "more than \(options.maxDepth) wrappers in the chain", links)
     }
@@ -81,7 +85,11 @@ extension ResolutionRun {
     guard let url = Self.url(uri, relativeTo: documentURL) else {
       return await fail(.schemaValidation, "VASTAdTagURI '\(uri)' is not a URL", links)
     }
-    if visited.contains(url.absoluteString) {
+    if url.isFileURL && documentURL?.isFileURL != true {
+      return await fail(
+        .wrapperTimeout, "\(url.absoluteString): only a local document may point at a local file", links)
+    }
+    if visited.contains(RequestKey(url: url).description) {
       return await fail(.wrapperLimit, "wrapper loop: \(url.absoluteString) is already in the chain", links)
     }
     let document: VASTDocument

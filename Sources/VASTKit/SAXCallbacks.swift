@@ -8,15 +8,13 @@ enum SAXCallbacks {
     var sax = xmlSAXHandler()
     sax.initialized = XML_SAX2_MAGIC
     sax.startElementNs = { ctx, localname, _, _, _, _, count, _, attributes in
-      SAXCallbacks.box(ctx)?.builder.startElement(localname, count, attributes)
+      SAXCallbacks.withBox(ctx) { $0.startElement(localname, count, attributes) }
     }
     sax.endElementNs = { ctx, _, _, _ in
-      SAXCallbacks.box(ctx)?.builder.end()
+      SAXCallbacks.withBox(ctx) { $0.endElement() }
     }
-    sax.characters = { ctx, characters, length in
-      SAXCallbacks.box(ctx)?.builder.characters(characters, length)
-    }
-    sax.cdataBlock = sax.characters
+    // `characters` is installed by the builder only inside text elements; CDATA goes there too
+    // (XML_PARSE_NOCDATA).
     sax.entityDecl = { ctx, name, _, _, _, _ in
       let entity = name.map { String(cString: $0) } ?? "?"
       SAXCallbacks.box(ctx)?.builder.fail(
@@ -35,6 +33,21 @@ enum SAXCallbacks {
       box.errorMessage = "line \(error.pointee.line): " + text.trimmingWhitespace()
     }
     return sax
+  }
+
+  /// The character-data callback, installed while a text element is open.
+  static let characters: charactersSAXFunc = { ctx, characters, length in
+    SAXCallbacks.withBox(ctx) { $0.characters(characters, length) }
+  }
+
+  /// Runs `body` on the box without retaining it (the parser holds it for the whole parse);
+  /// the hot callbacks use this to skip two atomic reference-count operations each.
+  @inline(__always)
+  static func withBox(_ ctx: UnsafeMutableRawPointer?, _ body: (ParseBox) -> Void) {
+    guard let context = ctx?.assumingMemoryBound(to: xmlParserCtxt.self),
+      let pointer = context.pointee._private
+    else { return }
+    Unmanaged<ParseBox>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
   }
 
   @inline(__always)

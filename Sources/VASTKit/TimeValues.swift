@@ -20,6 +20,22 @@ public enum VASTOffset: Sendable, Equatable, Codable, CustomStringConvertible {
     }
   }
 
+  /// Decodes the text form (`HH:MM:SS.mmm` or `N%`).
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let offset = VASTOffset(parsing: text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "bad offset '\(text)'"))
+    }
+    self = offset
+  }
+
+  /// Encodes the text form, as in VAST.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
   /// Seconds from the start for an ad of `duration` seconds (nil when a percentage meets an
   /// unknown duration).
   public func seconds(duration: Double?) -> Double? {
@@ -29,6 +45,7 @@ public enum VASTOffset: Sendable, Equatable, Codable, CustomStringConvertible {
     }
   }
 
+  /// `HH:MM:SS.mmm` or `N%`.
   public var description: String {
     switch self {
     case .seconds(let value): return VASTDuration.format(value)

@@ -8,7 +8,7 @@ extension VASTBuilder {
   ) {
     let name = names.name(localname)
     if name != nil && rawDepth < 0 {
-      attributes.removeAll(keepingCapacity: true)
+      if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
       if let attributeArray {
         for index in 0..<Int(count) {
           let base = attributeArray + index * 5
@@ -45,7 +45,7 @@ extension VASTBuilder {
       collecting = false
       return
     }
-    text.removeAll(keepingCapacity: true)
+    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
     collecting = name.collectsText
     if name.isRaw {
       beginRaw()
@@ -87,6 +87,7 @@ extension VASTBuilder {
     case .linear:
       let skipOffset = offset(attribute(.skipoffset), "Linear skipoffset")
       linear = VASTLinear()
+      linear?.trackingEvents.reserveCapacity(16)
       linear?.skipOffset = skipOffset
     case .nonLinearAds: nonLinearAds = VASTNonLinearAds()
     case .nonLinear: nonLinear = startNonLinear()

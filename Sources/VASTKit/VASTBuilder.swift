@@ -14,7 +14,15 @@ struct VASTBuilder {
   /// The names of the open elements (nil for names the parser ignores).
   var stack: [XMLName?] = []
   var text: [UInt8] = []
-  var collecting = false
+  /// Whether character data is kept. libxml2 gets a `characters` callback only while it is,
+  /// so the white space between elements costs no call into Swift.
+  var collecting = false {
+    didSet {
+      if collecting != oldValue {
+        context.pointee.sax.pointee.characters = collecting ? SAXCallbacks.characters : nil
+      }
+    }
+  }
   /// The attributes of the open text element.
   var attributes: [(XMLName, String)] = []
   var sawRoot = false

@@ -54,6 +54,7 @@ public struct VASTError: Error, Sendable, Equatable, CustomStringConvertible {
     self.message = message
   }
 
+  /// `VAST error <code> (<summary>): <message>`.
   public var description: String { "VAST error \(code.rawValue) (\(code.summary)): \(message)" }
 }
 
@@ -71,5 +72,6 @@ public struct VASTIssue: Sendable, Equatable, Codable, CustomStringConvertible {
     self.message = message
   }
 
+  /// `line <n>: <message>`.
   public var description: String { "line \(line): \(message)" }
 }

@@ -15,10 +15,17 @@ public final class VASTParser {
 
   /// A parser with a size cap in bytes.
   public init(maxBytes: Int = 1 << 20) {
+    _ = Self.libraryReady
     self.maxBytes = min(maxBytes, Int(Int32.max))
     context = nil
     resetContext()
   }
+
+  /// libxml2 must be initialised once before threads parse concurrently.
+  private static let libraryReady: Bool = {
+    xmlInitParser()
+    return true
+  }()
 
   deinit {
     if let context { xmlFreeParserCtxt(context) }
@@ -88,4 +95,18 @@ final class ParseBox {
   /// The first error libxml2 reported, with its line.
   var errorMessage: String?
   init(builder: VASTBuilder) { self.builder = builder }
+
+  // Forwarders: mutating the builder from inside the class keeps the access in place.
+  func startElement(
+    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    builder.startElement(localname, count, attributes)
+  }
+
+  func endElement() { builder.end() }
+
+  func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    builder.characters(characters, length)
+  }
 }

@@ -15,7 +15,7 @@ enum VASTBench {
   }
 
   static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
-    let paths = arguments.isEmpty ? try defaultFiles() : arguments
+    let paths = arguments.isEmpty ? try defaultFiles() : arguments.flatMap(expand)
     let documents = try paths.map { path in
       do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
         throw BenchError(description: "cannot read \(path): \(error.localizedDescription)")
@@ -73,6 +73,16 @@ enum VASTBench {
     }
     throw BenchError(
       description: "../shared/vast-samples not found from the current folder or the executable")
+  }
+
+  /// A file as is; a folder as every XML file under it (`xsd/` excluded).
+  private static func expand(_ path: String) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      return [path]
+    }
+    return xmlFiles(under: URL(fileURLWithPath: path))
   }
 
   private static func xmlFiles(under folder: URL) -> [String] {

@@ -72,3 +72,18 @@ final class Scratch {
     return try write("source-\(UUID().uuidString).json", text + "}")
   }
 }
+
+/// Runs `body` on a thread of its own and returns its result: a REPL session blocks its thread
+/// while it waits for I/O, which must never be a thread of the Swift tasks' pool (the VAST
+/// client's tasks would starve).
+func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      do {
+        continuation.resume(returning: try body())
+      } catch {
+        continuation.resume(throwing: error)
+      }
+    }.start()
+  }
+}

@@ -107,6 +107,22 @@ import Testing
     #expect(parsed.ads.first?.extensionsXML == extensions)
   }
 
+  @Test func parsersOnManyThreadsAgree() async throws {
+    let documents = try Samples.all.map { try Samples.data($0) }
+    let expected = documents.map { try? VASTParser.parse($0) }
+    let results = await withTaskGroup(of: [VASTDocument?].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          let parser = VASTParser()
+          return documents.map { try? parser.parse($0) }
+        }
+      }
+      return await group.reduce(into: [[VASTDocument?]]()) { $0.append($1) }
+    }
+    #expect(results.count == 4)
+    for result in results { #expect(result == expected) }
+  }
+
   @Test func oneParserParsesManyDocuments() throws {
     let parser = VASTParser()
     for index in 0..<3000 {

@@ -45,7 +45,9 @@ enum Fixtures {
   static func resolver(
     timeout: Double = 1.5, budget: Double = 5, maxDepth: Int = 5, sink: @escaping VASTBeaconSink = { _ in }
   ) -> VASTResolver {
-    let client = HTTPClient(timeout: timeout)
+    // A session of its own, so that slow routes of tests running in parallel do not queue
+    // this test's requests behind the per-host connection limit.
+    let client = HTTPClient(timeout: timeout, transport: URLSessionTransport())
     let beacons = VASTBeaconSender(client: client, maxAttempts: 2, retryDelay: 0.05, timeout: 0.5, sink: sink)
     return VASTResolver(
       client: client,

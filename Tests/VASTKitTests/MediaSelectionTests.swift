@@ -59,3 +59,20 @@ import Testing
     }
   }
 }
+
+@Suite struct ReportTests {
+  @Test func reportChoosesMediaAndEncodes() throws {
+    let document = try VASTParser.parse(Samples.data("authored/pod-v4.1-three-ads-plus-buffet.xml"))
+    let report = VASTReport(
+      source: "pod", document: document, media: VASTMediaRequest(width: 1280, height: 720))
+    #expect(report.ads.first?.selectedMedia?.id == "mf-mid")
+    let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+    #expect(json.contains("\"skipOffset\":\"00:00:05.000\""))
+    let decoded = try JSONDecoder().decode(VASTReport.self, from: Data(json.utf8))
+    #expect(decoded.ads.map(\.ad) == report.ads.map(\.ad))
+    let text = report.text()
+    #expect(text.contains("sequence 1"))
+    #expect(text.contains("media: https://cdn.example/ads/ad1_720p.mp4"))
+    #expect(text.contains("progress 00:00:10.000:"))
+  }
+}

@@ -74,6 +74,23 @@ import Testing
     #expect(resolution.failures.isEmpty)
   }
 
+  @Test func followAdditionalWrappersFalseRefusesAnotherWrapper() async throws {
+    let resolution = try await resolver().resolve(
+      url: Samples.url("vast-client-js/wrapper-attributes-multiple-ads.xml"))
+    #expect(resolution.ads.map(\.ad.kind) == [.inLine])
+    let refused = try #require(resolution.failures.first { $0.adId == "202" })
+    #expect(refused.error.code == .noAdsAfterWrapper)
+    #expect(refused.error.message.contains("followAdditionalWrappers"))
+  }
+
+  @Test func multipleAdsSamplePodAndBuffet() async throws {
+    let resolution = try await resolver().resolve(url: Samples.url("vast-client-js/wrapper-multiple-ads.xml"))
+    #expect(resolution.ads.map(\.ad.sequence) == [1, 2])
+    #expect(resolution.ads.allSatisfy { $0.ad.kind == .inLine && $0.chain.count == 2 })
+    #expect(resolution.failures.isEmpty)
+    #expect(resolution.buffet.count == 3)  // sample.xml's two ads (allowMultipleAds) and vpaid2.xml's
+  }
+
   @Test func fileURLsNeedPermission() async {
     let strict = VASTResolver(client: HTTPClient())
     await #expect(throws: VASTError.self) {

@@ -1,0 +1,143 @@
+import AdPlayer
+import Foundation
+import LuaKit
+import PluginHost
+
+/// One `adhost repl`: a host with the plugin and source loaded, the clock stopped until a
+/// command moves it, and Lua evaluated in the plugin's own sandbox.
+final class ReplSession {
+  let console: Console
+  let options: RunOptions
+  private(set) var pluginPath: String?
+  private(set) var sourcePath: String?
+  private(set) var source: SourceDescription?
+  private(set) var host: PluginHost
+  private(set) var environment: LuaTableReference
+  private var inspector: LuaFunction
+  /// The log so far (for `:events` and `:beacons`).
+  private(set) var entries: [LogEntry] = []
+  /// Event types that stop the clock when they happen.
+  var stopEvents: Set<String> = []
+  /// Whether the clock is moving (events print as they happen only then, and at `now`).
+  var showTimeUpdates: Bool
+
+  init(console: Console, options: RunOptions, pluginPath: String?, sourcePath: String?) throws {
+    self.console = console
+    self.options = options
+    showTimeUpdates = options.timeUpdates
+    let made = try Self.makeHost(
+      console: console, options: options, pluginPath: nil, timeline: nil, sink: { _ in })
+    (host, environment, inspector) = made
+    try start(pluginPath: pluginPath, sourcePath: sourcePath)
+  }
+
+  /// A new host (and its console sandbox), the plugin loaded and the source set.
+  func start(pluginPath: String?, sourcePath: String?) throws {
+    let source = try sourcePath.map(SourceFile.load)
+    let timeline = options.timeline ?? source.flatMap(SourceFile.timeline(of:))
+    (host, environment, inspector) = try Self.makeHost(
+      console: console, options: options, pluginPath: pluginPath, timeline: timeline
+    ) { [weak self] entry in self?.record(entry) }
+    self.pluginPath = pluginPath
+    self.sourcePath = sourcePath
+    self.source = source
+    entries = []
+    if let source {
+      host.player.setSource(source)
+      settle()
+    }
+  }
+
+  /// A host with the plugin loaded, the sandbox to evaluate in (the plugin's) and the inspector.
+  private static func makeHost(
+    console: Console, options: RunOptions, pluginPath: String?, timeline: ContentTimeline?,
+    sink: @escaping (LogEntry) -> Void
+  ) throws -> (host: PluginHost, environment: LuaTableReference, inspector: LuaFunction) {
+    var hostOptions = PluginHostOptions(http: options.client)
+    hostOptions.limits = options.limits
+    hostOptions.defaultTimeline = timeline ?? .live
+    // As in `adhost run`: a timeline given on the command line or in the source wins over an
+    // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
+    hostOptions.readsPlaylists = timeline == nil
+    hostOptions.log = EventLog(mode: .stream(sink))
+    hostOptions.diagnostics = { console.printError($0) }
+    let host = try PluginHost(options: hostOptions)
+    host.lua.printHandler = { console.print($0) }
+    host.loop.realTime = options.realTime
+    if let pluginPath { try host.loadPlugin(at: pluginPath) }
+    let environment = try host.consoleEnvironment()
+    return (host, environment, try loadInspector(host.lua, environment))
+  }
+
+  private static func loadInspector(_ lua: LuaState, _ environment: LuaTableReference) throws -> LuaFunction {
+    let chunk = try lua.load(replInspectorSource, chunkName: "=[repl]", environment: environment)
+    guard case .function(let inspector)? = try lua.call(chunk).first else {
+      throw LuaError(.runtime, "the REPL inspector did not load")
+    }
+    return inspector
+  }
+
+  private func record(_ entry: LogEntry) {
+    entries.append(entry)
+    if entries.count > 10_000 { entries.removeFirst(entries.count - 10_000) }
+    if showTimeUpdates || entry.type != "timeupdate" { console.print(RunSession.styled(entry, console)) }
+    if stopEvents.contains(entry.type) {
+      host.loop.stop("stopped at \(entry.type)")
+    }
+  }
+
+  /// Lets the loop deliver what is due now without moving the clock.
+  func settle() {
+    _ = host.loop.run(until: host.loop.now)
+  }
+
+  /// Moves the clock `seconds` (or to the end with nil), printing what happens; says why it stopped.
+  func advance(by seconds: Double?) {
+    let limit = seconds.map { host.loop.now + $0 } ?? options.until
+    let outcome = host.loop.run(until: limit)
+    let time = AdBindingsText.seconds((host.loop.now * 1000).rounded() / 1000)
+    switch outcome.kind {
+    case .reachedLimit: console.print(console.styled("-- at \(time) s", "2"))
+    default: console.print(console.styled("-- at \(time) s: \(outcome.reason)", "2"))
+    }
+  }
+
+  // MARK: Lua
+
+  /// What evaluating a chunk came to.
+  enum Evaluation: Equatable {
+    /// The chunk is not finished: more lines are needed.
+    case incomplete
+    /// The values (rendered), or the error; nil when there is nothing to show.
+    case output(String?)
+  }
+
+  /// Evaluates a chunk: as an expression first (`return <code>`), else as statements.
+  func evaluate(_ code: String) -> Evaluation {
+    host.lua.printHandler = { [console] in console.print($0) }
+    environment.set("controller", host.activeController.map { .object($0) } ?? .nil)
+    let chunk: LuaFunction
+    do {
+      chunk = try host.lua.load("return " + code, chunkName: "=stdin", environment: environment)
+    } catch {
+      do {
+        chunk = try host.lua.load(code, chunkName: "=stdin", environment: environment)
+      } catch let error where error.kind == .syntax && error.message.hasSuffix("<eof>") {
+        return .incomplete
+      } catch {
+        return .output(console.styled(error.message, "31"))
+      }
+    }
+    switch host.evaluate(inspector, [.function(chunk)]) {
+    case .success(let results):
+      guard case .integer(let count)? = results.dropFirst().first, count > 0 else { return .output(nil) }
+      return .output(results.first?.stringValue)
+    case .failure(var error):
+      // The REPL's own frames say nothing about the user's code.
+      error.traceback = error.traceback.map { traceback in
+        traceback.split(separator: "\n").filter { !$0.contains("[repl]") }.joined(separator: "\n")
+      }
+      return .output(console.styled(error.description, "31"))
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import AdPlayer
+import Foundation
+import HTTPKit
+import LuaKit
+
+/// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
+struct RunOptions {
+  static let spec = ArgumentSpec(
+    flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
+    options: LimitOptions.names.union([
+      "--until", "--actions", "--duration", "--offline", "--record", "--timeout",
+    ]))
+
+  let actions: [ScriptedAction]
+  let until: Double?
+  /// The timeline `--live` or `--duration` gives, if any.
+  let timeline: ContentTimeline?
+  let json: Bool
+  let timeUpdates: Bool
+  let realTime: Bool
+  let client: HTTPClient
+  let limits: LuaLimits
+
+  init(_ parsed: ParsedArguments) throws {
+    if let actionsPath = parsed.value("--actions") {
+      let actionsText = try SourceFile.read(actionsPath, "actions")
+      actions = try decoding(actionsPath) { () throws(ModelDecodingError) in
+        try ScriptedAction.script(jsonText: actionsText)
+      }
+    } else {
+      actions = []
+    }
+    until = try parsed.number("--until")
+    if parsed.has("--live") {
+      timeline = .live
+    } else if let duration = try parsed.number("--duration") {
+      guard duration > 0 else { throw UsageError("--duration: expected a number of seconds above 0") }
+      timeline = .vod(duration)
+    } else {
+      timeline = nil
+    }
+    json = parsed.has("--json")
+    timeUpdates = json || parsed.has("--timeupdates")
+    realTime = parsed.has("--realtime")
+    client = try Self.client(parsed)
+    limits = try LimitOptions.limits(parsed)
+  }
+
+  private static func client(_ parsed: ParsedArguments) throws -> HTTPClient {
+    let policy = TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: false)
+    let timeout = try parsed.number("--timeout") ?? 5
+    guard timeout > 0 else { throw UsageError("--timeout: expected a number of seconds above 0") }
+    if parsed.value("--offline") != nil && parsed.value("--record") != nil {
+      throw UsageError("--offline and --record cannot be used together")
+    }
+    var transport: any HTTPTransport = URLSessionTransport.shared
+    if let folder = parsed.value("--offline") {
+      do {
+        transport = try OfflineTransport(folder: URL(fileURLWithPath: folder))
+      } catch {
+        throw UsageError("--offline \(folder): \(error)")
+      }
+    } else if let folder = parsed.value("--record") {
+      transport = try RecordingTransport(folder: URL(fileURLWithPath: folder), upstream: transport)
+    }
+    return HTTPClient(policy: policy, timeout: timeout, transport: transport)
+  }
+}
+
+/// Source files: read, decoded with errors that name the file and JSON path.
+enum SourceFile {
+  static func load(_ path: String) throws -> SourceDescription {
+    let text = try read(path, "source")
+    return try decoding(path) { () throws(ModelDecodingError) in try SourceDescription(jsonText: text) }
+  }
+
+  /// The top-level `duration` (adhost's extension) as a VOD timeline.
+  static func timeline(of source: SourceDescription) -> ContentTimeline? {
+    guard let duration = source.otherFields["duration"]?.numberValue, duration > 0 else { return nil }
+    return .vod(duration)
+  }
+
+  static func read(_ path: String, _ what: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError("cannot read the \(what) file \(path)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
+    return text
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HTTPKit
+import VASTKit
+
+/// `adhost vast`: parse or resolve a VAST document and print its ad tree.
+public enum VASTCommand: Command {
+  /// `vast`.
+  public static let name = "vast"
+  /// The line for `adhost --help`.
+  public static let summary = "Parse or resolve a VAST tag and print its ads, media and tracking"
+  /// The `--help` text.
+  public static let help = """
+    Usage: adhost vast <file-or-url> [--resolve] [--json] [--allow-http] [--timeout S]
+                       [--max-depth N] [--width W --height H] [--max-bitrate KBPS] [--fire-errors]
+
+    Reads a VAST document (a file path, a file: URL or an https URL) and prints each ad: id,
+    sequence, duration, skip offset, the media file chosen for the player size, every
+    impression, error and tracking URL by event, clicks and companions.
+
+    Arguments:
+      <file-or-url>        the VAST document or tag URL
+
+    Options:
+      --resolve            follow wrapper chains (VASTAdTagURI) and merge them into the InLine ads;
+                           relative URIs resolve against the document's location
+      --json               print the report as JSON instead of text
+      --allow-http         allow plain http:// to any host (like iOS NSAllowsArbitraryLoads);
+                           without it only https and loopback http are fetched
+      --timeout S          seconds per request (default 5); the whole resolution may take
+                           the larger of 10 s and twice this
+      --max-depth N        wrappers followed at most (default 5); more is error 302
+      --width W            player width in pixels for media selection (default 1280)
+      --height H           player height in pixels (default 720)
+      --max-bitrate KBPS   highest media bitrate to choose
+      --fire-errors        send the Error URLs of failed chains (off by default: inspecting
+                           a tag should not report errors to ad servers)
+      -h, --help           this text
+
+    Exit codes: 0 the document was read (and resolved) and an ad has a playable media file;
+    1 a VAST error: the IAB code and reason are printed (100 not XML, 101 schema, 102 version,
+    301 wrapper unreachable or timeout, 302 wrapper limit or loop, 303 no ads, 403 no playable
+    media file); 64 bad usage or an unreadable file.
+    """
+
+  static var spec: ArgumentSpec {
+    ArgumentSpec(
+      flags: ["--resolve", "--json", "--allow-http", "--fire-errors"],
+      options: ["--timeout", "--max-depth", "--width", "--height", "--max-bitrate"])
+  }
+
+  /// Parses the arguments, loads (and resolves) the document, prints the report.
+  public static func run(_ arguments: [String], console: Console) async throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, spec: spec)
+    try parsed.expectPositionals(1...1, "one VAST file or URL")
+    let timeout = try parsed.number("--timeout") ?? 5
+    let maxDepth = try parsed.integer("--max-depth") ?? 5
+    let width = try parsed.integer("--width") ?? 1280
+    let height = try parsed.integer("--height") ?? 720
+    guard timeout > 0 else { throw UsageError("--timeout: must be above 0") }
+    guard maxDepth >= 0 else { throw UsageError("--max-depth: must be 0 or more") }
+    guard width > 0, height > 0 else { throw UsageError("--width and --height: must be above 0") }
+    let media = VASTMediaRequest(
+      width: width, height: height, maxBitrate: try parsed.integer("--max-bitrate"))
+    let (url, isFile) = try location(parsed.positionals[0])
+    let client = HTTPClient(
+      policy: TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: isFile),
+      timeout: timeout)
+    let json = parsed.has("--json")
+    let report: VASTReport
+    do {
+      if parsed.has("--resolve") {
+        let options = VASTResolverOptions(
+          maxDepth: maxDepth, requestTimeout: timeout, totalBudget: max(10, 2 * timeout),
+          firesErrorURLs: parsed.has("--fire-errors"))
+        let resolver = VASTResolver(
+          client: client, options: options, beacons: VASTBeaconSender(client: client))
+        report = VASTReport(
+          source: url.absoluteString, resolution: try await resolver.resolve(url: url), media: media)
+      } else {
+        let data = try await load(url, client: client)
+        report = VASTReport(source: url.absoluteString, document: try VASTParser.parse(data), media: media)
+      }
+    } catch {
+      printFailure(error, json: json, console: console)
+      return ExitCode.failure
+    }
+    if json {
+      console.print(try encode(report))
+    } else {
+      console.print(report.text(style: console.styled))
+    }
+    let inLine = report.ads.filter { $0.ad.kind == .inLine && !$0.buffet }
+    if !inLine.isEmpty, inLine.allSatisfy({ $0.selectedMedia == nil }), let first = inLine.first?.mediaError {
+      if !json { console.printError("adhost vast: error \(first.code): \(first.message)") }
+      return ExitCode.failure
+    }
+    return ExitCode.success
+  }
+
+  /// The URL of an argument: a URL with a scheme, or a path to an existing file.
+  private static func location(_ argument: String) throws(UsageError) -> (URL, isFile: Bool) {
+    if argument.contains("://") || argument.hasPrefix("file:") {
+      guard let url = URL(string: argument), url.scheme != nil else {
+        throw UsageError("not a URL: \(argument)")
+      }
+      return (url, url.isFileURL)
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue
+    else {
+      throw UsageError("no such file: \(argument)")
+    }
+    return (URL(fileURLWithPath: argument).standardizedFileURL, true)
+  }
+
+  private static func load(_ url: URL, client: HTTPClient) async throws(VASTError) -> Data {
+    do {
+      return try await client.fetch(url)
+    } catch {
+      if case .bodyTooLarge = error { throw VASTError(.xmlParsing, error.description) }
+      throw VASTError(.wrapperTimeout, error.description)
+    }
+  }
+
+  private static func printFailure(_ error: VASTError, json: Bool, console: Console) {
+    if json, let text = try? encode(["error": VASTReport.Failure(error)]) {
+      console.print(text)
+    }
+    console.printError("adhost vast: error \(error.code.rawValue) (\(error.code.summary)): \(error.message)")
+  }
+
+  private static func encode<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+}

@@ -1,0 +1,42 @@
+import AdPlayer
+import LuaKit
+
+/// What an interactive console (the REPL) needs from the host.
+extension PluginHost {
+  /// The sandbox of the first plugin loaded, or, with none, a new sandbox with the plugin API
+  /// (`player`, `http`, `vast`, …) that registers nothing.
+  public func consoleEnvironment() throws(LuaError) -> LuaTableReference {
+    if let plugin = plugins.first { return plugin.environment }
+    let plugin = Plugin(path: "console", environment: try lua.makeSandbox())
+    installModules(for: plugin)
+    plugins.append(plugin)
+    return plugin.environment
+  }
+
+  /// The controller of the integration handling the loaded source, else of the first one
+  /// registered.
+  public var activeController: ServerSideAdIntegrationController? {
+    if let id = player.activeIntegration, let controller = player.ads.controller(for: id) {
+      return controller
+    }
+    return plugins.lazy.flatMap(\.integrations).compactMap { self.player.ads.controller(for: $0) }.first
+  }
+
+  /// Runs `function` as plugin code (in a coroutine, so it may wait for HTTP), letting the loop
+  /// deliver I/O without moving the clock, and returns its results.
+  public func evaluate(_ function: LuaFunction, _ arguments: [LuaValue] = []) -> Result<[LuaValue], LuaError>
+  {
+    guard let plugin = plugins.first else { return .failure(LuaError(.runtime, "no sandbox to run in")) }
+    var outcome: Result<[LuaValue], LuaError>?
+    runCallback(function, arguments, plugin: plugin) { outcome = $0 }
+    // Each run delivers what arrived; one that ends with nothing left to deliver while the code
+    // still waits means the code waits for the clock, which a console leaves to the user.
+    for _ in 0..<1000 where outcome == nil {
+      let run = loop.run(until: loop.now)
+      if outcome == nil && run.kind != .reachedLimit {
+        return .failure(LuaError(.runtime, "the code is still waiting: \(run.reason)"))
+      }
+    }
+    return outcome ?? .failure(LuaError(.runtime, "no result"))
+  }
+}
