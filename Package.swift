@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, lowest first; a module only imports the ones above it in this list:
 // 1. CLua, CLuaShim, CLibXML2 — C.  2. LuaKit — Lua embedding, knows nothing about ads.
-// 3. AdPlayer, HTTPKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
+// 3. AdPlayer, HTTPKit, HLSKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
   name: "adhost",
@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "AdPlayer", targets: ["AdPlayer"]),
     .library(name: "VASTKit", targets: ["VASTKit"]),
+    .library(name: "HLSKit", targets: ["HLSKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
   ],
   targets: [
@@ -28,10 +29,11 @@ let package = Package(
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
     .target(name: "AdPlayer"),
     .target(name: "HTTPKit"),
+    .target(name: "HLSKit"),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit"]),
     .target(name: "LoopbackHTTP"),
 
-    .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit"]),
+    .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -45,6 +47,7 @@ let package = Package(
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
+    .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "LoopbackHTTP"]),
   ]
 )

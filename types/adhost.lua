@@ -171,6 +171,7 @@ function Controller:fatalError(message, code) end
 
 ---@alias adhost.PlayerEventType
 ---| "sourcechange" | "play" | "playing" | "pause" | "timeupdate" | "seeking" | "seeked" | "ended" | "error"
+---| "cue"
 
 ---@alias adhost.AdEventType
 ---| "addadbreak" | "removeadbreak" | "adbreakbegin" | "adbreakend" | "updateadbreak"
@@ -187,6 +188,22 @@ function Controller:fatalError(message, code) end
 ---@field currentTime? number
 ---@field error? string The message, on `error`.
 ---@field errorObject? adhost.ErrorObject On `error`.
+---@field cue? adhost.Cue On `cue`: the cue the playhead entered.
+
+---A timed-metadata cue of the content: an HLS ad marker.
+---@class adhost.Cue
+---@field id string The `#EXT-X-DATERANGE` ID, or `cue-out-<media sequence>` for a CUE-OUT span.
+---@field startTime number Content seconds.
+---@field endTime? number Content seconds; nil while unknown.
+---@field class? string The date range's CLASS (e.g. "com.apple.hls.interstitial").
+---@field kind "daterange"|"cue-out"
+---@field attributes table<string, string> The tag's attributes as written (quotes removed).
+
+---The HLS media playlist being played.
+---@class adhost.Playlist
+---@field url string
+---@field targetDuration number Seconds.
+---@field live boolean No #EXT-X-ENDLIST (yet).
 
 ---@class adhost.AdEvent
 ---@field type adhost.AdEventType
@@ -224,6 +241,8 @@ function Ads:removeEventListener(type, listener) end
 ---@field ended boolean
 ---@field source? adhost.SourceDescription
 ---@field ads adhost.Ads
+---@field cues adhost.Cue[] The content's cues, by start time (HLS ad markers).
+---@field playlist? adhost.Playlist The HLS media playlist playing, if the content is HLS.
 local Player = {}
 
 function Player:play() end
@@ -414,6 +433,13 @@ function url.encode(text) end
 ---@return string
 function url.query(params) end
 
+---Resolves `reference` against the absolute URL `base` (RFC 3986).
+---@param base string
+---@param reference string
+---@return string|nil resolved
+---@return string|nil message When it cannot.
+function url.resolve(base, reference) end
+
 ---@class adhost.log
 log = {}
 
@@ -434,6 +460,12 @@ beacon = {}
 
 ---Sends each URL as an HTTP GET (IAB macros filled) without waiting; each one is logged as a
 ---`beacon` entry with `eventName`.
+---@class adhost.BeaconResult
+---@field url string The URL as sent (macros filled in).
+---@field status? integer The HTTP status, when an answer came.
+---@field failure? string Why no answer came.
+
 ---@param urls string|string[]
 ---@param eventName string
-function beacon.send(urls, eventName) end
+---@param onResults? fun(results: adhost.BeaconResult[]) Called once every URL has settled.
+function beacon.send(urls, eventName, onResults) end

@@ -1,5 +1,5 @@
-/// The content a source plays: its duration, or live (no end). A later issue can fill it from
-/// the HLS playlist through `Player.prepareContent`.
+/// The content a source plays: its duration, or live (no end). PluginHost fills it from the HLS
+/// playlist through `Player.prepareContent`.
 public struct ContentTimeline: Equatable, Sendable {
   /// The duration in seconds; `nil` for live content.
   public var duration: Double?

@@ -71,6 +71,7 @@ public final class Player {
   var sourceGeneration = 0
   var pendingHolds: [LoopHold] = []
   var hasHadSource = false
+  var cueState = CueState()
 
   /// A player on `loop` (a new one by default) whose content is `defaultTimeline` unless
   /// `prepareContent` says otherwise.
@@ -114,10 +115,11 @@ public final class Player {
   /// Logs an event and hands it to the listeners of its type.
   func emit(
     _ type: EventType, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
-    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil
+    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil
   ) {
     if log.isRecording {
       var fields = JSONObject()
+      if let cue { fields["cue"] = .object(JSONObject([("id", .string(cue.id))])) }
       if let currentTime { fields["currentTime"] = .number(currentTime) }
       if let playedPercentage { fields["playedPercentage"] = .number(playedPercentage) }
       if let errorMessage { fields["message"] = .string(errorMessage) }
@@ -134,7 +136,7 @@ public final class Player {
     table.dispatch(
       PlayerEvent(
         type: type, time: loop.now, ad: ad, adBreak: adBreak, currentTime: currentTime,
-        playedPercentage: playedPercentage, errorMessage: errorMessage, errorCode: errorCode))
+        playedPercentage: playedPercentage, errorMessage: errorMessage, errorCode: errorCode, cue: cue))
   }
 
   /// Stops playback for good (until a new source) and fires `error`.

@@ -2,6 +2,8 @@
 public enum EventType: String, Sendable, CaseIterable {
   /// Player events.
   case sourcechange, play, playing, pause, timeupdate, seeking, seeked, ended, error
+  /// The playhead entered a timed-metadata cue (`Player.cues`).
+  case cue
   /// Break events.
   case addadbreak, removeadbreak, adbreakbegin, adbreakend, updateadbreak
   /// Ad events.
@@ -12,7 +14,8 @@ public enum EventType: String, Sendable, CaseIterable {
   /// Whether `player.ads` dispatches it (otherwise the player does).
   public var isAdEvent: Bool {
     switch self {
-    case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error: return false
+    case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error, .cue:
+      return false
     default: return true
     }
   }
@@ -43,6 +46,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case .adfirstquartile: return 20
     case .admidpoint: return 21
     case .adthirdquartile: return 22
+    case .cue: return 23
     }
   }
 }
@@ -50,7 +54,7 @@ public enum EventType: String, Sendable, CaseIterable {
 /// One dispatched event. Which fields are set depends on the type: ad events carry `ad` (and its
 /// break), break events `adBreak`, `timeupdate`/`seeking`/`seeked`/`ended`/`pause`/`play`
 /// carry `currentTime`, `adskip` `playedPercentage`, `error`/`aderror` `errorMessage` and
-/// `errorCode`.
+/// `errorCode`, `cue` its `cue` and `currentTime`.
 public struct PlayerEvent {
   /// The event's name.
   public let type: EventType
@@ -68,11 +72,13 @@ public struct PlayerEvent {
   public let errorMessage: String?
   /// The error's code, for `error` (10000 = AD_ERROR by default).
   public let errorCode: Int?
+  /// The cue the playhead entered, for `cue`.
+  public let cue: Cue?
 
   /// Creates an event.
   public init(
     type: EventType, time: Double, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
-    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil
+    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil
   ) {
     self.type = type
     self.time = time
@@ -82,6 +88,7 @@ public struct PlayerEvent {
     self.playedPercentage = playedPercentage
     self.errorMessage = errorMessage
     self.errorCode = errorCode
+    self.cue = cue
   }
 }
 

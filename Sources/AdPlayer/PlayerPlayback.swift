@@ -44,7 +44,8 @@ extension Player {
     emit(.seeking, currentTime: currentTime)
     reportTime()
     emit(.seeked, currentTime: currentTime)
-    if !paused { scheduleTimers() }
+    checkCues()
+    if !paused, isLoaded { scheduleTimers() }
   }
 
   /// Replaces the timeline of the loaded content (e.g. once its playlist is known).
@@ -60,6 +61,8 @@ extension Player {
     emit(.playing, currentTime: currentTime)
     // A `playing` listener may have paused (a client-side ad break) or unloaded the content.
     guard !paused, isLoaded else { return }
+    checkCues()
+    guard !paused, isLoaded else { return }
     scheduleTimers()
   }
 
@@ -74,6 +77,8 @@ extension Player {
     endTimer?.cancel()
     tickTimer = nil
     endTimer = nil
+    cueState.timer?.cancel()
+    cueState.timer = nil
   }
 
   func scheduleTimers() {
@@ -87,6 +92,7 @@ extension Player {
       endTimer = loop.afterMicros(end - positionAnchorMicros) { link.player?.reachEnd() }
     }
     tickTimer = loop.everyMicros(timeUpdateIntervalMicros) { link.player?.reportTime() }
+    scheduleCueTimer()
   }
 
   func reportTime() {

@@ -30,6 +30,7 @@ extension Player {
     abandonPendingCompletions()
     let generation = sourceGeneration
     stopTimers()
+    resetCues()
     isLoaded = false
     source = nil
     activeIntegration = nil
@@ -116,6 +117,8 @@ extension Player {
   }
 
   private func prepare(_ loaded: SourceDescription, generation: Int) {
+    // An integration that raised a fatal error while its `setSource` ran has stopped the source.
+    guard fatalError == nil else { return }
     guard let prepareContent else {
       load(loaded, timeline: defaultTimeline)
       return

@@ -22,8 +22,10 @@ struct RunCommand: Command {
       --until SECONDS     stop the run at this virtual time
       --actions FILE      scripted user actions: [{"at": 12, "do": "seek", "to": 30}, ...]
                           (do: play, pause, seek, skip, stop)
-      --duration SECONDS  the content's duration, when the source gives none
-      --live              the content is live (runs until --until or a stop)
+      --duration SECONDS  the content's duration (instead of the source's duration or its
+                          HLS playlist, which is then not read)
+      --live              the content is live (runs until --until or a stop); a live HLS
+                          playlist needs --until (or --realtime) too
       --realtime          pace the virtual clock to the wall clock
       --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
       --offline DIR       answer HTTP from the recordings in DIR; no network

@@ -24,6 +24,9 @@ struct RunSession {
     options.log = log
     options.limits = setup.options.limits
     options.defaultTimeline = setup.timeline ?? .live
+    // A timeline given on the command line or in the source wins over the playlist's.
+    options.readsPlaylists = setup.timeline == nil
+    options.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime
     options.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: options)
     host.loop.realTime = setup.options.realTime
@@ -41,9 +44,9 @@ struct RunSession {
     if setup.timeline?.isLive == true && setup.options.until == nil && !setup.options.realTime {
       throw UsageError("--live runs without end on the virtual clock: give --until SECONDS (or --realtime)")
     }
-    if setup.timeline == nil && setup.options.until == nil {
+    if setup.timeline == nil && setup.options.until == nil && !PluginHost.isHLS(setup.source) {
       throw UsageError(
-        "\(setup.sourcePath): the source gives no content duration: pass --duration SECONDS, or --live with --until"
+        "\(setup.sourcePath): the source gives no content duration and is no HLS playlist: pass --duration SECONDS, or --live with --until"
       )
     }
 

@@ -77,15 +77,21 @@ extension PluginHost {
     VASTBeaconSender(client: http, sink: { beacon in queue?.append(beacon) })
   }
 
-  /// Holds the clock until `work` (started now) has settled, then logs what `queue` got.
+  /// Holds the clock until `work` (started now) has settled, then logs what `queue` got and
+  /// hands it to `settled` (on the host thread).
   func settleBeacons(
-    _ queue: BeaconQueue, adId: String?, label: String, _ work: @escaping @Sendable () async -> Void
+    _ queue: BeaconQueue, adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
+    _ work: @escaping @Sendable () async -> Void
   ) {
     let token = loop.beginWork(label)
-    let host = HostThreadOnly(self)
+    let carried = HostThreadOnly((host: self, then: settled))
     Task {
       await work()
-      token.finish { host.value.logBeacons(queue.drain(), adId: adId) }
+      token.finish {
+        let beacons = queue.drain()
+        carried.value.host.logBeacons(beacons, adId: adId)
+        carried.value.then?(beacons)
+      }
     }
   }
 }

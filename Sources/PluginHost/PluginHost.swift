@@ -12,6 +12,12 @@ public struct PluginHostOptions {
   public var http: HTTPClient
   /// The content timeline when nothing else gives one (`--duration`, `--live`).
   public var defaultTimeline: ContentTimeline = .live
+  /// Whether an HLS source's timeline and cues come from its playlist (fetched with `http`);
+  /// when false every source gets `defaultTimeline`.
+  public var readsPlaylists = true
+  /// Whether a live playlist may play; when false (a run that would never end) it is a fatal
+  /// player error that says to give the run an end.
+  public var allowsLivePlaylists = true
   /// The event log the player writes.
   public var log = EventLog()
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
@@ -57,6 +63,8 @@ public final class PluginHost {
   var macroCounter = 0
   /// Plugin error messages already shown with their traceback.
   var reportedErrors: Set<String> = []
+  /// Reads HLS playlists into the player (nil when `readsPlaylists` is false).
+  private(set) var playlists: PlaylistReader?
 
   /// A host with a fresh player and Lua state.
   public init(options: PluginHostOptions) throws(LuaError) {
@@ -67,6 +75,11 @@ public final class PluginHost {
     startDate = options.startDate
     registerTypes()
     startNativeTracking()
+    if options.readsPlaylists {
+      let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
+      playlists = reader
+      readPlaylists(with: reader, fallback: options.defaultTimeline)
+    }
     do {
       clientSideAds = try ClientSideAds(host: self)
     } catch {

@@ -140,4 +140,7 @@ function Reader:fail(name, expectation)
   fail(self:pathOf(name), expectation, self.value[name])
 end
 
+--- The typed sources of a SourceDescription as a list (`sources` may be one object).
+M.typedSources = typedSources
+
 return M

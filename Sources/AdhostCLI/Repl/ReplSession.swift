@@ -56,6 +56,9 @@ final class ReplSession {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
     hostOptions.defaultTimeline = timeline ?? .live
+    // As in `adhost run`: a timeline given on the command line or in the source wins over an
+    // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
+    hostOptions.readsPlaylists = timeline == nil
     hostOptions.log = EventLog(mode: .stream(sink))
     hostOptions.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: hostOptions)

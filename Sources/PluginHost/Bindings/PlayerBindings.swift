@@ -43,6 +43,8 @@ extension PluginHost {
     type.property("ended") { .boolean($0.player.ended) }
     type.property("source") { view in LuaValue(json: view.player.source?.json) }
     type.property("ads") { .object($0.ads) }
+    type.property("cues") { view in .array(view.player.cues.map(Self.cueTable)) }
+    type.property("playlist") { [weak self] _ in self?.playlistTable() ?? .nil }
     type.method("play") { view, _ in
       view.player.play()
       return 0
@@ -166,6 +168,7 @@ extension PluginHost {
     if let adBreak = event.adBreak ?? event.ad?.adBreak { fields["adBreak"] = .object(adBreak) }
     if let currentTime = event.currentTime { fields["currentTime"] = .number(currentTime) }
     if let played = event.playedPercentage { fields["playedPercentage"] = .number(played) }
+    if let cue = event.cue { fields["cue"] = cueTable(cue) }
     if let message = event.errorMessage {
       fields["error"] = .string(message)
       var object: [String: LuaValue] = ["message": .string(message)]

@@ -3,12 +3,13 @@ import LuaKit
 import VASTKit
 
 extension PluginHost {
-  /// `beacon.send(urls, eventName)`: sends each URL (IAB macros filled in) with the native
-  /// beacon sender; the results enter the event log as `beacon` entries. Does not wait.
+  /// `beacon.send(urls, eventName, onResults?)`: sends each URL (IAB macros filled in) with the
+  /// native beacon sender; the results enter the event log as `beacon` entries, and go to
+  /// `onResults` (`{ {url =, status =, failure =}, … }`) once all have settled. Does not wait.
   func beaconModule(for plugin: Plugin) -> LuaValue {
     module([
-      "send": { [weak self] call in
-        guard let self else { return 0 }
+      "send": { [weak self, weak plugin] call in
+        guard let self, let plugin else { return 0 }
         let urls: [String]
         switch try call.value(1) {
         case .string(let url): urls = [url]
@@ -20,12 +21,31 @@ extension PluginHost {
         guard let event = call.string(2) else {
           throw ArgumentError("beacon.send: the event name must be a string, got \(call.typeName(2))")
         }
+        let callback: LuaFunction?
+        switch try call.value(3) {
+        case .nil: callback = nil
+        case .function(let function): callback = function
+        case let other:
+          throw ArgumentError("beacon.send: onResults must be a function, got \(other.typeName)")
+        }
         guard !urls.isEmpty else { return 0 }
         let queue = BeaconQueue()
         let sender = self.beaconSender(queue: queue)
         let context = self.macroContext()
         let adId = self.player.ads.currentAds.first?.id
-        self.settleBeacons(queue, adId: adId, label: "\(event) beacons") {
+        let settled = callback.map { function in
+          { [weak self, weak plugin] (beacons: [VASTBeacon]) in
+            guard let self, let plugin else { return }
+            let results = beacons.map { beacon -> LuaValue in
+              var fields: [String: LuaValue] = ["url": .string(beacon.url)]
+              if let status = beacon.status { fields["status"] = .integer(Int64(status)) }
+              if let failure = beacon.failure { fields["failure"] = .string(failure) }
+              return .dictionary(fields)
+            }
+            self.runDetached(function, [.array(results)], plugin: plugin, what: "beacon.send callback")
+          }
+        }
+        self.settleBeacons(queue, adId: adId, label: "\(event) beacons", settled: settled) {
           _ = await sender.send(event: event, urls: urls, context: context())
         }
         return 0

@@ -3,8 +3,9 @@ import Foundation
 import LuaKit
 
 extension PluginHost {
-  /// `url.encode(text)` (percent-encodes all but unreserved characters) and `url.query(table)`
-  /// (`a=1&b=x%20y`, keys sorted so that requests are the same every run).
+  /// `url.encode(text)` (percent-encodes all but unreserved characters), `url.query(table)`
+  /// (`a=1&b=x%20y`, keys sorted so that requests are the same every run) and
+  /// `url.resolve(base, reference)` (RFC 3986: `nil, message` when it cannot).
   func urlModule() -> LuaValue {
     module([
       "encode": { call in
@@ -33,6 +34,19 @@ extension PluginHost {
           parts.append(Self.percentEncoded(key) + "=" + Self.percentEncoded(text))
         }
         return call.return(.string(parts.joined(separator: "&")))
+      },
+      "resolve": { call in
+        guard let base = call.string(1), let reference = call.string(2) else {
+          throw ArgumentError(
+            "url.resolve: expected a base URL and a reference, got \(call.typeName(1)) and \(call.typeName(2))"
+          )
+        }
+        guard let baseURL = URL(string: base), baseURL.scheme != nil,
+          let resolved = URL(string: reference, relativeTo: baseURL)?.absoluteURL
+        else {
+          return call.return(.nil, .string("cannot resolve \"\(reference)\" against \"\(base)\""))
+        }
+        return call.return(.string(resolved.absoluteString))
       },
     ])
   }

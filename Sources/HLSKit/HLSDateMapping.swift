@@ -1,0 +1,87 @@
+/// Places `#EXT-X-DATERANGE` cues on the timeline through `#EXT-X-PROGRAM-DATE-TIME`.
+enum HLSDateMapping {
+  /// The segments with a program date-time each: carried forward from the last one given (plus
+  /// the durations since), and back from the first one given for segments before it.
+  static func carryProgramDateTimes(_ segments: [HLSSegment]) -> [HLSSegment] {
+    guard let firstDated = segments.firstIndex(where: { $0.programDateTime != nil }),
+      let anchor = segments[firstDated].programDateTime
+    else { return segments }
+    var result = segments
+    for index in 0..<firstDated {
+      result[index].programDateTime = anchor - (segments[firstDated].startTime - segments[index].startTime)
+    }
+    var previous = result[firstDated]
+    for index in (firstDated + 1)..<result.count {
+      if result[index].programDateTime == nil, let date = previous.programDateTime {
+        result[index].programDateTime = date + previous.duration
+      }
+      previous = result[index]
+    }
+    return result
+  }
+
+  /// The timeline position of a date: from the last segment dated at or before it (the first
+  /// dated segment for an earlier date); `nil` when no segment has a date.
+  static func time(of date: Double, segments: [HLSSegment]) -> Double? {
+    var anchor: HLSSegment?
+    for segment in segments {
+      guard let segmentDate = segment.programDateTime else { continue }
+      if anchor == nil || segmentDate <= date { anchor = segment }
+      if segmentDate > date { break }
+    }
+    guard let anchor, let anchorDate = anchor.programDateTime else { return nil }
+    return anchor.startTime + (date - anchorDate)
+  }
+
+  /// One cue per date range (tags with the same ID merged), placed on the timeline.
+  static func cues(
+    of dateRanges: [(attributes: [HLSAttribute], line: Int)], segments: [HLSSegment]
+  ) throws(HLSParseError) -> [HLSCue] {
+    let tag = "#EXT-X-DATERANGE"
+    var placed: [(cue: HLSCue, startDate: Double, endOnNext: Bool)] = []
+    for (attributes, line) in dateRanges {
+      let id = attributes.value("ID") ?? ""
+      guard let startText = attributes.value("START-DATE") else {
+        throw HLSParseError(line: line, "\(tag) \(id): expected a START-DATE attribute")
+      }
+      guard let startDate = HLSDate.parse(startText) else {
+        throw HLSParseError(
+          line: line,
+          "\(tag) \(id): START-DATE: expected an ISO 8601 date-time, found \"\(startText.prefix(40))\"")
+      }
+      guard let start = time(of: startDate, segments: segments) else {
+        throw HLSParseError(
+          line: line, "\(tag) \(id): expected #EXT-X-PROGRAM-DATE-TIME in the playlist to place START-DATE")
+      }
+      let cueClass = attributes.value("CLASS")
+      let endOnNext = attributes.value("END-ON-NEXT") == "YES"
+      if endOnNext && cueClass == nil {
+        throw HLSParseError(line: line, "\(tag) \(id): END-ON-NEXT=YES expects a CLASS attribute")
+      }
+      var end: Double?
+      if let text = attributes.value("DURATION") {
+        end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "DURATION", line: line))
+      } else if let text = attributes.value("END-DATE") {
+        guard let endDate = HLSDate.parse(text), endDate >= startDate else {
+          throw HLSParseError(
+            line: line, "\(tag) \(id): END-DATE: expected a date-time at or after START-DATE")
+        }
+        end = start + (endDate - startDate)
+      } else if let text = attributes.value("PLANNED-DURATION") {
+        end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "PLANNED-DURATION", line: line))
+      }
+      let cue = HLSCue(
+        id: id, kind: .dateRange, startTime: start, endTime: end, cueClass: cueClass, attributes: attributes,
+        line: line)
+      placed.append((cue, startDate, endOnNext))
+    }
+    // END-ON-NEXT: the range ends where the next range of its CLASS starts.
+    for index in placed.indices where placed[index].endOnNext {
+      let next = placed.filter {
+        $0.cue.cueClass == placed[index].cue.cueClass && $0.startDate > placed[index].startDate
+      }.min { $0.startDate < $1.startDate }
+      if let next { placed[index].cue.endTime = next.cue.startTime }
+    }
+    return placed.map(\.cue)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Builds a media playlist line by line.
+struct HLSMediaBuilder {
+  let url: URL
+  private var targetDuration: Double?
+  private var mediaSequence = 0
+  private var hasEndList = false
+  private var playlistType: String?
+  private var segments: [HLSSegment] = []
+  private var elapsed = 0.0
+  private var pendingDuration: (seconds: Double, line: Int)?
+  private var pendingDate: Double?
+  private var pendingDiscontinuity = false
+  private var dateRanges: [(attributes: [HLSAttribute], line: Int)] = []
+  private var dateRangeIndex: [String: Int] = [:]
+  private var spans = HLSCueOutSpans()
+
+  init(url: URL) { self.url = url }
+
+  mutating func read(_ text: Substring, line: Int) throws(HLSParseError) {
+    guard text.hasPrefix("#") else {
+      try addSegment(text, line: line)
+      return
+    }
+    guard text.hasPrefix("#EXT") else { return }
+    let colon = text.firstIndex(of: ":")
+    let tag = String(text[..<(colon ?? text.endIndex)])
+    let value = colon.map { text[text.index(after: $0)...] } ?? ""
+    switch tag {
+    case "#EXTINF":
+      if let pendingDuration {
+        throw HLSParseError(
+          line: pendingDuration.line, "#EXTINF: expected a segment URI after it, found another #EXTINF")
+      }
+      let durationText = value.prefix { $0 != "," }
+      pendingDuration = (try HLSParser.seconds(durationText, tag: tag, what: "a duration", line: line), line)
+    case "#EXT-X-TARGETDURATION":
+      guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 1, seconds <= 86_400
+      else {
+        throw HLSParseError(
+          line: line, "\(tag): expected a whole number of seconds ≥ 1, found \"\(value.prefix(40))\"")
+      }
+      targetDuration = Double(seconds)
+    case "#EXT-X-MEDIA-SEQUENCE":
+      guard let sequence = Int(value.trimmingCharacters(in: .whitespaces)), sequence >= 0 else {
+        throw HLSParseError(line: line, "\(tag): expected a whole number ≥ 0, found \"\(value.prefix(40))\"")
+      }
+      guard segments.isEmpty, pendingDuration == nil else {
+        throw HLSParseError(line: line, "\(tag): expected before the first segment")
+      }
+      mediaSequence = sequence
+    case "#EXT-X-ENDLIST": hasEndList = true
+    case "#EXT-X-PLAYLIST-TYPE": playlistType = String(value)
+    case "#EXT-X-DISCONTINUITY": pendingDiscontinuity = true
+    case "#EXT-X-PROGRAM-DATE-TIME":
+      guard let date = HLSDate.parse(String(value)) else {
+        throw HLSParseError(
+          line: line,
+          "\(tag): expected an ISO 8601 date-time such as 2026-11-29T12:00:00.000Z, found \"\(value.prefix(40))\""
+        )
+      }
+      pendingDate = date
+    case "#EXT-X-DATERANGE": try addDateRange(value, line: line)
+    case "#EXT-X-CUE-OUT": try spans.cueOut(value, at: elapsed, id: "cue-out-\(nextSequence)", line: line)
+    case "#EXT-X-CUE-OUT-CONT":
+      try spans.continuation(value, at: elapsed, id: "cue-out-\(nextSequence)", line: line)
+    case "#EXT-X-CUE-IN": spans.cueIn(at: elapsed)
+    default: break
+    }
+  }
+
+  private var nextSequence: Int { mediaSequence + segments.count }
+
+  private mutating func addSegment(_ text: Substring, line: Int) throws(HLSParseError) {
+    guard let duration = pendingDuration else {
+      throw HLSParseError(line: line, "a segment URI needs #EXTINF before it, found \"\(text.prefix(80))\"")
+    }
+    pendingDuration = nil
+    let segment = HLSSegment(
+      url: try HLSParser.resolve(text, against: url, line: line), duration: duration.seconds,
+      sequence: nextSequence, startTime: elapsed, programDateTime: pendingDate,
+      discontinuity: pendingDiscontinuity, line: line)
+    segments.append(segment)
+    elapsed += duration.seconds
+    pendingDate = nil
+    pendingDiscontinuity = false
+  }
+
+  private mutating func addDateRange(_ value: Substring, line: Int) throws(HLSParseError) {
+    let attributes = try HLSAttributeList.parse(value, tag: "#EXT-X-DATERANGE", line: line)
+    guard let id = attributes.value("ID"), !id.isEmpty else {
+      throw HLSParseError(line: line, "#EXT-X-DATERANGE: expected an ID attribute")
+    }
+    guard let index = dateRangeIndex[id] else {
+      dateRangeIndex[id] = dateRanges.count
+      dateRanges.append((attributes, line))
+      return
+    }
+    // A later tag with the same ID adds attributes (e.g. SCTE35-IN, DURATION once known).
+    for attribute in attributes {
+      if let existing = dateRanges[index].attributes.firstIndex(where: { $0.name == attribute.name }) {
+        dateRanges[index].attributes[existing].value = attribute.value
+      } else {
+        dateRanges[index].attributes.append(attribute)
+      }
+    }
+  }
+
+  func finish(lastLine: Int) throws(HLSParseError) -> HLSMediaPlaylist {
+    if let pendingDuration {
+      throw HLSParseError(line: pendingDuration.line, "#EXTINF: expected a segment URI after it")
+    }
+    guard let targetDuration else {
+      throw HLSParseError(line: nil, "a media playlist needs #EXT-X-TARGETDURATION, and this one has none")
+    }
+    let dated = HLSDateMapping.carryProgramDateTimes(segments)
+    var cues = try HLSDateMapping.cues(of: dateRanges, segments: dated)
+    cues += spans.cues(endingAt: elapsed)
+    let ordered = cues.enumerated().sorted {
+      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+    }
+    return HLSMediaPlaylist(
+      url: url, targetDuration: targetDuration, mediaSequence: mediaSequence, hasEndList: hasEndList,
+      playlistType: playlistType, segments: dated, cues: ordered.map(\.element),
+      orphanCueIns: spans.orphanCueIns)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Parses HLS playlists (RFC 8216 and the ad markers in common use). Any input gives a playlist
+/// or an `HLSParseError` naming the line and what was expected there; nothing crashes.
+public enum HLSParser {
+  /// The most lines a playlist may have (a guard against hostile input).
+  public static let maxLines = 500_000
+
+  /// Parses a playlist's bytes (UTF-8) fetched from `url`.
+  public static func parse(_ data: Data, url: URL) throws(HLSParseError) -> HLSPlaylist {
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw HLSParseError(line: nil, "the playlist is not UTF-8 text")
+    }
+    return try parse(text, url: url)
+  }
+
+  /// Parses a playlist's text fetched from `url`; relative URIs resolve against `url`.
+  public static func parse(_ text: String, url: URL) throws(HLSParseError) -> HLSPlaylist {
+    var lines: [(number: Int, text: Substring)] = []
+    var number = 0
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      guard number <= maxLines else {
+        throw HLSParseError(line: number, "the playlist has more than \(maxLines) lines")
+      }
+      var line = raw
+      while let last = line.last, last == "\r" || last == " " || last == "\t" { line.removeLast() }
+      while let first = line.first, first == " " || first == "\t" || first == "\u{FEFF}" {
+        line.removeFirst()
+      }
+      if !line.isEmpty { lines.append((number, line)) }
+    }
+    guard let first = lines.first, first.text == "#EXTM3U" else {
+      let found = lines.first.map { "\"\($0.text.prefix(40))\"" } ?? "an empty document"
+      throw HLSParseError(line: lines.first?.number ?? 1, "expected #EXTM3U, found \(found)")
+    }
+    let body = lines.dropFirst()
+    if let variant = body.first(where: { $0.text.hasPrefix("#EXT-X-STREAM-INF") }) {
+      if let segment = body.first(where: { $0.text.hasPrefix("#EXTINF") }) {
+        throw HLSParseError(
+          line: segment.number,
+          "#EXTINF in a multivariant playlist (it has #EXT-X-STREAM-INF on line \(variant.number))")
+      }
+      return .multivariant(try parseMultivariant(body, url: url))
+    }
+    var builder = HLSMediaBuilder(url: url)
+    for line in body { try builder.read(line.text, line: line.number) }
+    return .media(try builder.finish(lastLine: number))
+  }
+
+  private static func parseMultivariant(
+    _ lines: ArraySlice<(number: Int, text: Substring)>, url: URL
+  ) throws(HLSParseError) -> HLSMultivariantPlaylist {
+    var variants: [HLSVariant] = []
+    var pending: (attributes: [HLSAttribute], line: Int)?
+    for (number, text) in lines {
+      if text.hasPrefix("#EXT-X-STREAM-INF:") {
+        if let pending {
+          throw HLSParseError(
+            line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
+        }
+        let attributes = try HLSAttributeList.parse(
+          text.dropFirst("#EXT-X-STREAM-INF:".count), tag: "#EXT-X-STREAM-INF", line: number)
+        pending = (attributes, number)
+      } else if text.hasPrefix("#") {
+        continue
+      } else {
+        guard let current = pending else {
+          throw HLSParseError(
+            line: number, "a URI in a multivariant playlist needs #EXT-X-STREAM-INF before it")
+        }
+        pending = nil
+        guard let bandwidthText = current.attributes.value("BANDWIDTH"), let bandwidth = Int(bandwidthText),
+          bandwidth >= 0
+        else {
+          throw HLSParseError(
+            line: current.line, "#EXT-X-STREAM-INF: expected BANDWIDTH, a whole number of bits per second")
+        }
+        variants.append(
+          HLSVariant(
+            url: try resolve(text, against: url, line: number), bandwidth: bandwidth,
+            resolution: current.attributes.value("RESOLUTION"), attributes: current.attributes,
+            line: current.line))
+      }
+    }
+    if let pending {
+      throw HLSParseError(
+        line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
+    }
+    return HLSMultivariantPlaylist(url: url, variants: variants)
+  }
+
+  /// A URI line resolved against the playlist's URL.
+  static func resolve(_ text: Substring, against base: URL, line: Int) throws(HLSParseError) -> URL {
+    guard let url = URL(string: String(text), relativeTo: base)?.absoluteURL, url.scheme != nil else {
+      throw HLSParseError(line: line, "expected a URI, found \"\(text.prefix(80))\"")
+    }
+    return url
+  }
+
+  /// A decimal number of seconds, finite and ≥ 0.
+  static func seconds(_ text: Substring, tag: String, what: String, line: Int) throws(HLSParseError) -> Double
+  {
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0,
+      value < 1e9
+    else {
+      throw HLSParseError(line: line, "\(tag): expected \(what) in seconds, found \"\(text.prefix(40))\"")
+    }
+    return value
+  }
+}

@@ -1,0 +1,199 @@
+import AdPlayer
+import Foundation
+import HLSKit
+import HTTPKit
+
+/// Reads the HLS playlist of each loaded source into the player: the timeline (VOD: the sum of
+/// `#EXTINF`; live: no end) and the cues of its ad markers. A live playlist is loaded again
+/// about every target duration while the content plays, and its new cues reach the player.
+/// Host-thread only.
+final class PlaylistReader {
+  /// The THEOplayer code of a playlist that could not be loaded (MANIFEST_LOAD_ERROR).
+  static let loadErrorCode = 4000
+  /// The THEOplayer code of a playlist that could not be parsed (MANIFEST_PARSE_ERROR).
+  static let parseErrorCode = 4002
+
+  private let http: HTTPClient
+  private unowned let player: Player
+  private let allowsLive: Bool
+  private var generation = 0
+  private var refreshTimer: TimerHandle?
+  /// The media playlist being played, and its timeline so far.
+  private(set) var mediaURL: URL?
+  private(set) var timeline = HLSTimeline()
+
+  init(player: Player, http: HTTPClient, allowsLive: Bool) {
+    self.player = player
+    self.http = http
+    self.allowsLive = allowsLive
+  }
+
+  /// Whether a typed source is an HLS playlist: its `type`, or a path ending in `.m3u8`.
+  static func isHLS(_ typed: TypedSource) -> Bool {
+    if let type = typed.type?.lowercased() {
+      return ["application/x-mpegurl", "application/vnd.apple.mpegurl", "audio/mpegurl"].contains(type)
+    }
+    guard let src = typed.src, let url = URL(string: src) else { return false }
+    return url.path.lowercased().hasSuffix(".m3u8")
+  }
+
+  /// `Player.prepareContent`: the timeline of an HLS source from its playlist, else `fallback`.
+  func prepare(
+    _ source: SourceDescription, fallback: ContentTimeline,
+    completion: @escaping (Result<ContentTimeline, any Error>) -> Void
+  ) {
+    stop()
+    generation += 1
+    mediaURL = nil
+    timeline = HLSTimeline()
+    guard let typed = source.sources.first, Self.isHLS(typed) else {
+      guard fallback.isLive, !allowsLive else { return completion(.success(fallback)) }
+      // The run expected a playlist (the source named one) but the integration loaded other
+      // content: without a timeline it would play on forever.
+      let message =
+        "the loaded source \(source.sources.first?.src ?? "(no src)") is no HLS playlist and gives no "
+        + "timeline: pass --duration SECONDS, or --live with --until"
+      completion(.failure(PlayerError(message, code: Self.loadErrorCode)))
+      return
+    }
+    guard let src = typed.src, let url = URL(string: src), url.scheme != nil else {
+      let text = typed.src ?? "nothing"
+      completion(.failure(PlayerError("the source's src is not a URL: \(text)", code: Self.loadErrorCode)))
+      return
+    }
+    let current = generation
+    load(url, variantOf: nil) { [weak self] result in
+      guard let self, current == self.generation else { return }
+      switch result {
+      case .failure(let error):
+        completion(.failure(error))
+      case .success(let (mediaURL, playlist)):
+        if playlist.isLive && !self.allowsLive {
+          let message =
+            "\(mediaURL.absoluteString) is a live playlist (no #EXT-X-ENDLIST) and the run has no end: "
+            + "give --until SECONDS or --realtime"
+          completion(.failure(PlayerError(message, code: Self.loadErrorCode)))
+          return
+        }
+        self.mediaURL = mediaURL
+        self.timeline.merge(playlist)
+        self.player.setCues(self.cues)
+        completion(.success(playlist.isLive ? .live : .vod(self.timeline.end)))
+        if playlist.isLive { self.scheduleRefresh(generation: current) }
+      }
+    }
+  }
+
+  /// Stops refreshing (a new source, the player destroyed).
+  func stop() {
+    refreshTimer?.cancel()
+    refreshTimer = nil
+  }
+
+  /// The cues as the player's.
+  var cues: [Cue] {
+    timeline.cues.map { cue in
+      Cue(
+        id: cue.id, startTime: cue.startTime, endTime: cue.endTime, cueClass: cue.cueClass,
+        kind: cue.kind.rawValue,
+        attributes: JSONObject(cue.attributes.map { ($0.name, JSONValue.string($0.value)) }))
+    }
+  }
+
+  private func scheduleRefresh(generation current: Int) {
+    let interval = max(1, timeline.targetDuration)
+    refreshTimer = player.loop.after(interval) { [weak self] in
+      guard let self, current == self.generation else { return }
+      self.refreshTimer = nil
+      self.refresh(generation: current)
+    }
+  }
+
+  private func refresh(generation current: Int) {
+    guard let url = mediaURL, !player.isDestroyed, player.fatalError == nil, player.isLoaded else { return }
+    guard !player.paused else {
+      scheduleRefresh(generation: current)
+      return
+    }
+    fetch(url) { [weak self] result in
+      guard let self, current == self.generation, self.player.isLoaded else { return }
+      switch result {
+      case .success(.media(let playlist)):
+        self.timeline.merge(playlist)
+        self.player.setCues(self.cues)
+        if playlist.hasEndList {
+          self.player.setTimeline(.vod(self.timeline.end))
+          return
+        }
+      case .success(.multivariant):
+        self.logFailure(url, "the media playlist became a multivariant playlist")
+      case .failure(let error):
+        self.logFailure(url, error.message)
+      }
+      self.scheduleRefresh(generation: current)
+    }
+  }
+
+  private func logFailure(_ url: URL, _ message: String) {
+    player.appendLog(
+      type: "playlist-error",
+      fields: JSONObject([("url", .string(url.absoluteString)), ("message", .string(message))]))
+  }
+
+  /// Loads a media playlist, following a multivariant playlist to its first variant.
+  private func load(
+    _ url: URL, variantOf parent: URL?,
+    completion: @escaping (Result<(URL, HLSMediaPlaylist), PlayerError>) -> Void
+  ) {
+    fetch(url) { [weak self] result in
+      switch result {
+      case .failure(let error):
+        completion(.failure(error))
+      case .success(.media(let playlist)):
+        completion(.success((url, playlist)))
+      case .success(.multivariant(let multivariant)):
+        guard parent == nil, let first = multivariant.variants.first else {
+          let problem =
+            parent == nil
+            ? "a multivariant playlist without variants" : "a variant that is itself multivariant"
+          completion(
+            .failure(
+              PlayerError(
+                "the playlist \(url.absoluteString) cannot be played: \(problem)", code: Self.parseErrorCode))
+          )
+          return
+        }
+        self?.load(first.url, variantOf: url, completion: completion)
+      }
+    }
+  }
+
+  /// GETs and parses a playlist; the completion runs on the host thread.
+  private func fetch(_ url: URL, completion: @escaping (Result<HLSPlaylist, PlayerError>) -> Void) {
+    let token = player.loop.beginWork("playlist \(url.absoluteString)")
+    let deliver = HostThreadOnly(completion)
+    http.send(HTTPRequest(url: url, timeout: http.timeout)) { result in
+      let outcome = Self.playlist(result, url: url)
+      token.finish { deliver.value(outcome) }
+    }
+  }
+
+  private static func playlist(_ result: Result<HTTPResponse, HTTPError>, url: URL) -> Result<
+    HLSPlaylist, PlayerError
+  > {
+    let name = url.absoluteString
+    switch result {
+    case .failure(let error):
+      return .failure(PlayerError("cannot load the playlist \(name): \(error)", code: loadErrorCode))
+    case .success(let response) where !response.isSuccess:
+      return .failure(
+        PlayerError("cannot load the playlist \(name): HTTP \(response.status)", code: loadErrorCode))
+    case .success(let response):
+      do {
+        return .success(try HLSParser.parse(response.body, url: response.url))
+      } catch {
+        return .failure(PlayerError("the playlist \(name) cannot be read: \(error)", code: parseErrorCode))
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import AdPlayer
+import Testing
+
+/// Timed-metadata cues: `cue` fires as the playhead enters one.
+@Suite struct CueTests {
+  private func playing(_ cues: [Cue], duration: Double = 100) -> Player {
+    let player = Player(defaultTimeline: .vod(duration))
+    player.prepareContent = { _, completion in
+      player.setCues(cues)
+      completion(.success(.vod(duration)))
+    }
+    player.autoplay = true
+    player.setSource(SourceDescription(sources: [TypedSource(src: "https://example.com/c.m3u8")]))
+    return player
+  }
+
+  private func cueLines(_ player: Player) -> [String] {
+    player.log.entries.filter { $0.type == "cue" }.map(\.jsonLine)
+  }
+
+  @Test func aCueFiresAtItsExactStartOnceWhilePlayingThrough() {
+    let player = playing([
+      Cue(id: "a", startTime: 10.1, endTime: 20), Cue(id: "zero", startTime: 30.3, endTime: 30.3),
+      Cue(id: "pre", startTime: 0),
+    ])
+    _ = player.run(until: 50)
+    #expect(
+      cueLines(player) == [
+        #"{"t":0,"type":"cue","cue":{"id":"pre"},"currentTime":0}"#,
+        #"{"t":10.1,"type":"cue","cue":{"id":"a"},"currentTime":10.1}"#,
+        #"{"t":30.3,"type":"cue","cue":{"id":"zero"},"currentTime":30.3}"#,
+      ])
+  }
+
+  @Test func seekingIntoACueFiresItAndSeekingOverOneDoesNot() {
+    let player = playing([Cue(id: "a", startTime: 10, endTime: 20), Cue(id: "b", startTime: 30, endTime: 40)])
+    var heard: [(String, Double)] = []
+    player.addEventListener(.cue) { event in heard.append((event.cue?.id ?? "?", event.time)) }
+    player.schedule([
+      ScriptedAction(at: 2, .seek(to: 35)), ScriptedAction(at: 3, .seek(to: 5)),
+      ScriptedAction(at: 4, .seek(to: 25)),
+    ])
+    _ = player.run(until: 12)
+    // 2: into b; 3: back before a; 4: over a (not entered) to 25; b again at 4 + 5 = 9.
+    #expect(heard.map(\.0) == ["b", "b"])
+    #expect(heard.map(\.1) == [2, 9])
+  }
+
+  @Test func cuesArrivingLaterFireWhenThePlayheadIsInsideAndAreClearedByANewSource() {
+    let player = playing([])
+    _ = player.run(until: 5)
+    player.setCues([Cue(id: "live", startTime: 4, endTime: nil), Cue(id: "later", startTime: 8)])
+    _ = player.run(until: 10)
+    #expect(player.log.entries.filter { $0.type == "cue" }.map(\.time) == [5, 8])
+    player.setSource(SourceDescription(sources: [TypedSource(src: "https://example.com/d.m3u8")]))
+    #expect(player.cues.isEmpty)
+  }
+}

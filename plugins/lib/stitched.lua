@@ -1,0 +1,362 @@
+-- Plays ads stitched into the content by a server (SSAI): the ads ARE content time, so nothing
+-- pauses; as the playhead crosses an ad, the ad begins, reports its progress, sends its
+-- tracking beacons at their times and ends. Seeks and skips follow a policy (lib/policies.lua).
+--
+--   local session = stitched.new(controller, { policy = policies.new({ seekOver = "last" }) })
+--   local entry = session:upsertBreak("avail-1", { startTime = 30, duration = 20, events = {…} })
+--   session:upsertAd(entry, "ad-1", { startTime = 30, duration = 10, skipOffset = 5, events = {…} })
+--   session:attach()        -- follow the playhead
+--   session:skip(ad)        -- from the handler's skipAd
+--
+-- Events are `{ id =, name =, time =, urls = {…} }`: `beacon.send(urls, name)` once, when the
+-- playhead reaches `time` while the ad (or, for a break's events, the break) plays. Calling
+-- upsertBreak / upsertAd again with the same key updates (live avails grow between polls).
+-- A break whose ads have all played is watched: its remaining events (breakEnd) are sent, it is
+-- removed with removeAdBreak, and it is not played again.
+
+local adtimeline = require("lib.adtimeline")
+local policies = require("lib.policies")
+
+local M = {}
+
+local EPSILON = adtimeline.EPSILON
+local contains = adtimeline.contains
+
+local Session = {}
+Session.__index = Session
+
+--- A session for `controller`; `options.policy` is a policy of lib/policies.lua (default
+--- `policies.new()`).
+function M.new(controller, options)
+  options = options or {}
+  local session = setmetatable({
+    controller = controller,
+    policy = options.policy or policies.new(),
+    current = nil, -- the ad entry playing
+    activeBreak = nil, -- the break entry the playhead is in
+    stops = {}, -- positions still to visit, from a seek plan
+    listeners = {},
+    internal = 0, -- > 0 while the session seeks itself
+    seeking = false,
+    jumped = false,
+    lastPosition = 0,
+    lastClock = 0,
+    closed = false,
+  }, Session)
+  session.timeline = adtimeline.new(controller, function(what, fn)
+    return session:try(what, fn)
+  end)
+  return session
+end
+
+--- Creates the break `key` or updates it (see lib/adtimeline.lua); returns its entry or nil.
+function Session:upsertBreak(key, spec)
+  return self.timeline:upsertBreak(key, spec)
+end
+
+--- Creates the ad `key` in a break entry or updates it (see lib/adtimeline.lua).
+function Session:upsertAd(entry, key, spec)
+  self.timeline:upsertAd(entry, key, spec)
+end
+
+local function cancel(handle)
+  if handle then
+    handle:cancel()
+  end
+end
+
+-- Runs a controller call; a failure is a non-fatal `aderror`, and the session goes on.
+function Session:try(what, fn)
+  local ok, message = pcall(fn)
+  if not ok then
+    local text = string.format("%s failed: %s", what, tostring(message))
+    log.error(text)
+    self.controller:error(text)
+  end
+  return ok
+end
+
+-- Sends each event of `target` due by `at` that was not sent yet. A beacon that fails (no
+-- answer, or an HTTP error status) is a non-fatal `aderror`.
+function Session:sendDue(target, at)
+  for _, event in ipairs(target.events) do
+    if event.time > at then
+      break
+    end
+    if not target.sent[event.id] then
+      target.sent[event.id] = true
+      if #event.urls > 0 then
+        beacon.send(event.urls, event.name, function(results)
+          for _, result in ipairs(results) do
+            local problem = result.failure or (result.status and result.status >= 400
+              and string.format("HTTP %d", result.status))
+            if problem and not self.closed then
+              self.controller:error(string.format("%s beacon %s failed: %s", event.name, result.url, problem))
+            end
+          end
+        end)
+      end
+    end
+  end
+end
+
+function Session:note(position)
+  self.lastPosition, self.lastClock = position, timer.now()
+end
+
+-- Where the playhead was just before a seek: the last position seen, moved on by the clock.
+function Session:estimatedPosition()
+  if player.paused then
+    return self.lastPosition
+  end
+  return self.lastPosition + (timer.now() - self.lastClock)
+end
+
+function Session:seekInternal(position)
+  self.internal = self.internal + 1
+  local ok, message = pcall(function()
+    player.currentTime = position
+  end)
+  self.internal = self.internal - 1
+  self.jumped = true
+  self:note(player.currentTime)
+  if not ok then
+    log.error("seek failed: " .. tostring(message))
+  end
+end
+
+local function progress(adEntry, position)
+  if adEntry.duration <= 0 then
+    return 1
+  end
+  return math.max(0, math.min(1, (position - adEntry.startTime) / adEntry.duration))
+end
+
+-- Ends the ad playing: `natural` when the playhead reached its end (progress 1 and every event
+-- up to its end first), otherwise it was left by a seek and may play again later.
+function Session:finishAd(adEntry, natural)
+  self.current = nil
+  local ad = adEntry.ad
+  if natural then
+    adEntry.state = "played"
+    self:try(string.format("updateAdProgress(%q, 1)", adEntry.key), function()
+      self.controller:updateAdProgress(ad, 1)
+    end)
+    self:sendDue(adEntry, adEntry.endTime + EPSILON)
+  else
+    adEntry.state = "scheduled"
+  end
+  self:try(string.format("endAd(%q)", adEntry.key), function()
+    self.controller:endAd(ad)
+  end)
+end
+
+function Session:beginAd(adEntry, at)
+  if not self:try(string.format("beginAd(%q)", adEntry.key), function()
+    self.controller:beginAd(adEntry.ad)
+  end) then
+    adEntry.state = "played"
+    return
+  end
+  adEntry.state = "playing"
+  self.current = adEntry
+  self:sendDue(adEntry, at)
+end
+
+-- The playhead left the active break: a break whose ads all played is watched and removed.
+-- With `continuePlan`, the next stop of a seek plan follows (returns true when it seeked).
+function Session:leaveBreak(entry, continuePlan)
+  self.activeBreak = nil
+  if adtimeline.allPlayed(entry) and not entry.removed then
+    entry.watched = true
+    self:sendDue(entry, math.huge)
+    entry.removed = true
+    self:try(string.format("removeAdBreak(%q)", entry.key), function()
+      self.controller:removeAdBreak(entry.adBreak)
+    end)
+  end
+  if continuePlan and #self.stops > 0 then
+    local stop = table.remove(self.stops, 1)
+    log.info(string.format("break at %g s played: on to %g s", entry.startTime, stop))
+    self:seekInternal(stop)
+    return true
+  end
+  return false
+end
+
+--- Brings the ads up to the playhead: ends, begins, progresses, beacons; then arms a timer for
+--- the next boundary so that each happens at its exact time.
+function Session:drive()
+  if self.closed or self.seeking or self.internal > 0 then
+    return
+  end
+  for _ = 1, 8 do -- each pass may seek once (a plan's next stop, past a watched break)
+    if not self:step() then
+      break
+    end
+  end
+  self:arm(player.currentTime)
+end
+
+-- One pass of drive; returns true when it seeked and the pass must be made again.
+function Session:step()
+  local position = player.currentTime
+  local at = position + EPSILON
+  self:note(position)
+  local jumped = self.jumped
+  self.jumped = false
+  local current = self.current
+  if current and not contains(current, at) then
+    self:finishAd(current, not jumped and at >= current.endTime)
+  end
+  local active = self.activeBreak
+  if active and not contains(active, at) and self:leaveBreak(active, not jumped) then
+    return true
+  end
+  local entry = self.timeline:breakAt(at)
+  if not entry then
+    return false
+  end
+  if entry.watched then
+    log.info(string.format("break at %g s was watched: on to its end, %g s", entry.startTime, entry.endTime))
+    self:seekInternal(entry.endTime)
+    return true
+  end
+  if self.activeBreak ~= entry then
+    self.activeBreak = entry
+    self:sendDue(entry, at)
+  end
+  local adEntry = adtimeline.adAt(entry, at)
+  if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" then
+    self:beginAd(adEntry, at)
+  end
+  current = self.current
+  if current then
+    self:try(string.format("updateAdProgress(%q)", current.key), function()
+      self.controller:updateAdProgress(current.ad, progress(current, position))
+    end)
+    self:sendDue(current, at)
+  end
+  return false
+end
+
+function Session:arm(position)
+  cancel(self.boundary)
+  self.boundary = nil
+  if player.paused or self.closed then
+    return
+  end
+  local nextTime = self.timeline:nextBoundary(position, self.current)
+  if nextTime then
+    self.boundary = timer.after(nextTime - position, function()
+      self.boundary = nil
+      self:drive()
+    end)
+  end
+end
+
+-- A seek by the user (or the `seek` action) from `origin` to `target`.
+function Session:decideSeek(origin, target)
+  local plan = self.policy:planSeek(origin, target, self.timeline:policyView(), self.current ~= nil)
+  if plan.refuse then
+    log.warn(string.format("seek to %g s refused: ad %q is playing", target, self.current.key))
+    self:seekInternal(origin)
+    self.jumped = false
+    self:drive()
+    return
+  end
+  self.stops = plan.stops
+  local first = table.remove(self.stops, 1)
+  if math.abs(first - target) > EPSILON then
+    log.info(string.format("seek to %g s: to %g s instead (seekOver = %s)", target, first,
+      self.policy.seekOver))
+    self:seekInternal(first)
+  end
+  local at = player.currentTime + EPSILON
+  if self.current and not contains(self.current, at) then
+    self:finishAd(self.current, false)
+  end
+  if self.activeBreak and not contains(self.activeBreak, at) then
+    self:leaveBreak(self.activeBreak, false)
+  end
+  self.jumped = true
+  self:drive()
+end
+
+--- The handler's skipAd: skips `ad` when it plays and has passed its skipOffset, by seeking to
+--- its end. Returns whether it skipped.
+function Session:skip(ad)
+  local current = self.current
+  if not current or current.ad ~= ad then
+    log.warn(string.format("skip refused: ad %q is not playing", tostring(ad and ad.id)))
+    return false
+  end
+  local played = player.currentTime - current.startTime
+  local allowed, reason = policies.canSkip(current.skipOffset, played)
+  if not allowed then
+    log.warn(string.format("skip refused: ad %q: %s", current.key, reason))
+    return false
+  end
+  self.current = nil
+  current.state = "played"
+  self:try(string.format("skipAd(%q)", current.key), function()
+    self.controller:updateAdProgress(ad, progress(current, player.currentTime))
+    self.controller:skipAd(ad)
+  end)
+  log.info(string.format("ad %q skipped after %g s: on to its end, %g s", current.key, played,
+    current.endTime))
+  self:seekInternal(current.endTime)
+  self.jumped = false
+  self:drive()
+  return true
+end
+
+local function listen(self, eventType, fn)
+  player:addEventListener(eventType, fn)
+  self.listeners[#self.listeners + 1] = { type = eventType, fn = fn }
+end
+
+--- Starts following the playhead.
+function Session:attach()
+  listen(self, "playing", function()
+    self:drive()
+  end)
+  listen(self, "timeupdate", function()
+    self:drive()
+  end)
+  listen(self, "pause", function()
+    cancel(self.boundary)
+    self.boundary = nil
+    self:note(player.currentTime)
+  end)
+  listen(self, "ended", function()
+    self:drive()
+  end)
+  listen(self, "seeking", function()
+    if self.internal > 0 or self.closed then
+      return
+    end
+    self.origin = self:estimatedPosition()
+    self.seeking = true
+  end)
+  listen(self, "seeked", function()
+    if self.internal > 0 or self.closed or not self.seeking then
+      return
+    end
+    self.seeking = false
+    self:decideSeek(self.origin, player.currentTime)
+  end)
+end
+
+--- Stops following the playhead. The ads stay (resetSource removes them).
+function Session:close()
+  self.closed = true
+  cancel(self.boundary)
+  self.boundary = nil
+  for _, listener in ipairs(self.listeners) do
+    player:removeEventListener(listener.type, listener.fn)
+  end
+  self.listeners = {}
+end
+
+return M

@@ -1,0 +1,227 @@
+-- AWS Elemental MediaTailor with client-side ad tracking: the ads are stitched into the stream
+-- by MediaTailor; the player learns where they are from the tracking URL and reports them.
+--
+-- SSAI configuration, in `sources[i].ssai` of the SourceDescription (docs/mediatailor.md):
+--   integration   "mediatailor" (or integration = "custom", customIntegration = "mediatailor")
+--   sessionUrl    the session initialization URL; default the typed source's `src`
+--   adsParams     object sent as `adsParams` (player variables for the ad decision server)
+--   manifestParams object sent as `manifestParams`, if given
+--   pollInterval  seconds between tracking polls; default the playlist's target duration
+--   seekOver      "none", "last" (default) or "all": jumped-over breaks played before the target
+--   seekDuringAd  "allow" (default) or "refuse"
+--   timeout       seconds per request; default the host's
+--
+-- setSource POSTs `{"adsParams": …, "reportingMode": "client"}` to the session URL, reads
+-- `manifestUrl` and `trackingUrl` (relative to the session URL) and plays the manifest. The
+-- tracking URL is polled about once per target duration (VOD: until one answer is read; live:
+-- for as long as the content plays). Each avail is a break (`availId`), each ad an ad
+-- (`adId`); a poll that brings them again updates them. A failed session start is a fatal
+-- error; a failed poll, or an answer that is not JSON, is an `aderror` and the content plays.
+
+local config = require("lib.config")
+local policies = require("lib.policies")
+local stitched = require("lib.stitched")
+local tracking = require("lib.mediatailortracking")
+
+local INTEGRATION = "mediatailor"
+local DEFAULT_POLL_INTERVAL = 5
+
+local function readSettings(ssai, typed)
+  local sessionUrl = ssai:string("sessionUrl", typed.src)
+  if type(sessionUrl) ~= "string" or not sessionUrl:match("^https?://[^/?#]") then
+    ssai:fail("sessionUrl", "the session initialization URL (http or https), or a src that is one")
+  end
+  local function object(name)
+    local value = ssai:raw(name)
+    if value ~= nil and (type(value) ~= "table" or value[1] ~= nil) then
+      ssai:fail(name, "an object")
+    end
+    return value
+  end
+  local ok, policy = pcall(policies.new, {
+    seekOver = ssai:string("seekOver", nil),
+    seekDuringAd = ssai:string("seekDuringAd", nil),
+  })
+  if not ok then
+    error(ssai.path .. "." .. tostring(policy), 0)
+  end
+  return {
+    sessionUrl = sessionUrl,
+    adsParams = object("adsParams") or {},
+    manifestParams = object("manifestParams"),
+    pollInterval = ssai:positiveNumber("pollInterval", nil),
+    timeout = ssai:positiveNumber("timeout", nil),
+    policy = policy,
+  }
+end
+
+-- A shallow copy of the source with the typed source's src replaced by the manifest.
+local function withManifest(source, typed, manifestUrl)
+  local copy = {}
+  for key, value in pairs(source) do
+    copy[key] = value
+  end
+  copy.sources = {}
+  for index, each in ipairs(config.typedSources(source)) do
+    if each == typed then
+      local replaced = {}
+      for key, value in pairs(each) do
+        replaced[key] = value
+      end
+      replaced.src = manifestUrl
+      replaced.type = "application/x-mpegurl"
+      copy.sources[index] = replaced
+    else
+      copy.sources[index] = each
+    end
+  end
+  return copy
+end
+
+player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
+  local current -- { settings =, trackingUrl =, session =, poller =, listeners = }
+
+  local function stopPolling(state)
+    if state.poller then
+      state.poller:cancel()
+      state.poller = nil
+    end
+  end
+
+  local function close()
+    if current then
+      stopPolling(current)
+      for _, listener in ipairs(current.listeners) do
+        player:removeEventListener(listener.type, listener.fn)
+      end
+      current.session:close()
+      current = nil
+    end
+  end
+
+  local function listen(state, eventType, fn)
+    player:addEventListener(eventType, fn)
+    state.listeners[#state.listeners + 1] = { type = eventType, fn = fn }
+  end
+
+  local function poll(state)
+    local response, message = http.get(state.trackingUrl, { timeout = state.settings.timeout })
+    if current ~= state then
+      return
+    end
+    local problem
+    if not response then
+      problem = message
+    elseif response.status < 200 or response.status > 299 then
+      problem = string.format("HTTP %d", response.status)
+    else
+      local data, decodeError = json.decode(response.body)
+      if type(data) ~= "table" then
+        problem = "the answer is not JSON: " .. tostring(decodeError or type(data))
+      else
+        tracking.apply(state.session, data, function(unreadable)
+          controller:error("MediaTailor tracking: " .. unreadable)
+        end)
+        local playlist = player.playlist
+        if playlist and not playlist.live then
+          -- VOD: the answer holds every avail; no need to ask again.
+          stopPolling(state)
+        end
+        return
+      end
+    end
+    controller:error(string.format("MediaTailor tracking %s: %s", state.trackingUrl, problem))
+  end
+
+  local function startPolling(state)
+    local playlist = player.playlist
+    local interval = state.settings.pollInterval or (playlist and playlist.targetDuration)
+      or DEFAULT_POLL_INTERVAL
+    log.info(string.format("%s: polling %s every %g s", INTEGRATION, state.trackingUrl, interval))
+    state.poller = timer.every(interval, function()
+      poll(state)
+    end)
+    poll(state)
+  end
+
+  return {
+    setSource = function(source)
+      close()
+      local ssai, typed = config.find(source, INTEGRATION)
+      if not ssai then
+        return false
+      end
+      local settings = readSettings(ssai, typed)
+      local body = { adsParams = settings.adsParams, reportingMode = "client" }
+      if settings.manifestParams then
+        body.manifestParams = settings.manifestParams
+      end
+      log.info(string.format("%s: starting a session at %s", INTEGRATION, settings.sessionUrl))
+      local response, message = http.post(settings.sessionUrl, json.encode(body), {
+        headers = { ["content-type"] = "application/json" },
+        timeout = settings.timeout,
+      })
+      local problem
+      local answer
+      if not response then
+        problem = message
+      elseif response.status < 200 or response.status > 299 then
+        problem = string.format("HTTP %d", response.status)
+      else
+        answer = json.decode(response.body)
+        if type(answer) ~= "table" or type(answer.manifestUrl) ~= "string"
+          or type(answer.trackingUrl) ~= "string" then
+          problem = "expected JSON with manifestUrl and trackingUrl"
+        end
+      end
+      if problem then
+        local text = string.format("MediaTailor session %s failed: %s", settings.sessionUrl, problem)
+        controller:fatalError(text)
+        return true
+      end
+      local manifestUrl = url.resolve(settings.sessionUrl, answer.manifestUrl)
+      local trackingUrl = url.resolve(settings.sessionUrl, answer.trackingUrl)
+      if not manifestUrl or not trackingUrl then
+        controller:fatalError(string.format("MediaTailor session %s: unusable URLs %q, %q",
+          settings.sessionUrl, answer.manifestUrl, answer.trackingUrl))
+        return true
+      end
+      local state = {
+        settings = settings,
+        trackingUrl = trackingUrl,
+        session = stitched.new(controller, { policy = settings.policy }),
+        listeners = {},
+        started = false,
+      }
+      current = state
+      state.session:attach()
+      -- The playlist (and its target duration) is known once the source has loaded.
+      listen(state, "sourcechange", function()
+        if current == state and not state.started then
+          state.started = true
+          startPolling(state)
+        end
+      end)
+      listen(state, "ended", function()
+        stopPolling(state)
+      end)
+      log.info(string.format("%s: manifest %s, tracking %s", INTEGRATION, manifestUrl, trackingUrl))
+      return withManifest(source, typed, manifestUrl)
+    end,
+
+    skipAd = function(ad)
+      if not current then
+        log.warn(string.format("skip refused: %s has no session playing ad %q", INTEGRATION, tostring(ad.id)))
+        return
+      end
+      current.session:skip(ad)
+    end,
+
+    resetSource = function()
+      close()
+      controller:removeAllAds()
+    end,
+
+    destroy = close,
+  }
+end)
