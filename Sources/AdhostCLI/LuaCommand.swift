@@ -6,7 +6,7 @@ struct LuaCommand: Command {
   static let name = "lua"
   static let summary = "run a Lua file in the plugin sandbox, with its limits"
   static let help = """
-    Usage: adhost lua <file.lua> [--memory MB] [--instructions N] [--seconds S] [--json]
+    Usage: adhost lua <file.lua> [--memory MB] [--instructions N] [--seconds S] [--json] [--stats]
 
     Runs a Lua file in the sandbox that plugins run in: the allow-listed standard library,
     require() limited to the file's own folder, text chunks only, and the budgets below.
@@ -15,6 +15,8 @@ struct LuaCommand: Command {
     Options:
     \(LimitOptions.help)
       --json              print the returned values as one JSON array
+      --stats             after the run, print its resources on standard error as one JSON
+                          object: {"lua_bytes":…,"lua_peak_bytes":…,"max_rss_kb":…,"seconds":…}
       -h, --help          show this help
 
     Exit codes: 0 the file ran; 1 it raised an error or exceeded a budget (message with file,
@@ -23,7 +25,7 @@ struct LuaCommand: Command {
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, spec: ArgumentSpec(flags: ["--json"], options: LimitOptions.names))
+      arguments, spec: ArgumentSpec(flags: ["--json", "--stats"], options: LimitOptions.names))
     try parsed.expectPositionals(1...1, "one Lua file")
     let path = parsed.positionals[0]
     let limits = try LimitOptions.limits(parsed)
@@ -31,13 +33,18 @@ struct LuaCommand: Command {
       throw UsageError("cannot read \(path)")
     }
 
-    return runFile(path, limits: limits, json: parsed.has("--json"), console: console)
+    return runFile(
+      path, limits: limits, json: parsed.has("--json"), stats: parsed.has("--stats"), console: console)
   }
 
-  private static func runFile(_ path: String, limits: LuaLimits, json: Bool, console: Console) -> Int32 {
+  private static func runFile(
+    _ path: String, limits: LuaLimits, json: Bool, stats: Bool, console: Console
+  ) -> Int32 {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let start = Date()
     do {
       let lua = try LuaState(limits: limits)
+      defer { if stats { printStats(lua, since: start, console) } }
       lua.printHandler = { console.print($0) }
       let environment = try lua.makeSandbox(moduleDirectory: folder)
       let chunk = try lua.loadFile(path, environment: environment)
@@ -52,5 +59,15 @@ struct LuaCommand: Command {
       console.printError("error: " + error.description)
       return ExitCode.failure
     }
+  }
+
+  /// The run's resources as one JSON object on standard error.
+  private static func printStats(_ lua: LuaState, since start: Date, _ console: Console) {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let seconds = String(format: "%.3f", Date().timeIntervalSince(start))
+    console.printError(
+      #"{"lua_bytes":\#(lua.memoryInUse),"lua_peak_bytes":\#(lua.peakMemory),"max_rss_kb":\#(usage.ru_maxrss),"seconds":\#(seconds)}"#
+    )
   }
 }

@@ -122,21 +122,26 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
       completionHandler(request)
       return
     }
-    let redirects = lock.withLock {
-      state.redirects += 1
-      return state.redirects
-    }
-    if redirects > state.limits.maxRedirects {
+    // swift-corelibs-foundation stops the process if the handler is called for a task that was
+    // cancelled meanwhile. So: no call once the task failed (it was cancelled), and the call is
+    // made under the lock that `fail` takes before cancelling, so no cancel comes in between.
+    // A refused redirect is not cancelled: the task ends with the 3xx response, reported as the
+    // failure recorded here.
+    lock.lock()
+    defer { lock.unlock() }
+    guard state.failure == nil else { return }
+    state.redirects += 1
+    if state.redirects > state.limits.maxRedirects {
+      state.failure = .tooManyRedirects(state.url, limit: state.limits.maxRedirects)
       completionHandler(nil)
-      fail(task, with: .tooManyRedirects(state.url, limit: state.limits.maxRedirects))
       return
     }
     do {
       try state.limits.policy.check(target)
       completionHandler(request)
     } catch {
+      state.failure = error
       completionHandler(nil)
-      fail(task, with: error)
     }
   }
 

@@ -14,7 +14,7 @@ import Testing
       guard let data = try? Samples.data("authored" + request.path) else { return .notFound }
       return LoopbackResponse(headers: [("Content-Type", "application/xml")], body: data)
     }
-    let resolution = try await Fixtures.resolver(timeout: 3).resolve(url: server.url("/chain/wrapper-1.xml"))
+    let resolution = try await Fixtures.resolver().resolve(url: server.url("/chain/wrapper-1.xml"))
     let ad = try #require(resolution.ads.first?.ad)
     #expect(ad.impressions.count == 4)
     #expect(ad.errors.count == 4)
@@ -185,7 +185,7 @@ import Testing
       </VAST>
       """
     server.route("/pod") { _ in Fixtures.xml(pod) }
-    let resolution = try await Fixtures.resolver(timeout: 3).resolve(url: server.url("/pod"))
+    let resolution = try await Fixtures.resolver().resolve(url: server.url("/pod"))
     #expect(resolution.ads.map(\.ad.id) == ["ad1", "ad2", "ad3"])
     #expect(resolution.ads.map(\.ad.sequence) == [1, nil, 3])
     #expect(resolution.failures.map(\.sequence) == [2])
