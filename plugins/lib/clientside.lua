@@ -9,6 +9,10 @@
 -- seek target, which plays when playback goes on (like Uplynk's `playLast`). Played and
 -- jumped-over breaks do not play again.
 
+local describe = require("lib.describe")
+local sessionbase = require("lib.sessionbase")
+
+local seconds, describeAd = describe.seconds, describe.ad
 
 local M = {}
 
@@ -21,6 +25,8 @@ local REACHED_TOLERANCE = 1e-6
 
 local Session = {}
 Session.__index = Session
+sessionbase.install(Session)
+local cancel = sessionbase.cancel
 
 --- A session plays the breaks of one source for `controller`. `slot` is the player size used
 --- to choose media files: `{width =, height =}`.
@@ -38,9 +44,6 @@ function M.new(controller, slot)
   }, Session)
 end
 
-local describe = require("lib.describe")
-local seconds, describeAd = describe.seconds, describe.ad
-
 -- Loading VAST and creating the breaks: lib/schedule.lua adds those methods to Session.
 require("lib.schedule")(Session)
 
@@ -48,12 +51,6 @@ require("lib.schedule")(Session)
 local function isPostRoll(entry)
   local duration = player.duration
   return duration == duration and duration < math.huge and entry.offset >= duration
-end
-
-local function cancel(handle)
-  if handle then
-    handle:cancel()
-  end
 end
 
 -- The break to play now: of the breaks the playhead has reached and that have not played, the
@@ -134,18 +131,6 @@ function Session:playBreak(entry)
     player:pause()
   end
   self:beginNextAd()
-end
-
--- Runs a controller call; a failure is reported as an `aderror` instead of stopping the break
--- half-way, which would leave the content paused for good.
-function Session:try(what, fn)
-  local ok, message = pcall(fn)
-  if not ok then
-    local text = string.format("%s failed: %s", what, tostring(message))
-    log.error(text)
-    self.controller:error(text)
-  end
-  return ok
 end
 
 local function stopAdTimers(playing)
@@ -229,16 +214,11 @@ function Session:skip(ad)
   return true
 end
 
-local function listen(self, eventType, fn)
-  player:addEventListener(eventType, fn)
-  self.listeners[#self.listeners + 1] = { type = eventType, fn = fn }
-end
-
 --- Starts following the playhead.
 function Session:attach()
   -- The player schedules its content timers right after `playing` is dispatched, so a pause
   -- from inside that listener would leave them running: act on the next turn of the clock.
-  listen(self, "playing", function()
+  self:listen("playing", function()
     timer.after(0, function()
       if self.closed then
         return
@@ -254,23 +234,23 @@ function Session:attach()
     end)
   end)
   -- A seek reports the new position before `seeked`; decide once the seek is done.
-  listen(self, "seeking", function()
+  self:listen("seeking", function()
     self.seeking = true
   end)
-  listen(self, "seeked", function()
+  self:listen("seeked", function()
     self.seeking = false
     self:checkPlayhead()
   end)
-  listen(self, "timeupdate", function()
+  self:listen("timeupdate", function()
     if not self.seeking then
       self:checkPlayhead()
     end
   end)
-  listen(self, "pause", function()
+  self:listen("pause", function()
     cancel(self.arm)
     self.arm = nil
   end)
-  listen(self, "ended", function()
+  self:listen("ended", function()
     self:placeDeferredBreaks()
     self:checkPlayhead(true)
   end)
@@ -285,10 +265,7 @@ function Session:close()
     stopAdTimers(self.playing)
     self.playing = nil
   end
-  for _, listener in ipairs(self.listeners) do
-    player:removeEventListener(listener.type, listener.fn)
-  end
-  self.listeners = {}
+  self:stopListening()
   self.deferred = {}
 end
 

@@ -16,6 +16,7 @@
 
 local adtimeline = require("lib.adtimeline")
 local policies = require("lib.policies")
+local sessionbase = require("lib.sessionbase")
 
 local M = {}
 
@@ -24,6 +25,8 @@ local contains = adtimeline.contains
 
 local Session = {}
 Session.__index = Session
+sessionbase.install(Session)
+local cancel = sessionbase.cancel
 
 --- A session for `controller`; `options.policy` is a policy of lib/policies.lua (default
 --- `policies.new()`).
@@ -57,23 +60,6 @@ end
 --- Creates the ad `key` in a break entry or updates it (see lib/adtimeline.lua).
 function Session:upsertAd(entry, key, spec)
   self.timeline:upsertAd(entry, key, spec)
-end
-
-local function cancel(handle)
-  if handle then
-    handle:cancel()
-  end
-end
-
--- Runs a controller call; a failure is a non-fatal `aderror`, and the session goes on.
-function Session:try(what, fn)
-  local ok, message = pcall(fn)
-  if not ok then
-    local text = string.format("%s failed: %s", what, tostring(message))
-    log.error(text)
-    self.controller:error(text)
-  end
-  return ok
 end
 
 -- Sends each event of `target` due by `at` that was not sent yet. A beacon that fails (no
@@ -311,35 +297,30 @@ function Session:skip(ad)
   return true
 end
 
-local function listen(self, eventType, fn)
-  player:addEventListener(eventType, fn)
-  self.listeners[#self.listeners + 1] = { type = eventType, fn = fn }
-end
-
 --- Starts following the playhead.
 function Session:attach()
-  listen(self, "playing", function()
+  self:listen("playing", function()
     self:drive()
   end)
-  listen(self, "timeupdate", function()
+  self:listen("timeupdate", function()
     self:drive()
   end)
-  listen(self, "pause", function()
+  self:listen("pause", function()
     cancel(self.boundary)
     self.boundary = nil
     self:note(player.currentTime)
   end)
-  listen(self, "ended", function()
+  self:listen("ended", function()
     self:drive()
   end)
-  listen(self, "seeking", function()
+  self:listen("seeking", function()
     if self.internal > 0 or self.closed then
       return
     end
     self.origin = self:estimatedPosition()
     self.seeking = true
   end)
-  listen(self, "seeked", function()
+  self:listen("seeked", function()
     if self.internal > 0 or self.closed or not self.seeking then
       return
     end
@@ -353,10 +334,7 @@ function Session:close()
   self.closed = true
   cancel(self.boundary)
   self.boundary = nil
-  for _, listener in ipairs(self.listeners) do
-    player:removeEventListener(listener.type, listener.fn)
-  end
-  self.listeners = {}
+  self:stopListening()
 end
 
 return M
