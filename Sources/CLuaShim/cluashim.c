@@ -116,7 +116,11 @@ static void lk_enter(lua_State *L, lk_context *ctx) {
     ctx->cpu_exceeded = 0;
     ctx->memory_refused = 0;
     ctx->memory_where[0] = '\0';
-    lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
+    // The count hook makes the VM check every instruction: only when there is a CPU budget.
+    if (ctx->instruction_limit > 0 || ctx->time_limit > 0)
+      lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
+    else
+      lua_sethook(L, NULL, 0, 0);
   }
 }
 
