@@ -7,7 +7,8 @@ import LuaKit
 /// then Swift, then the next round), reporting the medians, so that a slow stretch of a noisy
 /// machine hits both sides alike. Measured in a state with a CPU budget, as plugins run (the
 /// count hook then checks every instruction), and again in one without.
-let luaSuite = Suite(name: "lua", summary: "a C call against the same call through LuaKit's bridge") { arguments in
+let luaSuite = Suite(name: "lua", summary: "a C call against the same call through LuaKit's bridge") {
+  arguments in
   let calls = arguments.first.flatMap { Int($0) } ?? 2_000_000
   let budgeted = try LuaCallBench(
     limits: LuaLimits(memoryBytes: 0, instructionsPerCall: Int.max / 2, secondsPerCall: 0))
