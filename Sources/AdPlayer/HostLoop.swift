@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How a run of the loop ended.
 public struct LoopOutcome: Equatable, Sendable {
@@ -57,6 +58,7 @@ public final class HostLoop {
   private var holds: [Int: String] = [:]
   private var nextHold = 0
   private var stopReason: String?
+  private let interruption = Interruption()
 
   /// A loop at virtual time 0.
   public init() {}
@@ -111,6 +113,9 @@ public final class HostLoop {
   /// Ends the current run after the running timer or delivery.
   public func stop(_ reason: String) { stopReason = reason }
 
+  /// A handle other threads use to end the current run (a Ctrl-C handler, say).
+  public var interrupter: LoopInterrupter { LoopInterrupter(interruption: interruption) }
+
   /// Whether any hold is held or work is outstanding.
   public var isWaiting: Bool { !holds.isEmpty || inbox.outstandingCount > 0 }
 
@@ -118,11 +123,13 @@ public final class HostLoop {
   /// nothing is left to do; never hangs on a wait nothing can end.
   public func run(until limitSeconds: Double? = nil) -> LoopOutcome {
     stopReason = nil
+    _ = interruption.take()
     let limit = limitSeconds.map { VirtualTime.micros($0) }
     var wallAnchor = Date()
     var virtualAnchor = nowMicros
     while true {
       inbox.runDelivered()
+      if let interrupted = interruption.take() { stopReason = interrupted }
       if let stopReason { return outcome(.stopped, stopReason) }
       if isWaiting {
         let outstanding = inbox.outstandingLabels
@@ -186,5 +193,37 @@ public final class LoopHold {
     guard !isReleased else { return }
     isReleased = true
     loop.release(id)
+  }
+}
+
+/// Ends a loop's current run as `stop` does, from any thread: the loop sees it before its next
+/// timer or delivery.
+public struct LoopInterrupter: Sendable {
+  fileprivate let interruption: Interruption
+
+  /// Asks the loop to stop, saying why.
+  public func interrupt(_ reason: String) { interruption.set(reason) }
+}
+
+/// A stop asked for from another thread. The loop looks at it before every timer, so the look
+/// is one relaxed atomic load; the lock is taken only when a stop was asked for.
+fileprivate final class Interruption: @unchecked Sendable {
+  private let requested = Atomic<Bool>(false)
+  private let lock = NSLock()
+  private var reason: String?
+
+  func set(_ text: String) {
+    lock.withLock { reason = text }
+    requested.store(true, ordering: .releasing)
+  }
+
+  /// The reason, once; nil when none was asked for.
+  func take() -> String? {
+    guard requested.load(ordering: .acquiring) else { return nil }
+    return lock.withLock {
+      requested.store(false, ordering: .relaxed)
+      defer { reason = nil }
+      return reason
+    }
   }
 }

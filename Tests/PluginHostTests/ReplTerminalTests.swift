@@ -77,5 +77,19 @@ import Testing
     try tmux(["send-keys", "-t", second, "Up", "Up"])
     let remembered = try screen(second) { lastLine($0) == "adhost> json.encode({answer = 42})" }
     #expect(lastLine(remembered) == "adhost> json.encode({answer = 42})", "\(remembered)")
+
+    // Ctrl-C while the clock runs stops the clock, not the REPL.
+    let long = try scratch.source(duration: 100_000_000)
+    try tmux([
+      "send-keys", "-t", second, "C-u", ":source \(long)", "Enter", ":play", "Enter", ":run", "Enter",
+    ])
+    _ = try screen(second) { $0.contains("playing  currentTime=0") }
+    Thread.sleep(forTimeInterval: 0.5)
+    try tmux(["send-keys", "-t", second, "C-c"])
+    let interrupted = try screen(second) { $0.contains(": interrupted") }
+    #expect(interrupted.contains(": interrupted"), "\(interrupted)")
+    try tmux(["send-keys", "-t", second, "40 + 2", "Enter"])
+    let alive = try screen(second) { lastLine($0) == "adhost>" && $0.contains("\n42\n") }
+    #expect(alive.contains("\n42\n"), "\(alive)")
   }
 }

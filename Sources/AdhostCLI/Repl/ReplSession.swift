@@ -94,7 +94,7 @@ final class ReplSession {
   /// Moves the clock `seconds` (or to the end with nil), printing what happens; says why it stopped.
   func advance(by seconds: Double?) {
     let limit = seconds.map { host.loop.now + $0 } ?? options.until
-    let outcome = host.loop.run(until: limit)
+    let outcome = interruptible(host.loop) { host.loop.run(until: limit) }
     let time = VirtualTime.secondsText(host.loop.nowMicros / 1000 * 1000)
     switch outcome.kind {
     case .reachedLimit: console.print(console.styled("-- at \(time) s", "2"))
