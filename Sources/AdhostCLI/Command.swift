@@ -21,4 +21,6 @@ public enum ExitCode {
   public static let pluginFailed: Int32 = 65
   /// A fatal player error (EX_SOFTWARE).
   public static let fatal: Int32 = 70
+  /// What the user asked to record could not be saved (EX_IOERR).
+  public static let recordingLost: Int32 = 74
 }

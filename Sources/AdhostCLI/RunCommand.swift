@@ -41,6 +41,7 @@ struct RunCommand: Command {
           integration no plugin registered
       65  the plugin failed to load or registered no integration
       70  a fatal player error (fatalError, or setSource/resetSource failing)
+      74  the --record recording could not be saved
     """
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {

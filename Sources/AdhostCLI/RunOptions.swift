@@ -19,6 +19,8 @@ struct RunOptions {
   let timeUpdates: Bool
   let realTime: Bool
   let client: HTTPClient
+  /// The transport saving a `--record` recording, to ask afterwards whether it saved.
+  let recorder: RecordingTransport?
   let limits: LuaLimits
 
   init(_ parsed: ParsedArguments) throws {
@@ -42,11 +44,11 @@ struct RunOptions {
     json = parsed.has("--json")
     timeUpdates = json || parsed.has("--timeupdates")
     realTime = parsed.has("--realtime")
-    client = try Self.client(parsed)
+    (client, recorder) = try Self.client(parsed)
     limits = try LimitOptions.limits(parsed)
   }
 
-  private static func client(_ parsed: ParsedArguments) throws -> HTTPClient {
+  private static func client(_ parsed: ParsedArguments) throws -> (HTTPClient, RecordingTransport?) {
     let policy = TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: false)
     let timeout = try parsed.number("--timeout") ?? 5
     guard timeout > 0 else { throw UsageError("--timeout: expected a number of seconds above 0") }
@@ -54,6 +56,7 @@ struct RunOptions {
       throw UsageError("--offline and --record cannot be used together")
     }
     var transport: any HTTPTransport = URLSessionTransport.shared
+    var recorder: RecordingTransport?
     if let folder = parsed.value("--offline") {
       do {
         transport = try OfflineTransport(folder: URL(fileURLWithPath: folder))
@@ -61,9 +64,15 @@ struct RunOptions {
         throw UsageError("--offline \(folder): \(error)")
       }
     } else if let folder = parsed.value("--record") {
-      transport = try RecordingTransport(folder: URL(fileURLWithPath: folder), upstream: transport)
+      do {
+        let recording = try RecordingTransport(folder: URL(fileURLWithPath: folder), upstream: transport)
+        recorder = recording
+        transport = recording
+      } catch {
+        throw UsageError("--record \(folder): \(error)")
+      }
     }
-    return HTTPClient(policy: policy, timeout: timeout, transport: transport)
+    return (HTTPClient(policy: policy, timeout: timeout, transport: transport), recorder)
   }
 }
 

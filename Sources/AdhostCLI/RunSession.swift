@@ -60,6 +60,10 @@ struct RunSession {
     _ = host.loop.run(until: host.loop.now)
     console.flush()
 
+    if let problem = setup.options.recorder?.saveError {
+      console.printError("adhost run: \(problem)")
+      return ExitCode.recordingLost
+    }
     if let fatal {
       console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")
       return ExitCode.fatal

@@ -9,6 +9,11 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   private let volatile: Set<String>
   private let lock = NSLock()
   private var index: RecordingIndex
+  private var lastSaveError: String?
+
+  /// Why the recording could not be saved last, if it could not (the caller should say so: what
+  /// a user asked to record must not be lost quietly).
+  public var saveError: String? { lock.withLock { lastSaveError } }
 
   /// Records into `folder` what `upstream` answers.
   public init(
@@ -20,7 +25,16 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     self.volatile = volatileParameters
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("bodies"), withIntermediateDirectories: true)
-    index = (try? RecordingFolder.load(folder)) ?? RecordingIndex()
+    if FileManager.default.fileExists(atPath: RecordingFolder.indexURL(folder).path) {
+      // An existing recording is extended; one that cannot be read is not overwritten.
+      do {
+        index = try RecordingFolder.load(folder)
+      } catch {
+        throw HTTPError.network(folder, "the recording's index.json cannot be read: \(error)")
+      }
+    } else {
+      index = RecordingIndex()
+    }
   }
 
   /// Performs the exchange upstream, records it, then completes.
@@ -54,7 +68,11 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         exchange.failure = error.description
       }
       index.exchanges.append(exchange)
-      try? RecordingFolder.save(index, to: folder)
+      do {
+        try RecordingFolder.save(index, to: folder)
+      } catch {
+        lastSaveError = "cannot save the recording in \(folder.path): \(error)"
+      }
     }
   }
 }

@@ -117,3 +117,21 @@ import Testing
     #expect(requestsWhileLive > 10)
   }
 }
+
+/// A recording that cannot be read is never overwritten.
+@Suite struct RecordingSafetyTests {
+  @Test func anUnreadableRecordingIsRefusedNotOverwritten() async throws {
+    let scratch = try Scratch()
+    let folder = scratch.folder.appendingPathComponent("recording")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let index = folder.appendingPathComponent("index.json")
+    try Data("not a recording".utf8).write(to: index)
+    let plugin = try scratch.write("plugin.lua", ExitCodeTests.handled)
+    let run = await adhost([
+      "run", plugin, try scratch.source(ssai: #"{"integration": "test"}"#), "--record", folder.path,
+    ])
+    #expect(run.code == 64)
+    #expect(run.errors.contains("index.json cannot be read"), "\(run.errors)")
+    #expect(try String(contentsOf: index, encoding: .utf8) == "not a recording")
+  }
+}

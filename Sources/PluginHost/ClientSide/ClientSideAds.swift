@@ -179,11 +179,11 @@ final class ClientSideAds {
     guard let controller else { return }
     current.elapsed = min(current.duration, current.elapsed + Self.tick)
     let progress = current.elapsed / current.duration
-    try? controller.updateAdProgress(current.ad, progress)
+    report { try controller.updateAdProgress(current.ad, progress) }
     host.trackProgress(current.ad, progress)
     guard current.elapsed >= current.duration else { return }
     current.ticker?.cancel()
-    try? controller.endAd(current.ad)
+    report { try controller.endAd(current.ad) }
     playNextAd()
   }
 
@@ -191,8 +191,18 @@ final class ClientSideAds {
   private func skip(_ ad: Ad) {
     guard let controller, let current = playing?.current, current.ad === ad else { return }
     current.ticker?.cancel()
-    try? controller.skipAd(ad)
+    report { try controller.skipAd(ad) }
     playNextAd()
+  }
+
+  /// Runs a controller call; a failure (an ad removed meanwhile, say) is an `aderror`, and the
+  /// break goes on.
+  private func report(_ call: () throws -> Void) {
+    do {
+      try call()
+    } catch {
+      controller?.error(IntegrationError("\(error)"))
+    }
   }
 
   private func reset() {
