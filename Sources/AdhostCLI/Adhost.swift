@@ -18,7 +18,7 @@ public enum Adhost {
 
     Run 'adhost <command> --help' for a command's arguments and options.
     Exit codes: 0 success, 1 the command's check failed, 64 bad usage or input,
-    65 a plugin failed to load, 70 a fatal player error (docs/cli.md).
+    65 a plugin failed to load, 70 a fatal player error, 74 a recording not saved (docs/cli.md).
     """
 
   /// Runs the command line (without the program name) and returns the exit code.

@@ -7,7 +7,7 @@ public enum VASTCommand: Command {
   /// `vast`.
   public static let name = "vast"
   /// The line for `adhost --help`.
-  public static let summary = "Parse or resolve a VAST tag and print its ads, media and tracking"
+  public static let summary = "parse or resolve a VAST tag and print its ads, media and tracking"
   /// The `--help` text.
   public static let help = """
     Usage: adhost vast <file-or-url> [--resolve] [--json] [--allow-http] [--timeout S]
