@@ -1,3 +1,4 @@
+import AdPlayer
 import Foundation
 import LuaKit
 
@@ -12,7 +13,7 @@ enum LuaValueFormat {
     case .number(let number):
       return number == number.rounded() && abs(number) < 1e15
         ? String(format: "%.1f", number) : String(number)
-    case .string(let text): return "\"" + text + "\""
+    case .string(let text): return quoted(text)
     case .bytes(let bytes): return "\"" + bytes.map { String(format: "\\x%02x", $0) }.joined() + "\""
     case .array(let elements): return "{" + elements.map(readable).joined(separator: ", ") + "}"
     case .dictionary(let fields):
@@ -48,19 +49,6 @@ enum LuaValueFormat {
     }
   }
 
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal (also how strings read in the readable form).
+  static func quoted(_ text: String) -> String { JSONValue.string(text).jsonText }
 }

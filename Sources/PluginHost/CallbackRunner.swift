@@ -7,7 +7,7 @@ extension PluginHost {
   /// Runs `function` with `arguments` in a new coroutine; `done` gets its results or its error
   /// once it finishes, which may be after waits.
   func runCallback(
-    _ function: LuaFunction, _ arguments: [LuaValue], plugin: Plugin,
+    _ function: LuaFunction, _ arguments: [LuaValue],
     done: @escaping (Result<[LuaValue], LuaError>) -> Void
   ) {
     let (coroutine, outcome) = lua.startCoroutine(function, arguments)
@@ -35,7 +35,7 @@ extension PluginHost {
   /// Runs a callback whose results nobody waits for (a listener, a timer); an error becomes an
   /// `aderror` of the plugin's integration, or a `plugin-error` log entry when it has none.
   func runDetached(_ function: LuaFunction, _ arguments: [LuaValue], plugin: Plugin, what: String) {
-    runCallback(function, arguments, plugin: plugin) { [weak self, weak plugin] result in
+    runCallback(function, arguments) { [weak self, weak plugin] result in
       guard case .failure(let error) = result, let self, let plugin else { return }
       self.reportPluginError(error, plugin: plugin, what: what)
     }

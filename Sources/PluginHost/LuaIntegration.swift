@@ -47,7 +47,7 @@ extension PluginHost {
       handler.setSource = { [weak self, weak plugin] source, completion in
         guard let self, let plugin else { return completion(.success(.notHandled)) }
         let argument = LuaValue(json: source.json)
-        self.runCallback(setSource, [argument], plugin: plugin) { result in
+        self.runCallback(setSource, [argument]) { result in
           completion(self.setSourceOutcome(result, plugin: plugin, id: id))
         }
       }
@@ -58,7 +58,7 @@ extension PluginHost {
         guard let self, let plugin else { return }
         var failure: LuaError?
         var finished = false
-        self.runCallback(skipAd, [.object(ad)], plugin: plugin) { result in
+        self.runCallback(skipAd, [.object(ad)]) { result in
           if case .failure(let error) = result {
             if finished {
               self.reportPluginError(error, plugin: plugin, what: "\(id) skipAd")
@@ -82,7 +82,7 @@ extension PluginHost {
         self.player.ads.controller(for: id)?.removeAllAds()
         return completion(.success(()))
       }
-      self.runCallback(resetSource, [], plugin: plugin) { result in
+      self.runCallback(resetSource, []) { result in
         completion(result.map { _ in () }.mapError { self.callbackError($0, "resetSource") })
       }
     }

@@ -26,9 +26,8 @@ extension PluginHost {
   /// deliver I/O without moving the clock, and returns its results.
   public func evaluate(_ function: LuaFunction, _ arguments: [LuaValue] = []) -> Result<[LuaValue], LuaError>
   {
-    guard let plugin = plugins.first else { return .failure(LuaError(.runtime, "no sandbox to run in")) }
     var outcome: Result<[LuaValue], LuaError>?
-    runCallback(function, arguments, plugin: plugin) { outcome = $0 }
+    runCallback(function, arguments) { outcome = $0 }
     // Each run delivers what arrived; one that ends with nothing left to deliver while the code
     // still waits means the code waits for the clock, which a console leaves to the user.
     for _ in 0..<1000 where outcome == nil {

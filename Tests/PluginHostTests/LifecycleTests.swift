@@ -5,6 +5,8 @@ import LoopbackHTTP
 import PluginHost
 import Testing
 
+@testable import AdhostCLI
+
 /// `resetSource` and `destroy` end what a plugin has under way for the old source.
 @Suite struct LifecycleTests {
   @Test func aNewSourceCancelsPendingRequestsAndTimersOfTheOldOne() async throws {
@@ -29,7 +31,7 @@ import Testing
         }
       end)
       """)
-    let (lines, firstRun) = try await onThread { () -> ([String], LoopOutcome.Kind) in
+    let (lines, firstRun) = try await onOwnThread { () -> ([String], LoopOutcome.Kind) in
       var options = PluginHostOptions(http: HTTPClient(timeout: 60))
       options.defaultTimeline = .vod(10)
       let host = try PluginHost(options: options)

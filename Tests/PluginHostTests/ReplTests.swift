@@ -11,7 +11,7 @@ import Testing
   func session(_ lines: [String], plugin: String? = nil, source: String? = nil) async throws -> String {
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
-    try await onThread {
+    try await onOwnThread {
       let session = try ReplSession(
         console: console, options: options, pluginPath: plugin, sourcePath: source)
       session.readEvaluatePrint(ScriptedLineReader(lines), prompts: false)
@@ -80,7 +80,7 @@ import Testing
       "plugin.lua", #"VERSION = 1 player.ads:registerServerSideIntegration("t", function() return {} end)"#)
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
-    try await onThread {
+    try await onOwnThread {
       let session = try ReplSession(console: console, options: options, pluginPath: plugin, sourcePath: nil)
       session.readEvaluatePrint(ScriptedLineReader(["VERSION", "marker = 'kept?'"]), prompts: false)
       try Data(#"VERSION = 2 player.ads:registerServerSideIntegration("t", function() return {} end)"#.utf8)
@@ -93,7 +93,7 @@ import Testing
   @Test func completionOffersGlobalsFieldsMethodsAndCommands() async throws {
     let console = Console(capturing: ())
     let options = try RunOptions(try ParsedArguments([], spec: RunOptions.spec))
-    let completions = try await onThread {
+    let completions = try await onOwnThread {
       let session = try ReplSession(console: console, options: options, pluginPath: omnibox, sourcePath: nil)
       return [
         session.completions(for: "pla"), session.completions(for: "player.cur"),

@@ -1,7 +1,8 @@
-import AdhostCLI
 import Foundation
 import LoopbackHTTP
 import Testing
+
+@testable import AdhostCLI
 
 /// The repository's root, to find `plugins/` and `examples/`.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -70,20 +71,5 @@ final class Scratch {
     var text = #"{"sources": [{"# + typed + "}], \"duration\": \(duration)"
     if let ads { text += #", "ads": "# + ads }
     return try write("source-\(UUID().uuidString).json", text + "}")
-  }
-}
-
-/// Runs `body` on a thread of its own and returns its result: a REPL session blocks its thread
-/// while it waits for I/O, which must never be a thread of the Swift tasks' pool (the VAST
-/// client's tasks would starve).
-func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread {
-      do {
-        continuation.resume(returning: try body())
-      } catch {
-        continuation.resume(throwing: error)
-      }
-    }.start()
   }
 }

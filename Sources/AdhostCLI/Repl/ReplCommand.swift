@@ -63,22 +63,6 @@ struct ReplCommand: Command {
   }
 }
 
-/// Runs `body` on a thread of its own (the host loop blocks its thread while waiting for I/O)
-/// and returns what it returns.
-func onOwnThread(_ body: @escaping @Sendable () throws -> Int32) async throws -> Int32 {
-  try await withCheckedThrowingContinuation { continuation in
-    let thread = Thread {
-      do {
-        continuation.resume(returning: try body())
-      } catch {
-        continuation.resume(throwing: error)
-      }
-    }
-    thread.stackSize = 8 << 20
-    thread.start()
-  }
-}
-
 extension ReplSession {
   func printBanner() {
     var loaded: [String] = []
