@@ -4,31 +4,18 @@ import Testing
 /// One REPL session in a real terminal (tmux): the prompt, tab completion, history recall with
 /// the up arrow, and the history file kept across sessions.
 @Suite(.serialized) struct ReplTerminalTests {
+  let tmux: TmuxServer
   let binary = repositoryRoot.appendingPathComponent(".build/debug/adhost").path
   let plugin = repositoryRoot.appendingPathComponent("plugins/omnibox.lua").path
 
-  /// Runs tmux; its output only when asked for (a tmux that starts the server would otherwise
-  /// hand the server the pipe, and reading to its end would never finish).
-  @discardableResult
-  func tmux(_ arguments: [String], output: Bool = false) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = output ? pipe : FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
+  init() throws { tmux = try TmuxServer() }
 
   /// The screen, once `condition` holds for it (or after 20 s, whatever it shows). tmux trims
   /// the blanks at the ends of lines.
   func screen(_ session: String, until condition: (String) -> Bool) throws -> String {
     var text = ""
     for _ in 0..<200 {
-      text = try tmux(["capture-pane", "-p", "-t", session], output: true)
+      text = try tmux.run(["capture-pane", "-p", "-t", session])
       if condition(text) { return text }
       Thread.sleep(forTimeInterval: 0.1)
     }
@@ -39,7 +26,7 @@ import Testing
   func start(history: String) throws -> String {
     let session = "adhost-test-\(UUID().uuidString.prefix(8))"
     let command = "env ADHOST_HISTORY=\(history) NO_COLOR=1 \(binary) repl \(plugin)"
-    try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "30", command])
+    try tmux.run(["new-session", "-d", "-s", session, "-x", "120", "-y", "30", command])
     return session
   }
 
@@ -52,43 +39,43 @@ import Testing
     let history = scratch.folder.appendingPathComponent("history").path
 
     let first = try start(history: history)
-    defer { _ = try? tmux(["kill-session", "-t", first]) }
+    defer { _ = try? tmux.run(["kill-session", "-t", first]) }
     let banner = try screen(first) { $0.contains("adhost>") }
     #expect(banner.contains("adhost repl — plugin \(plugin)"))
     #expect(banner.contains(":help lists the commands"))
 
-    try tmux(["send-keys", "-t", first, "json.enc", "Tab"])
+    try tmux.run(["send-keys", "-t", first, "json.enc", "Tab"])
     let completed = try screen(first) { lastLine($0) == "adhost> json.encode" }
     #expect(lastLine(completed) == "adhost> json.encode")
-    try tmux(["send-keys", "-t", first, "({answer = 42})", "Enter"])
+    try tmux.run(["send-keys", "-t", first, "({answer = 42})", "Enter"])
     let answered = try screen(first) { $0.contains(#"{\"answer\":42}"#) }
     #expect(answered.contains(#""{\"answer\":42}""#), "\(answered)")
 
-    try tmux(["send-keys", "-t", first, "Up"])
+    try tmux.run(["send-keys", "-t", first, "Up"])
     let recalled = try screen(first) { lastLine($0) == "adhost> json.encode({answer = 42})" }
     #expect(lastLine(recalled) == "adhost> json.encode({answer = 42})")
-    try tmux(["send-keys", "-t", first, "C-u", ":quit", "Enter"])
+    try tmux.run(["send-keys", "-t", first, "C-u", ":quit", "Enter"])
     _ = try screen(first) { !$0.contains("adhost> :quit") }
 
     // A new session recalls the last session's lines.
     let second = try start(history: history)
-    defer { _ = try? tmux(["kill-session", "-t", second]) }
+    defer { _ = try? tmux.run(["kill-session", "-t", second]) }
     _ = try screen(second) { $0.contains("adhost>") }
-    try tmux(["send-keys", "-t", second, "Up", "Up"])
+    try tmux.run(["send-keys", "-t", second, "Up", "Up"])
     let remembered = try screen(second) { lastLine($0) == "adhost> json.encode({answer = 42})" }
     #expect(lastLine(remembered) == "adhost> json.encode({answer = 42})", "\(remembered)")
 
     // Ctrl-C while the clock runs stops the clock, not the REPL.
     let long = try scratch.source(duration: 100_000_000)
-    try tmux([
+    try tmux.run([
       "send-keys", "-t", second, "C-u", ":source \(long)", "Enter", ":play", "Enter", ":run", "Enter",
     ])
     _ = try screen(second) { $0.contains("playing  currentTime=0") }
     Thread.sleep(forTimeInterval: 0.5)
-    try tmux(["send-keys", "-t", second, "C-c"])
+    try tmux.run(["send-keys", "-t", second, "C-c"])
     let interrupted = try screen(second) { $0.contains(": interrupted") }
     #expect(interrupted.contains(": interrupted"), "\(interrupted)")
-    try tmux(["send-keys", "-t", second, "40 + 2", "Enter"])
+    try tmux.run(["send-keys", "-t", second, "40 + 2", "Enter"])
     let alive = try screen(second) { lastLine($0) == "adhost>" && $0.contains("\n42\n") }
     #expect(alive.contains("\n42\n"), "\(alive)")
   }

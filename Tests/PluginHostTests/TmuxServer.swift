@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A private tmux server for one test (its own socket, `tmux -L`), killed when the test ends.
+///
+/// tmux is started with `posix_spawn` and waited for by its pid. Foundation's `Process` on Linux
+/// learns that a child ended when a socket it gives the child is closed; the first tmux client
+/// forks the server, the server keeps that socket, and `waitUntilExit` would wait for the server.
+final class TmuxServer {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let socket = "adhost-test-\(UUID().uuidString.prefix(8))"
+  private let scratch: Scratch
+
+  init() throws { scratch = try Scratch() }
+
+  deinit { _ = try? run(["kill-server"]) }
+
+  /// Runs `tmux -L <socket> <arguments>` and returns what it printed.
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    let output = scratch.folder.appendingPathComponent("tmux-output").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+    let words = ["tmux", "-L", socket] + arguments
+    let argv = words.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+    guard spawned == 0 else {
+      throw Failure(description: "tmux could not start: \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+  }
+}
