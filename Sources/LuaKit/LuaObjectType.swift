@@ -10,7 +10,7 @@ import CLuaShim
 public final class LuaObjectType<Object: AnyObject> {
   /// The name Lua shows for the type (`Ad`, `Player`).
   public let name: String
-  var methods: [(String, (Object, LuaCall) throws -> Int32)] = []
+  @usableFromInline var methods: [MethodDefinition] = []
   var getters: [String: (Object) throws -> LuaValue] = [:]
   var setters: [String: (Object, LuaValue) throws -> Void] = [:]
   var describe: ((Object) -> String)?
@@ -25,8 +25,16 @@ public final class LuaObjectType<Object: AnyObject> {
   /// A method, called as `object:name(…)`: `body` gets the object and the call (argument 1 is the
   /// object itself, so the method's own arguments start at 2). Calling it with a dot is an error
   /// that shows the colon form.
+  ///
+  /// Inlinable so that the call to `body` is compiled for the concrete class where the type is
+  /// declared: no generic reabstraction on every call, which is the hottest path of the bridge.
+  @inlinable
   public func method(_ name: String, _ body: @escaping (Object, LuaCall) throws -> Int32) {
-    methods.append((name, body))
+    methods.append(
+      MethodDefinition(name) { pointer, call in
+        // Lua holds the object while the call runs: no retain needed.
+        try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0, call) }
+      })
   }
 
   /// A read-only property.
@@ -73,10 +81,11 @@ extension LuaState {
     lua_setfield(L, metatable, "__gc")
 
     lua_createtable(L, 0, Int32(type.methods.count))
-    for (name, body) in type.methods {
+    for method in type.methods {
+      let name = method.name
       let hint =
         "\(type.name).\(name) is a method: call it with a colon, as \(type.receiverName):\(name)(...)"
-      push(box: MethodBox(dotCallMessage: hint, body: body), on: L)
+      push(box: MethodBox(typeTag: Self.typeTag(Object.self), dotCallMessage: hint, body: method.body), on: L)
       lua_setfield(L, -2, name)
     }
     if type.getters.isEmpty {
@@ -100,7 +109,7 @@ extension LuaState {
     if let old = objectTypes[ObjectIdentifier(Object.self)] {
       luaL_unref(L, lk_registryindex(), old.metatable)
     }
-    let members = (type.methods.map(\.0) + type.getters.keys).sorted()
+    let members = (type.methods.map(\.name) + type.getters.keys).sorted()
     let get: (AnyObject, String) throws -> LuaValue? = { object, name in
       guard let object = object as? Object, let getter = type.getters[name] else { return nil }
       return try getter(object)
@@ -193,22 +202,38 @@ extension LuaState {
 /// The registry key of the userdata cache (its address is the key).
 nonisolated(unsafe) private var objectCacheKey: UInt8 = 0
 
+/// A method's body: gets the object's pointer, already checked to be of the method's class.
+@usableFromInline typealias ObjectMethod = (UnsafeMutableRawPointer, LuaCall) throws -> Int32
+
+/// A method as declared. A class, not a tuple in the array: a closure kept in a generic container
+/// is stored abstractly, and every call would go through two conversion thunks.
+@usableFromInline final class MethodDefinition {
+  let name: String
+  let body: ObjectMethod
+
+  @usableFromInline init(_ name: String, body: @escaping ObjectMethod) {
+    self.name = name
+    self.body = body
+  }
+}
+
 /// A method of a Swift class: checks that argument 1 is an object of the class, then calls.
-final class MethodBox<Object: AnyObject>: SwiftFunctionBox {
+final class MethodBox: SwiftFunctionBox {
+  let typeTag: UnsafeRawPointer
   /// The error of a call without the object (a dot instead of a colon).
   let dotCallMessage: String
-  let body: (Object, LuaCall) throws -> Int32
+  let body: ObjectMethod
 
-  init(dotCallMessage: String, body: @escaping (Object, LuaCall) throws -> Int32) {
+  init(typeTag: UnsafeRawPointer, dotCallMessage: String, body: @escaping ObjectMethod) {
+    self.typeTag = typeTag
     self.dotCallMessage = dotCallMessage
     self.body = body
   }
 
   override func invoke(_ call: LuaCall) throws -> Int32 {
-    guard let pointer = lk_to_object(call.L, 1, LuaState.typeTag(Object.self)) else {
+    guard let pointer = lk_to_object(call.L, 1, typeTag) else {
       throw LuaError(.runtime, dotCallMessage)
     }
-    // Lua holds the object while the call runs: no retain needed.
-    return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0, call) }
+    return try body(pointer, call)
   }
 }

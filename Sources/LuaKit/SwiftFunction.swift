@@ -42,21 +42,26 @@ extension LuaState {
 private func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
   guard let L, let box else { return 0 }
   let call = LuaCall(L)
-  return Unmanaged<SwiftFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { function in
-    do {
-      return try function.invoke(call)
-    } catch let error as LuaError where error.chunk != nil {
-      // Already located: a nested Lua call that failed.
-      call.state.pushString(error.message, on: L)
-      return Int32(LK_RAISE)
-    } catch let error as LuaError {
-      call.state.pushString(call.location + error.message, on: L)
-      return Int32(LK_RAISE)
-    } catch {
-      call.state.pushString(call.location + String(describing: error), on: L)
-      return Int32(LK_RAISE)
-    }
+  do {
+    // Lua holds the box while the call runs: no retain needed.
+    return try Unmanaged<SwiftFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { try $0.invoke(call) }
+  } catch {
+    return raise(error, in: call)
   }
+}
+
+/// Pushes a thrown error's message, located at the caller's line unless it already names a chunk
+/// (a nested Lua call that failed), and tells the trampoline to raise it.
+@inline(never)
+private func raise(_ error: any Error, in call: LuaCall) -> Int32 {
+  let message: String
+  switch error {
+  case let error as LuaError where error.chunk != nil: message = error.message
+  case let error as LuaError: message = call.location + error.message
+  default: message = call.location + String(describing: error)
+  }
+  call.state.pushString(message, on: call.L)
+  return Int32(LK_RAISE)
 }
 
 private func releaseSwiftObject(_ pointer: UnsafeMutableRawPointer?) {

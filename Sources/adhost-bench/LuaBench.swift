@@ -14,9 +14,12 @@ let luaSuite = Suite(name: "lua", summary: "a C call against the same call throu
     limits: LuaLimits(memoryBytes: 0, instructionsPerCall: Int.max / 2, secondsPerCall: 0))
   let unbudgeted = try LuaCallBench(limits: .none)
   let (raw, bridge, ratio) = try budgeted.measure(calls: calls, rounds: 15)
-  let (_, _, ratioWithoutBudget) = try unbudgeted.measure(calls: calls, rounds: 15)
+  let (rawWithoutBudget, bridgeWithoutBudget, ratioWithoutBudget) = try unbudgeted.measure(
+    calls: calls, rounds: 15)
   return [
     ("raw_c_ns", .number(raw)), ("bridge_ns", .number(bridge)), ("ratio", .number(ratio)),
+    ("raw_c_ns_without_budget", .number(rawWithoutBudget)),
+    ("bridge_ns_without_budget", .number(bridgeWithoutBudget)),
     ("ratio_without_budget", .number(ratioWithoutBudget)),
   ]
 }
