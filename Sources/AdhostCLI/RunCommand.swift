@@ -31,6 +31,8 @@ struct RunCommand: Command {
       --offline DIR       answer HTTP from the recordings in DIR; no network
       --record DIR        record every HTTP exchange of the run into DIR
       --timeout SECONDS   per-request HTTP timeout (default 5)
+      --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: now), for
+                          [TIMESTAMP] in beacons: fix it and a run repeats byte for byte
     \(LimitOptions.help)
       -h, --help          show this help
 

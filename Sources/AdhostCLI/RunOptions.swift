@@ -8,7 +8,7 @@ struct RunOptions {
   static let spec = ArgumentSpec(
     flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
     options: LimitOptions.names.union([
-      "--until", "--actions", "--duration", "--offline", "--record", "--timeout",
+      "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
     ]))
 
   let actions: [ScriptedAction]
@@ -22,6 +22,8 @@ struct RunOptions {
   /// The transport saving a `--record` recording, to ask afterwards whether it saved.
   let recorder: RecordingTransport?
   let limits: LuaLimits
+  /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, or now.
+  let startDate: Date
 
   init(_ parsed: ParsedArguments) throws {
     if let actionsPath = parsed.value("--actions") {
@@ -46,6 +48,17 @@ struct RunOptions {
     realTime = parsed.has("--realtime")
     (client, recorder) = try Self.client(parsed)
     limits = try LimitOptions.limits(parsed)
+    startDate = try parsed.value("--start-date").map(Self.date) ?? Date()
+  }
+
+  /// An ISO 8601 date and time (`Z` or an offset), with or without fractional seconds.
+  private static func date(_ text: String) throws -> Date {
+    let formatter = ISO8601DateFormatter()
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions.insert(.withFractionalSeconds)
+    if let date = formatter.date(from: text) { return date }
+    throw UsageError(
+      "--start-date: expected an ISO 8601 date and time such as 2026-01-01T00:00:00Z, got '\(text)'")
   }
 
   private static func client(_ parsed: ParsedArguments) throws -> (HTTPClient, RecordingTransport?) {

@@ -23,6 +23,7 @@ struct RunSession {
     var options = PluginHostOptions(http: setup.options.client)
     options.log = log
     options.limits = setup.options.limits
+    options.startDate = setup.options.startDate
     options.defaultTimeline = setup.timeline ?? .live
     // A timeline given on the command line or in the source wins over the playlist's.
     options.readsPlaylists = setup.timeline == nil
