@@ -6,9 +6,11 @@ ADHOST_TEST=1 source scripts/setup.sh
 swift build --build-tests
 # Serially: network tests measure timeouts and budgets on the wall clock, and on a small machine
 # CPU-heavy tests running beside them (fuzzing, hostile input, Lua budgets) would starve them.
-# Output a line at a time and a watchdog: a test that hangs fails the run after 20 minutes (a
-# whole run takes about 2 on 2 cores), and the log shows which test it was.
+# Output a line at a time, so that a log shows where a run stopped. Off a terminal (CI) also a
+# watchdog: a test that hangs fails the run after 20 minutes (a whole run takes about 2 on 2
+# cores). Not on a terminal: timeout runs the tests in a process group of their own, which
+# Ctrl-C would not reach.
 runner=()
 command -v stdbuf >/dev/null && runner+=(stdbuf -oL -eL)
-command -v timeout >/dev/null && runner+=(timeout --kill-after=30s 20m)
+if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-after=30s 20m); fi
 ${runner[@]+"${runner[@]}"} swift test --no-parallel "$@"
