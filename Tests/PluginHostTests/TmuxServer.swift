@@ -6,7 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// A private tmux server for one test (its own socket, `tmux -L`), killed when the test ends.
+/// A private tmux server for one test (its own socket in a scratch folder, `tmux -S`), killed
+/// and its folder removed when the test ends.
 ///
 /// tmux is started with `posix_spawn` and waited for by its pid. Foundation's `Process` on Linux
 /// learns that a child ended when a socket it gives the child is closed; the first tmux client
@@ -16,14 +17,17 @@ final class TmuxServer {
     let description: String
   }
 
-  let socket = "adhost-test-\(UUID().uuidString.prefix(8))"
   private let scratch: Scratch
+  private let socket: String
 
-  init() throws { scratch = try Scratch() }
+  init() throws {
+    scratch = try Scratch()
+    socket = scratch.folder.appendingPathComponent("tmux.sock").path
+  }
 
   deinit { _ = try? run(["kill-server"]) }
 
-  /// Runs `tmux -L <socket> <arguments>` and returns what it printed.
+  /// Runs `tmux -S <socket> <arguments>` and returns what it printed.
   @discardableResult
   func run(_ arguments: [String]) throws -> String {
     let output = scratch.folder.appendingPathComponent("tmux-output").path
@@ -34,7 +38,7 @@ final class TmuxServer {
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
-    let words = ["tmux", "-L", socket] + arguments
+    let words = ["tmux", "-S", socket] + arguments
     let argv = words.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
