@@ -62,23 +62,21 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
-static void lk_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
-  lk_context *ctx = lk_context_of(L);
-  ctx->running = L;
-  if (ctx->depth == 0) return;
-  if (!ctx->cpu_exceeded) {
-    if (ctx->instruction_limit > 0) {
-      ctx->instructions_left -= lua_gethookcount(L);
-      if (ctx->instructions_left <= 0) ctx->cpu_exceeded = 1;
-    }
-    if (ctx->time_limit > 0 && lk_monotonic() > ctx->deadline) ctx->cpu_exceeded = 2;
+// Takes `instructions` from the call's budget and checks its deadline; notes which ran out.
+static void lk_spend(lk_context *ctx, long long instructions) {
+  if (ctx->cpu_exceeded) return;
+  if (ctx->instruction_limit > 0) {
+    ctx->instructions_left -= instructions;
+    if (ctx->instructions_left <= 0) ctx->cpu_exceeded = 1;
   }
-  if (!ctx->cpu_exceeded) {
-    if (lua_gethookcount(L) != LK_HOOK_INTERVAL) lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
-    return;
-  }
-  // Past the budget, raise at every instruction so that no pcall in the plugin can outlast it.
+  if (ctx->time_limit > 0 && lk_monotonic() > ctx->deadline) ctx->cpu_exceeded = 2;
+}
+
+static void lk_hook(lua_State *L, lua_Debug *ar);
+
+// Raises the error of an exceeded budget. From then on the hook raises at every instruction,
+// so that no pcall in the plugin can outlast it.
+static void lk_raise_cpu_exceeded(lua_State *L, lk_context *ctx) {
   lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
   char where[256], message[400];
   lk_where(L, where, sizeof where);
@@ -89,6 +87,23 @@ static void lk_hook(lua_State *L, lua_Debug *ar) {
     snprintf(message, sizeof message, "%s: time budget exceeded (%g s)", where, ctx->time_limit);
   lua_pushstring(L, message);
   lua_error(L);
+}
+
+static void lk_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  lk_context *ctx = lk_context_of(L);
+  ctx->running = L;
+  if (ctx->depth == 0) return;
+  lk_spend(ctx, lua_gethookcount(L));
+  if (ctx->cpu_exceeded) lk_raise_cpu_exceeded(L, ctx);
+  if (lua_gethookcount(L) != LK_HOOK_INTERVAL) lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
+}
+
+void lk_charge(lua_State *L, long long instructions) {
+  lk_context *ctx = lk_context_of(L);
+  if (ctx == NULL || ctx->depth == 0) return;
+  lk_spend(ctx, instructions);
+  if (ctx->cpu_exceeded) lk_raise_cpu_exceeded(L, ctx);
 }
 
 static int lk_panic(lua_State *L) {

@@ -56,6 +56,7 @@ public final class LuaState {
       luaL_requiref(L, name, open, 1)
       lk_pop(L, 1)
     }
+    lk_install_budgeted_patterns(L)
   }
 
   /// The raw `lua_State`, for C code that binds itself (benchmarks, C libraries). Anything run

@@ -56,6 +56,12 @@ lk_context *lk_context_of(lua_State *L);
 void lk_push_where(lua_State *L);
 /// Monotonic seconds.
 double lk_monotonic(void);
+/// Charges work done in C (counted like instructions) to the running call's CPU budget; past the
+/// budget raises its error (a longjmp: call it only from C code that Lua called).
+void lk_charge(lua_State *L, long long instructions);
+/// Replaces string.find, match, gmatch and gsub with versions of the same semantics whose
+/// matching is charged to the CPU budget (Lua's own match in C, out of the count hook's reach).
+void lk_install_budgeted_patterns(lua_State *L);
 
 /// `lua_pcall` with the budgets enforced; the outermost call starts a fresh CPU budget.
 int lk_pcall(lua_State *L, int nargs, int nresults, int msgh);
