@@ -104,6 +104,8 @@ public final class AdBreak {
   public internal(set) var isPlaying = false
   /// Whether the break was removed.
   public internal(set) var isRemoved = false
+  /// The controller that created it.
+  var owner: ObjectIdentifier?
 
   init(integration: String, timeOffset: Double) {
     self.integration = integration

@@ -7,6 +7,8 @@ public final class ServerSideAdIntegrationController {
   public private(set) var adBreaks: [AdBreak] = []
   /// The ads that are playing, in the order they began.
   public private(set) var currentAds: [Ad] = []
+  /// The live breaks by `timeOffset`, so that creating and finding breaks does not scan them all.
+  private var breaksByOffset: [Double: AdBreak] = [:]
   let link: PlayerLink
   private var createdAds = 0
 
@@ -34,10 +36,12 @@ public final class ServerSideAdIntegrationController {
     }
     try check(method, "timeOffset", timeOffset, atLeast: 0)
     if let maxDuration = `init`.maxDuration { try check(method, "maxDuration", maxDuration, atLeast: 0) }
-    if adBreaks.contains(where: { $0.timeOffset == timeOffset }) {
+    if breaksByOffset[timeOffset] != nil {
       throw AdControllerError(method, "a break at timeOffset \(number(timeOffset)) already exists")
     }
     let adBreak = AdBreak(integration: integration, timeOffset: timeOffset)
+    adBreak.owner = ObjectIdentifier(self)
+    breaksByOffset[timeOffset] = adBreak
     adBreak.maxDuration = `init`.maxDuration
     adBreak.customData = `init`.customData
     adBreaks.append(adBreak)
@@ -64,7 +68,7 @@ public final class ServerSideAdIntegrationController {
       guard let timeOffset = `init`.timeOffset else {
         throw AdControllerError(method, "timeOffset is required when no break is given")
       }
-      if let existing = adBreaks.first(where: { $0.timeOffset == timeOffset }) {
+      if let existing = breaksByOffset[timeOffset] {
         target = existing
       } else {
         target = try createAdBreak(AdBreakInit(timeOffset: timeOffset))
@@ -99,9 +103,11 @@ public final class ServerSideAdIntegrationController {
     }
     if let timeOffset = `init`.timeOffset {
       try check(method, "timeOffset", timeOffset, atLeast: 0)
-      if adBreaks.contains(where: { $0 !== adBreak && $0.timeOffset == timeOffset }) {
+      if let other = breaksByOffset[timeOffset], other !== adBreak {
         throw AdControllerError(method, "a break at timeOffset \(number(timeOffset)) already exists")
       }
+      breaksByOffset[adBreak.timeOffset] = nil
+      breaksByOffset[timeOffset] = adBreak
       adBreak.timeOffset = timeOffset
     }
     if let maxDuration = `init`.maxDuration {
@@ -180,9 +186,12 @@ public final class ServerSideAdIntegrationController {
     removeBreak(adBreak)
   }
 
-  /// Removes every break and ad.
+  /// Removes every break and ad; `removeadbreak` fires for each, in the order they were created
+  /// (their listeners see `adBreaks` without them already).
   public func removeAllAds() {
-    for adBreak in adBreaks { removeBreak(adBreak) }
+    let removed = adBreaks
+    adBreaks.removeAll()
+    for adBreak in removed { removeBreak(adBreak) }
   }
 
   /// Reports a non-fatal error: fires `aderror`; playback goes on.
@@ -198,7 +207,7 @@ public final class ServerSideAdIntegrationController {
   // MARK: - Rules shared by the methods above
 
   private func owns(_ adBreak: AdBreak) -> Bool {
-    !adBreak.isRemoved && adBreaks.contains { $0 === adBreak }
+    !adBreak.isRemoved && adBreak.owner == ObjectIdentifier(self)
   }
 
   private func liveBreak(of ad: Ad, _ method: String) throws(AdControllerError) -> AdBreak {
@@ -234,7 +243,8 @@ public final class ServerSideAdIntegrationController {
     adBreak.isRemoved = true
     for ad in adBreak.ads { remove(ad, from: adBreak) }
     if adBreak.isPlaying { endBreak(adBreak) }
-    adBreaks.removeAll { $0 === adBreak }
+    if let index = adBreaks.firstIndex(where: { $0 === adBreak }) { adBreaks.remove(at: index) }
+    if breaksByOffset[adBreak.timeOffset] === adBreak { breaksByOffset[adBreak.timeOffset] = nil }
     player?.emit(.removeadbreak, adBreak: adBreak)
   }
 

@@ -195,4 +195,23 @@ import Testing
     }
     #expect(first.timeOffset == 0)
   }
+
+  @Test func aTimeOffsetIsFreeAgainOnceItsBreakMovedOrWasRemoved() throws {
+    let fixture = try Fixture()
+    let controller = try fixture.ctl()
+    let moved = try controller.createAdBreak(AdBreakInit(timeOffset: 10))
+    try controller.updateAdBreak(moved, AdBreakInit(timeOffset: 20))
+    let again = try controller.createAdBreak(AdBreakInit(timeOffset: 10))
+    #expect(throws: AdControllerError("createAdBreak", "a break at timeOffset 20 already exists")) {
+      try controller.createAdBreak(AdBreakInit(timeOffset: 20))
+    }
+    // An ad without a break joins the break now at its offset.
+    let ad = try controller.createAd(AdInit(type: .linear, timeOffset: 20, id: "a"))
+    #expect(ad.adBreak === moved)
+
+    try controller.removeAdBreak(moved)
+    let replacement = try controller.createAdBreak(AdBreakInit(timeOffset: 20))
+    #expect(controller.adBreaks.map(\.timeOffset) == [10, 20])
+    #expect(controller.adBreaks.first === again && controller.adBreaks.last === replacement)
+  }
 }

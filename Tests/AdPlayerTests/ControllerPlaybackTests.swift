@@ -190,6 +190,22 @@ import Testing
         == ["adbreakbegin", "adbegin:a", "adend:a", "adbreakend", "removeadbreak", "removeadbreak"])
   }
 
+  @Test func removeAllAdsRemovesInCreationOrderAndListenersSeeThemGone() throws {
+    let fixture = try Fixture()
+    let controller = try fixture.ctl()
+    for offset in [30.0, 0, 60] { try controller.createAdBreak(AdBreakInit(timeOffset: offset)) }
+    var seen: [(Double, Int)] = []
+    fixture.player.ads.addEventListener(.removeadbreak) { event in
+      seen.append((event.adBreak?.timeOffset ?? -1, controller.adBreaks.count))
+    }
+    controller.removeAllAds()
+    #expect(seen.map(\.0) == [30, 0, 60])
+    #expect(seen.allSatisfy { $0.1 == 0 })
+    // The offsets are free again.
+    try controller.createAdBreak(AdBreakInit(timeOffset: 30))
+    #expect(controller.adBreaks.count == 1)
+  }
+
   @Test func maxRemainingDurationCountsWhatPlayed() throws {
     let (_, controller, adBreak, first, second) = try twoAds()
     #expect(adBreak.maxRemainingDuration == 20)
