@@ -16,7 +16,7 @@ final class BeaconQueue: @unchecked Sendable {
       defer { beacons.removeAll() }
       return beacons
     }
-    return drained.sorted { ($0.eventRank, $0.url) < ($1.eventRank, $1.url) }
+    return VASTBeacon.inLogOrder(drained)
   }
 }
 
@@ -27,6 +27,12 @@ extension VASTBeacon {
   ]
 
   var eventRank: Int { Self.eventOrder.firstIndex(of: event) ?? Self.eventOrder.count }
+
+  /// Beacons settled together, in a fixed order (by event as an ad plays, then URL), so that a
+  /// run's log does not depend on which answer came first.
+  static func inLogOrder(_ beacons: [VASTBeacon]) -> [VASTBeacon] {
+    beacons.sorted { ($0.eventRank, $0.url) < ($1.eventRank, $1.url) }
+  }
 }
 
 extension PluginHost {
@@ -77,18 +83,17 @@ extension PluginHost {
     VASTBeaconSender(client: http, sink: { beacon in queue?.append(beacon) })
   }
 
-  /// Holds the clock until `work` (started now) has settled, then logs what `queue` got and
-  /// hands it to `settled` (on the host thread).
+  /// Holds the clock until `work` (started now) has settled, then logs the beacons it returns
+  /// and hands them to `settled` (on the host thread).
   func settleBeacons(
-    _ queue: BeaconQueue, adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
-    _ work: @escaping @Sendable () async -> Void
+    adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
+    _ work: @escaping @Sendable () async -> [VASTBeacon]
   ) {
     let token = loop.beginWork(label)
     let carried = HostThreadOnly((host: self, then: settled))
     Task {
-      await work()
+      let beacons = VASTBeacon.inLogOrder(await work())
       token.finish {
-        let beacons = queue.drain()
         carried.value.host.logBeacons(beacons, adId: adId)
         carried.value.then?(beacons)
       }

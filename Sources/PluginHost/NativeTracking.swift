@@ -5,12 +5,10 @@ import VASTKit
 /// The native VAST tracking of one ad created with `vast = …`.
 final class AdTracking {
   let tracker: VASTAdTracker
-  let queue: BeaconQueue
   let adId: String
 
-  init(tracker: VASTAdTracker, queue: BeaconQueue, adId: String) {
+  init(tracker: VASTAdTracker, adId: String) {
     self.tracker = tracker
-    self.queue = queue
     self.adId = adId
   }
 }
@@ -20,21 +18,22 @@ extension PluginHost {
   /// `updateAdProgress` crosses them, complete on `endAd` after 99 %, skip, pause and resume,
   /// and error with `[ERRORCODE]` on `controller:error`.
   func track(_ ad: Ad, with box: VASTAdBox) {
-    let queue = BeaconQueue()
     let tracker = VASTAdTracker(
-      ad: box.ad, sender: beaconSender(queue: queue), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
+      ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())
     if let duration = ad.duration { tracker.setDuration(duration) }
-    trackers[ObjectIdentifier(ad)] = AdTracking(tracker: tracker, queue: queue, adId: ad.id)
+    trackers[ObjectIdentifier(ad)] = AdTracking(tracker: tracker, adId: ad.id)
   }
 
-  /// Calls `body` with the ad's tracker, if it has one, and logs the beacons it sends.
+  /// Calls `body` with the ad's tracker, if it has one, and logs the beacons it sends (those
+  /// and no others: what an earlier or later call sent is logged with that call).
   func withTracker(_ ad: Ad, _ what: String, _ body: (VASTAdTracker) -> Void) {
     guard let tracking = trackers[ObjectIdentifier(ad)] else { return }
     body(tracking.tracker)
-    let tracker = tracking.tracker
-    settleBeacons(tracking.queue, adId: tracking.adId, label: "\(what) beacons of \(tracking.adId)") {
-      await tracker.settle()
+    let batch = tracking.tracker.takeBatch()
+    guard !batch.isEmpty else { return }
+    settleBeacons(adId: tracking.adId, label: "\(what) beacons of \(tracking.adId)") {
+      await batch.settled()
     }
   }
 

@@ -17,7 +17,9 @@ public final class VASTAdTracker: @unchecked Sendable {
   private var furthest = 0.0
   private var once: Set<String> = []
   private var paused = false
-  private var pending: [Task<Void, Never>] = []
+  private var pending: [Task<[VASTBeacon], Never>] = []
+  /// How many of `pending` `takeBatch` has handed out.
+  private var batched = 0
   /// `[ASSETURI]`: the chosen media file.
   public let assetURI: String?
   /// `[PODSEQUENCE]`.
@@ -116,7 +118,16 @@ public final class VASTAdTracker: @unchecked Sendable {
   /// Waits until every beacon sent so far is settled (answered or given up).
   public func settle() async {
     let tasks = lock.withLock { pending }
-    for task in tasks { await task.value }
+    for task in tasks { _ = await task.value }
+  }
+
+  /// The beacons sent since the last call, to wait for together: a host logs each batch with
+  /// the call that sent it, so its log does not depend on which answer came first.
+  public func takeBatch() -> VASTBeaconBatch {
+    lock.withLock {
+      defer { batched = pending.count }
+      return VASTBeaconBatch(sends: Array(pending[batched...]))
+    }
   }
 
   private func claim(_ event: String) -> Bool {
@@ -158,7 +169,22 @@ public final class VASTAdTracker: @unchecked Sendable {
       context.universalAdId = (id.idRegistry.map { $0 + " " } ?? "") + id.value
     }
     let sender = sender
-    let task = Task { _ = await sender.send(event: event, urls: urls, context: context) }
+    let task = Task { await sender.send(event: event, urls: urls, context: context) }
     lock.withLock { pending.append(task) }
+  }
+}
+
+/// Beacons a tracker sent (`VASTAdTracker.takeBatch`), to wait for together.
+public struct VASTBeaconBatch: Sendable {
+  let sends: [Task<[VASTBeacon], Never>]
+
+  /// Whether nothing was sent.
+  public var isEmpty: Bool { sends.isEmpty }
+
+  /// Waits until every beacon of the batch is settled; returns them in the order they were sent.
+  public func settled() async -> [VASTBeacon] {
+    var beacons: [VASTBeacon] = []
+    for send in sends { beacons += await send.value }
+    return beacons
   }
 }

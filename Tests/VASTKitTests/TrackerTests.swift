@@ -89,6 +89,27 @@ import Testing
       Set(records.all.map(\.event)).isSuperset(of: ["impression", "start", "complete", "progress", "click"]))
   }
 
+  @Test func aBatchHoldsTheBeaconsSentSinceTheLastOneWhicheverAnswersFirst() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    // The impressions answer late, the quartile at once: the later batch settles first.
+    server.route("/imp") { _ in LoopbackResponse(status: 204, fault: .delay(0.3)) }
+    server.fallback { _ in LoopbackResponse(status: 204) }
+    let tracker = tracker(try ad(server), Records())
+    #expect(tracker.takeBatch().isEmpty)
+    tracker.begin()
+    let begin = tracker.takeBatch()
+    tracker.progress(to: 5)
+    let quartile = tracker.takeBatch()
+    #expect(tracker.takeBatch().isEmpty)
+
+    let quartileBeacons = await quartile.settled()
+    #expect(quartileBeacons.map(\.event) == ["firstQuartile", "progress"])
+    let beginBeacons = await begin.settled()
+    #expect(beginBeacons.map(\.event) == ["impression", "impression", "start"])
+    #expect(beginBeacons.allSatisfy { $0.status == 204 })
+  }
+
   @Test func earlyEndIsNotComplete() async throws {
     let server = try LoopbackServer()
     defer { server.stop() }

@@ -29,8 +29,7 @@ extension PluginHost {
           throw ArgumentError("beacon.send: onResults must be a function, got \(other.typeName)")
         }
         guard !urls.isEmpty else { return 0 }
-        let queue = BeaconQueue()
-        let sender = self.beaconSender(queue: queue)
+        let sender = self.beaconSender()
         let context = self.macroContext()
         let adId = self.player.ads.currentAds.first?.id
         let settled = callback.map { function in
@@ -45,8 +44,8 @@ extension PluginHost {
             self.runDetached(function, [.array(results)], plugin: plugin, what: "beacon.send callback")
           }
         }
-        self.settleBeacons(queue, adId: adId, label: "\(event) beacons", settled: settled) {
-          _ = await sender.send(event: event, urls: urls, context: context())
+        self.settleBeacons(adId: adId, label: "\(event) beacons", settled: settled) {
+          await sender.send(event: event, urls: urls, context: context())
         }
         return 0
       }
