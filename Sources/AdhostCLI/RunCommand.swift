@@ -14,7 +14,8 @@ struct RunCommand: Command {
 
     Loads the plugin, registers its integrations, loads the source (a THEOplayer
     SourceDescription in JSON) through the headless player, plays it to the end on the virtual
-    clock and prints one line per event and beacon.
+    clock and prints one line per event and beacon. A VOD run ends when the content has ended and
+    no ad plays, even while a plugin's timers would go on.
 
     Options:
       --json              print the event log as JSON Lines instead (every event)
@@ -38,7 +39,8 @@ struct RunCommand: Command {
 
     Exit codes:
       0   played to the end (or to --until)
-      1   the run stalled (the content paused with nothing scheduled) or I/O never answered
+      1   the run stalled (the content paused with nothing scheduled), I/O never answered, or
+          VOD content had not ended after 10x its duration (1 h more at least; --until lifts it)
       64  bad usage or input: unreadable or invalid source, actions or options; a source whose
           integration no plugin registered
       65  the plugin failed to load or registered no integration

@@ -53,8 +53,9 @@ struct RunSession {
 
     host.player.autoplay = true
     host.player.schedule(setup.options.actions)
+    let end = RunEnd(player: host.player, until: setup.options.until, actions: setup.options.actions)
     host.player.setSource(setup.source)
-    let outcome = host.player.run(until: setup.options.until)
+    let (outcome, runaway) = end.run()
     let fatal = host.player.fatalError
     let endedEarly = outcome.kind == .idle && !host.player.ended
     host.player.destroy()
@@ -68,6 +69,11 @@ struct RunSession {
     if let fatal {
       console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")
       return ExitCode.fatal
+    }
+    if let runaway {
+      console.printError(
+        "adhost run: stopped at \(VirtualTime.secondsText(VirtualTime.micros(outcome.time))) s — \(runaway)")
+      return ExitCode.failure
     }
     if outcome.kind == .stalled || endedEarly {
       console.printError(

@@ -10,9 +10,23 @@ extension PluginHost {
     _ function: LuaFunction, _ arguments: [LuaValue],
     done: @escaping (Result<[LuaValue], LuaError>) -> Void
   ) {
+    guard callbackNesting < Self.maxCallbackNesting else {
+      let message =
+        "not run: plugin callbacks are nested \(Self.maxCallbackNesting) deep "
+        + "(a listener that sets off its own event, such as a seeked listener that seeks?)"
+      done(.failure(LuaError(.runtime, message)))
+      return
+    }
+    callbackNesting += 1
     let (coroutine, outcome) = lua.startCoroutine(function, arguments)
+    callbackNesting -= 1
     settle(outcome, of: coroutine, done: done)
   }
+
+  /// How deep plugin callbacks may run inside each other. A listener that sets off its own event
+  /// synchronously (a `seeked` listener that seeks) would otherwise recurse until the thread's
+  /// stack ran out; each level takes a few KiB of it.
+  static let maxCallbackNesting = 64
 
   /// Follows a coroutine to its end: a suspended one is settled again when resumed.
   func settle(
@@ -44,6 +58,14 @@ extension PluginHost {
   /// Puts a plugin error in the log as THEOplayer would: a non-fatal `aderror` on the plugin's
   /// integration when it has one, else a `plugin-error` entry; and on standard error.
   func reportPluginError(_ error: LuaError, plugin: Plugin, what: String) {
+    if callbackNesting >= Self.maxCallbackNesting {
+      // At the nesting limit the `aderror` listeners could not run: report once it has unwound.
+      loop.after(0) { [weak self, weak plugin] in
+        guard let self, let plugin else { return }
+        self.reportPluginError(error, plugin: plugin, what: what)
+      }
+      return
+    }
     let message = "\(what): \(error.message)"
     // A failure that repeats (a listener called 4 times a second) shows its traceback once.
     let isNew = reportedErrors.insert(message).inserted

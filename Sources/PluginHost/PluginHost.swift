@@ -63,6 +63,10 @@ public final class PluginHost {
   var macroCounter = 0
   /// Plugin error messages already shown with their traceback.
   var reportedErrors: Set<String> = []
+  /// How deep plugin callbacks run inside each other right now (see `maxCallbackNesting`).
+  var callbackNesting = 0
+  /// The nesting level of the timer callback running now, 0 outside timers (see `timerModule`).
+  var timerNesting = 0
   /// Reads HLS playlists into the player (nil when `readsPlaylists` is false).
   private(set) var playlists: PlaylistReader?
 

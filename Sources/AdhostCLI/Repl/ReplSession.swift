@@ -63,6 +63,7 @@ final class ReplSession {
     hostOptions.log = EventLog(mode: .stream(sink))
     hostOptions.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: hostOptions)
+    RunEnd.stopWhenContentEnds(host.player, after: options.actions.map(\.at).max() ?? 0)
     host.lua.printHandler = { console.print($0) }
     host.loop.realTime = options.realTime
     if let pluginPath { try host.loadPlugin(at: pluginPath) }

@@ -19,6 +19,12 @@ final class PluginTimer {
 }
 
 extension PluginHost {
+  /// As browsers clamp nested timers: a timer set from timer callbacks nested this deep, and
+  /// every repeating timer, waits at least `minimumTimerDelay`, so that a callback that sets a
+  /// zero-delay timer again and again cannot hold the virtual clock at one instant for ever.
+  static let clampedTimerNesting = 5
+  static let minimumTimerDelay = 0.004
+
   func timerType() -> LuaObjectType<PluginTimer> {
     let type = LuaObjectType<PluginTimer>("Timer")
     type.receiverName = "handle"
@@ -43,12 +49,18 @@ extension PluginHost {
         }
         let timer = PluginTimer(id: plugin.nextTimer, plugin: plugin)
         plugin.nextTimer += 1
+        let level = self.timerNesting + 1
+        let delay =
+          repeating || level > Self.clampedTimerNesting ? max(seconds, Self.minimumTimerDelay) : seconds
         let fire = { [weak self, weak plugin, weak timer] in
           guard let self, let plugin, let timer else { return }
           if !repeating { plugin.timers[timer.id] = nil }
+          let outer = self.timerNesting
+          self.timerNesting = level
           self.runDetached(function, [], plugin: plugin, what: "timer.\(name) callback")
+          self.timerNesting = outer
         }
-        timer.handle = repeating ? loop.every(seconds, fire) : loop.after(seconds, fire)
+        timer.handle = repeating ? loop.every(delay, fire) : loop.after(delay, fire)
         plugin.timers[timer.id] = timer.handle
         return call.return(.object(timer))
       }
