@@ -52,9 +52,11 @@ extension PluginHost {
         let level = self.timerNesting + 1
         let delay =
           repeating || level > Self.clampedTimerNesting ? max(seconds, Self.minimumTimerDelay) : seconds
-        let fire = { [weak self, weak plugin, weak timer] in
-          guard let self, let plugin, let timer else { return }
-          if !repeating { plugin.timers[timer.id] = nil }
+        // The handle is Lua's to keep or drop: a timer whose handle was collected still fires.
+        let id = timer.id
+        let fire = { [weak self, weak plugin] in
+          guard let self, let plugin else { return }
+          if !repeating { plugin.timers[id] = nil }
           let outer = self.timerNesting
           self.timerNesting = level
           self.runDetached(function, [], plugin: plugin, what: "timer.\(name) callback")
