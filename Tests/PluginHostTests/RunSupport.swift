@@ -45,6 +45,26 @@ func adhost(_ arguments: [String]) async -> RunResult {
   return RunResult(code: code, output: console.output, errors: console.errorOutput)
 }
 
+/// Runs `adhost run` with a plugin whose integration "test" runs `body` in `setSource` (and
+/// handles the source), on 10 s of content.
+func runSetSource(_ body: String, arguments: [String] = []) async throws -> RunResult {
+  let scratch = try Scratch()
+  let plugin = try scratch.write(
+    "plugin.lua",
+    """
+    player.ads:registerServerSideIntegration("test", function(controller)
+      return {
+        setSource = function()
+          \(body)
+          return true
+        end,
+      }
+    end)
+    """)
+  let source = try scratch.source(duration: 10, ssai: #"{"integration": "test"}"#)
+  return await adhost(["run", plugin, source] + arguments)
+}
+
 /// A folder of files written for one test, removed at the end.
 final class Scratch {
   let folder: URL

@@ -4,23 +4,8 @@ import Testing
 /// Plugins that would keep a run going for ever, or recurse until the stack ran out: the run
 /// ends with the content, or with an error that says why, and never hangs or crashes.
 @Suite struct RunawayPluginTests {
-  /// Runs `body` (in the integration's `setSource`) on 10 s of content.
   func run(_ body: String, extra: [String] = []) async throws -> RunResult {
-    let scratch = try Scratch()
-    let plugin = try scratch.write(
-      "plugin.lua",
-      """
-      player.ads:registerServerSideIntegration("test", function(controller)
-        return {
-          setSource = function()
-            \(body)
-            return true
-          end,
-        }
-      end)
-      """)
-    let source = try scratch.source(duration: 10, ssai: #"{"integration": "test"}"#)
-    return await adhost(["run", plugin, source, "--json"] + extra)
+    try await runSetSource(body, arguments: ["--json"] + extra)
   }
 
   @Test func aSeekedListenerThatSeeksIsStoppedNestedAndTheContentPlaysOn() async throws {
