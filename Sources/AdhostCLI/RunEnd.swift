@@ -33,6 +33,8 @@ struct RunEnd {
     }
     player.addEventListener(.ended) { _ in check() }
     player.ads.addEventListener(.adbreakend) { _ in check() }
+    // The content may have ended before the last scripted action: look again once it is done.
+    if time > 0 { loop.after(time) { check() } }
   }
 
   /// Plays the loaded source: to `until`, or to the content's end within the runaway limit. The

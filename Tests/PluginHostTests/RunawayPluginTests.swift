@@ -67,6 +67,17 @@ import Testing
     #expect(run.errors.contains("(it was paused at 3 s)"), "\(run.errors)")
   }
 
+  @Test func aRunEndsAfterAnActionDueAfterTheContentEnded() async throws {
+    let scratch = try Scratch()
+    let actions = try scratch.write("actions.json", #"[{"at": 30, "do": "pause"}]"#)
+    let run = try await run(
+      #"timer.every(1, function() if timer.now() > 30 then log.info("still running") end end)"#,
+      extra: ["--actions", actions])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.events("action").first?["t"] as? Double == 30)
+    #expect(!run.errors.contains("still running"))
+  }
+
   @Test func actionsAfterTheEndStillHappen() async throws {
     let scratch = try Scratch()
     let actions = try scratch.write(
