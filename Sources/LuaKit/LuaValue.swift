@@ -91,6 +91,15 @@ public enum LuaValue {
     }
   }
 
+  /// The bytes of a string, UTF-8 text or not; nil for other values.
+  public var byteValue: [UInt8]? {
+    switch self {
+    case .string(let text): return Array(text.utf8)
+    case .bytes(let bytes): return bytes
+    default: return nil
+    }
+  }
+
   /// Lua's name for the value's type.
   public var typeName: String {
     switch self {

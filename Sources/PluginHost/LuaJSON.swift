@@ -24,10 +24,12 @@ enum LuaJSON {
     }
   }
 
-  /// The JSON value of a Lua value, or an error naming the path of what JSON cannot hold.
+  /// The JSON value of a Lua value, or an error naming the path of what JSON cannot hold: a
+  /// string that is not UTF-8 too, unless `repairingText` (for display: such bytes become U+FFFD).
   /// `isNull` recognises the `json.null` sentinel.
   static func json(
-    _ value: LuaValue, path: String = "value", isNull: (LuaValue) -> Bool = { _ in false }
+    _ value: LuaValue, path: String = "value", repairingText: Bool = false,
+    isNull: (LuaValue) -> Bool = { _ in false }
   ) throws(LuaJSONError) -> JSONValue {
     if isNull(value) { return .null }
     switch value {
@@ -38,17 +40,23 @@ enum LuaJSON {
       guard number.isFinite else { throw LuaJSONError(path: path, message: "\(number) is not a JSON number") }
       return .number(number)
     case .string(let text): return .string(text)
-    case .bytes(let bytes): return .string(String(decoding: bytes, as: UTF8.self))
+    case .bytes(let bytes):
+      guard repairingText else {
+        throw LuaJSONError(path: path, message: "the string is not UTF-8 text, which JSON needs")
+      }
+      return .string(String(decoding: bytes, as: UTF8.self))
     case .array(let elements):
       var result: [JSONValue] = []
       for (index, element) in elements.enumerated() {
-        result.append(try json(element, path: "\(path)[\(index + 1)]", isNull: isNull))
+        result.append(
+          try json(element, path: "\(path)[\(index + 1)]", repairingText: repairingText, isNull: isNull))
       }
       return .array(result)
     case .dictionary(let fields):
       var object = JSONObject()
       for key in fields.keys.sorted() {
-        object[key] = try json(fields[key] ?? .nil, path: "\(path).\(key)", isNull: isNull)
+        object[key] = try json(
+          fields[key] ?? .nil, path: "\(path).\(key)", repairingText: repairingText, isNull: isNull)
       }
       return .object(object)
     case .table(let entries):
@@ -57,7 +65,8 @@ enum LuaJSON {
         guard let key = entry.key.stringValue ?? entry.key.integerValue.map({ String($0) }) else {
           throw LuaJSONError(path: path, message: "a \(entry.key.typeName) key cannot be a JSON object key")
         }
-        object[key] = try json(entry.value, path: "\(path).\(key)", isNull: isNull)
+        object[key] = try json(
+          entry.value, path: "\(path).\(key)", repairingText: repairingText, isNull: isNull)
       }
       return .object(object)
     case .function, .tableReference, .object:

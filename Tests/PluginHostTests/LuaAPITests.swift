@@ -79,6 +79,22 @@ import Testing
       ])
   }
 
+  @Test func stringsThatAreNotUTF8AreBytesWhereBytesWorkAndAClearErrorWhereTextIsNeeded() async throws {
+    let (run, said) = try await run(
+      """
+      say(url.encode("\\xff a"), url.query({ k = "\\xfe" }))
+      say(select(2, pcall(json.encode, { list = { "ok", "\\xff" } })))
+      say(select(2, pcall(function() controller:createAd({ type = "linear", id = "\\xff" }) end)))
+      say("bad \\xff")
+      """)
+    #expect(run.code == 0, "\(run.errors)")
+    try #require(said.count == 4, "\(said)")
+    #expect(said[0] == "%FF%20a k=%FE")
+    #expect(said[1].hasSuffix("plugin.lua:6: value.list[2]: the string is not UTF-8 text, which JSON needs"))
+    #expect(said[2].hasSuffix("plugin.lua:7: createAd: init.id must be UTF-8 text, and the string is not"))
+    #expect(said[3] == "bad \u{FFFD}")
+  }
+
   @Test func adsAreTheSameValueEveryTimeAndMethodsNeedAColon() async throws {
     let (run, said) = try await run(
       """

@@ -31,10 +31,11 @@ struct InitReader {
 
   func string(_ key: String) throws(ArgumentError) -> String? {
     guard let value = fields[key], !value.isNil else { return nil }
-    guard case .string(let text) = value else {
-      throw ArgumentError("\(method): init.\(key) must be a string, got \(value.typeName)")
+    switch value {
+    case .string(let text): return text
+    case .bytes: throw ArgumentError("\(method): init.\(key) must be UTF-8 text, and the string is not")
+    default: throw ArgumentError("\(method): init.\(key) must be a string, got \(value.typeName)")
     }
-    return text
   }
 
   func boolean(_ key: String) throws(ArgumentError) -> Bool? {

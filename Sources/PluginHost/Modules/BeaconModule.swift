@@ -12,7 +12,7 @@ extension PluginHost {
         guard let self, let plugin else { return 0 }
         let urls: [String]
         switch try call.value(1) {
-        case .string(let url): urls = [url]
+        case .string, .bytes: urls = [try call.value(1)].compactMap(\.stringValue)
         case .array(let values): urls = values.compactMap(\.stringValue)
         case .dictionary(let fields) where fields.isEmpty: urls = []
         case let other:

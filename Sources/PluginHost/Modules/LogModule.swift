@@ -25,14 +25,14 @@ extension PluginHost {
 
   static func logText(_ value: LuaValue) -> String {
     switch value {
-    case .string(let text): return text
+    case .string, .bytes: return value.stringValue ?? ""
     case .nil: return "nil"
     case .boolean(let flag): return String(flag)
     case .integer(let number): return String(number)
     case .number(let number): return JSONValue.number(number).jsonText
     case .object(let object as Ad): return AdBindings.summary(object)
     default:
-      if let json = try? LuaJSON.json(value, isNull: isJSONNull) { return json.jsonText }
+      if let json = try? LuaJSON.json(value, repairingText: true, isNull: isJSONNull) { return json.jsonText }
       return value.typeName
     }
   }

@@ -9,10 +9,10 @@ extension PluginHost {
   func urlModule() -> LuaValue {
     module([
       "encode": { call in
-        guard let text = call.string(1) else {
+        guard let bytes = try call.value(1).byteValue else {
           throw ArgumentError("url.encode: expected a string, got \(call.typeName(1))")
         }
-        return call.return(.string(Self.percentEncoded(text)))
+        return call.return(.string(Self.percentEncoded(bytes)))
       },
       "query": { call in
         guard case .dictionary(let fields) = try call.value(1) else {
@@ -21,17 +21,17 @@ extension PluginHost {
         var parts: [String] = []
         for key in fields.keys.sorted() {
           let value = fields[key] ?? .nil
-          let text: String
+          let text: [UInt8]
           switch value {
-          case .string(let string): text = string
-          case .integer(let number): text = String(number)
-          case .number(let number): text = JSONValue.number(number).jsonText
-          case .boolean(let flag): text = String(flag)
+          case .string, .bytes: text = value.byteValue ?? []
+          case .integer(let number): text = Array(String(number).utf8)
+          case .number(let number): text = Array(JSONValue.number(number).jsonText.utf8)
+          case .boolean(let flag): text = Array(String(flag).utf8)
           default:
             throw ArgumentError(
               "url.query: the value of \(key) must be a string, number or boolean, got \(value.typeName)")
           }
-          parts.append(Self.percentEncoded(key) + "=" + Self.percentEncoded(text))
+          parts.append(Self.percentEncoded(Array(key.utf8)) + "=" + Self.percentEncoded(text))
         }
         return call.return(.string(parts.joined(separator: "&")))
       },
@@ -51,11 +51,22 @@ extension PluginHost {
     ])
   }
 
-  /// RFC 3986 percent-encoding of everything but unreserved characters.
-  static func percentEncoded(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics.intersection(
-      CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-    allowed.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  /// RFC 3986 percent-encoding of every byte but the unreserved characters (letters, digits,
+  /// `-._~`): bytes exactly as given, UTF-8 or not.
+  static func percentEncoded(_ bytes: [UInt8]) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var encoded: [UInt8] = []
+    encoded.reserveCapacity(bytes.count)
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        encoded.append(byte)
+      default:
+        encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: encoded, as: UTF8.self)
   }
 }
