@@ -104,33 +104,37 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
     state.listeners[#state.listeners + 1] = { type = eventType, fn = fn }
   end
 
+  --- The JSON object an HTTP answer (`http.get`/`http.post` results) carries, or nil and why not.
+  local function jsonAnswer(response, message)
+    if not response then
+      return nil, message
+    elseif response.status < 200 or response.status > 299 then
+      return nil, string.format("HTTP %d", response.status)
+    end
+    local data, decodeError = json.decode(response.body)
+    if type(data) ~= "table" then
+      return nil, "the answer is not JSON: " .. tostring(decodeError or type(data))
+    end
+    return data
+  end
+
   local function poll(state)
-    local response, message = http.get(state.trackingUrl, { timeout = state.settings.timeout })
+    local data, problem = jsonAnswer(http.get(state.trackingUrl, { timeout = state.settings.timeout }))
     if current ~= state then
       return
     end
-    local problem
-    if not response then
-      problem = message
-    elseif response.status < 200 or response.status > 299 then
-      problem = string.format("HTTP %d", response.status)
-    else
-      local data, decodeError = json.decode(response.body)
-      if type(data) ~= "table" then
-        problem = "the answer is not JSON: " .. tostring(decodeError or type(data))
-      else
-        tracking.apply(state.session, data, function(unreadable)
-          controller:error("MediaTailor tracking: " .. unreadable)
-        end)
-        local playlist = player.playlist
-        if playlist and not playlist.live then
-          -- VOD: the answer holds every avail; no need to ask again.
-          stopPolling(state)
-        end
-        return
-      end
+    if not data then
+      controller:error(string.format("MediaTailor tracking %s: %s", state.trackingUrl, problem))
+      return
     end
-    controller:error(string.format("MediaTailor tracking %s: %s", state.trackingUrl, problem))
+    tracking.apply(state.session, data, function(unreadable)
+      controller:error("MediaTailor tracking: " .. unreadable)
+    end)
+    local playlist = player.playlist
+    if playlist and not playlist.live then
+      -- VOD: the answer holds every avail; no need to ask again.
+      stopPolling(state)
+    end
   end
 
   local function startPolling(state)
@@ -157,24 +161,14 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         body.manifestParams = settings.manifestParams
       end
       log.info(string.format("%s: starting a session at %s", INTEGRATION, settings.sessionUrl))
-      local response, message = http.post(settings.sessionUrl, json.encode(body), {
+      local answer, problem = jsonAnswer(http.post(settings.sessionUrl, json.encode(body), {
         headers = { ["content-type"] = "application/json" },
         timeout = settings.timeout,
-      })
-      local problem
-      local answer
-      if not response then
-        problem = message
-      elseif response.status < 200 or response.status > 299 then
-        problem = string.format("HTTP %d", response.status)
-      else
-        answer = json.decode(response.body)
-        if type(answer) ~= "table" or type(answer.manifestUrl) ~= "string"
-          or type(answer.trackingUrl) ~= "string" then
-          problem = "expected JSON with manifestUrl and trackingUrl"
-        end
+      }))
+      if answer and (type(answer.manifestUrl) ~= "string" or type(answer.trackingUrl) ~= "string") then
+        answer, problem = nil, "expected JSON with manifestUrl and trackingUrl"
       end
-      if problem then
+      if not answer then
         local text = string.format("MediaTailor session %s failed: %s", settings.sessionUrl, problem)
         controller:fatalError(text)
         return true
