@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, lowest first; a module only imports the ones above it in this list:
-// 1. CLua, CLuaShim, CLibXML2 — C.  2. LuaKit — Lua embedding, knows nothing about ads.
+// 1. CLua, CLuaShim, CLibXML2 — C; CheckedNumbers — dependency-free Swift (checked Double → integer).
+// 2. LuaKit — Lua embedding, knows nothing about ads.
 // 3. AdPlayer, HTTPKit, HLSKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
@@ -21,29 +22,34 @@ let package = Package(
       name: "CLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
-    .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+    .target(name: "CheckedNumbers"),
+    .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "CheckedNumbers"]),
     .target(name: "CLuaBench", dependencies: ["CLua"]),
 
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-    .target(name: "AdPlayer"),
-    .target(name: "HTTPKit"),
-    .target(name: "HLSKit"),
-    .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit"]),
+    .target(name: "AdPlayer", dependencies: ["CheckedNumbers"]),
+    .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
+    .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
+    .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
 
-    .target(name: "PluginHost", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit"]),
+    .target(
+      name: "PluginHost",
+      dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "CheckedNumbers"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(
-      name: "AdhostCLI", dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit"]),
+      name: "AdhostCLI",
+      dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit", "CheckedNumbers"]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",
-      dependencies: ["CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2"]),
+      dependencies: ["CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2", "CheckedNumbers"]),
 
+    .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
