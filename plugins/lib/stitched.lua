@@ -11,8 +11,10 @@
 -- Events are `{ id =, name =, time =, urls = {…} }`: `beacon.send(urls, name)` once, when the
 -- playhead reaches `time` while the ad (or, for a break's events, the break) plays. Calling
 -- upsertBreak / upsertAd again with the same key updates (live avails grow between polls).
--- A break whose ads have all played is watched: its remaining events (breakEnd) are sent, it is
--- removed with removeAdBreak, and it is not played again.
+-- A break is over once the playhead leaves it: played to its end, its remaining events
+-- (breakEnd) are sent; left part-way by a seek, its playing ad is skipped (an early return, as
+-- THEOplayer's Yospace connector reports it). Either way it is removed with removeAdBreak and
+-- not played again.
 
 local adtimeline = require("lib.adtimeline")
 local policies = require("lib.policies")
@@ -119,7 +121,9 @@ local function progress(adEntry, position)
 end
 
 -- Ends the ad playing: `natural` when the playhead reached its end (progress 1 and every event
--- up to its end first), otherwise it was left by a seek and may play again later.
+-- up to its end first, then endAd). Otherwise the playhead left it part-way (a seek): an early
+-- return, which THEOplayer's Yospace connector reports with skipAd (`adskip`, no `complete`);
+-- the ad may play again later if its break is still scheduled.
 function Session:finishAd(adEntry, natural)
   self.current = nil
   local ad = adEntry.ad
@@ -129,12 +133,15 @@ function Session:finishAd(adEntry, natural)
       self.controller:updateAdProgress(ad, 1)
     end)
     self:sendDue(adEntry, adEntry.endTime + EPSILON)
+    self:try(string.format("endAd(%q)", adEntry.key), function()
+      self.controller:endAd(ad)
+    end)
   else
     adEntry.state = "scheduled"
+    self:try(string.format("skipAd(%q)", adEntry.key), function()
+      self.controller:skipAd(ad)
+    end)
   end
-  self:try(string.format("endAd(%q)", adEntry.key), function()
-    self.controller:endAd(ad)
-  end)
 end
 
 function Session:beginAd(adEntry, at)
@@ -149,13 +156,22 @@ function Session:beginAd(adEntry, at)
   self:sendDue(adEntry, at)
 end
 
--- The playhead left the active break: a break whose ads all played is watched and removed.
+-- The playhead left the active break, at its end (`reachedEnd`) or part-way (a seek). Either
+-- way the break is over, as in THEOplayer's Yospace connector: it is removed with
+-- removeAdBreak (`adbreakend`, `removeadbreak`) and counts as watched, so it is not played
+-- again. Only a break played to its end sends its remaining events (breakEnd); one left
+-- part-way is an early return (its playing ad was skipped by finishAd).
 -- With `continuePlan`, the next stop of a seek plan follows (returns true when it seeked).
-function Session:leaveBreak(entry, continuePlan)
+function Session:leaveBreak(entry, continuePlan, reachedEnd)
   self.activeBreak = nil
-  if adtimeline.allPlayed(entry) and not entry.removed then
+  if not entry.removed then
     entry.watched = true
-    self:sendDue(entry, math.huge)
+    entry.leftEarly = not reachedEnd
+    if reachedEnd then
+      self:sendDue(entry, math.huge)
+    else
+      log.info(string.format("break at %g s left part-way: it is over", entry.startTime))
+    end
     entry.removed = true
     self:try(string.format("removeAdBreak(%q)", entry.key), function()
       self.controller:removeAdBreak(entry.adBreak)
@@ -196,7 +212,8 @@ function Session:step()
     self:finishAd(current, not jumped and at >= current.endTime)
   end
   local active = self.activeBreak
-  if active and not contains(active, at) and self:leaveBreak(active, not jumped) then
+  if active and not contains(active, at)
+    and self:leaveBreak(active, not jumped, not jumped and at >= active.endTime) then
     return true
   end
   local entry = self.timeline:breakAt(at)
@@ -204,7 +221,8 @@ function Session:step()
     return false
   end
   if entry.watched then
-    log.info(string.format("break at %g s was watched: on to its end, %g s", entry.startTime, entry.endTime))
+    log.info(string.format("break at %g s was %s: on to its end, %g s", entry.startTime,
+      entry.leftEarly and "left part-way" or "watched", entry.endTime))
     self:seekInternal(entry.endTime)
     return true
   end
@@ -259,11 +277,16 @@ function Session:decideSeek(origin, target)
     self:seekInternal(first)
   end
   local at = player.currentTime + EPSILON
-  if self.current and not contains(self.current, at) then
-    self:finishAd(self.current, false)
+  local current = self.current
+  if current and not contains(current, at) then
+    -- What it played up to the seek (the skip's playedPercentage).
+    self:try(string.format("updateAdProgress(%q)", current.key), function()
+      self.controller:updateAdProgress(current.ad, progress(current, origin))
+    end)
+    self:finishAd(current, false)
   end
   if self.activeBreak and not contains(self.activeBreak, at) then
-    self:leaveBreak(self.activeBreak, false)
+    self:leaveBreak(self.activeBreak, false, false)
   end
   self.jumped = true
   self:drive()

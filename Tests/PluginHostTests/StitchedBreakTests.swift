@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// How `lib/stitched.lua` (through `plugins/mediatailor.lua`) ends a break when the playhead
+/// leaves it, and what a seek at the instant an ad ends does to the ad.
+@Suite struct StitchedBreakTests {
+  typealias MT = MediaTailorTests
+
+  /// The (type, id or break offset) of the ad and break events at a virtual time.
+  static func adEvents(_ run: RunResult, at time: Double) -> [String] {
+    let types: Set = ["adbegin", "adend", "adskip", "adbreakbegin", "adbreakend", "removeadbreak"]
+    return run.events.filter { ($0["t"] as? Double) == time && types.contains($0["type"] as? String ?? "") }
+      .map { event in
+        let ad = (event["ad"] as? [String: Any])?["id"] as? String
+        let offset = (event["adBreak"] as? [String: Any])?["timeOffset"] as? Double
+        return "\(event["type"] ?? "?") " + (ad ?? offset.map { "break@\($0)" } ?? "?")
+      }
+  }
+
+  @Test func aBreakLeftPartWayByASeekEndsAtOnceAndIsNotPlayedAgain() async throws {
+    let server = try MT.vodServer()
+    let run = try await MT.run(
+      server, actions: #"[{"at": 5.5, "do": "seek", "to": 20}, {"at": 30, "do": "seek", "to": 3}]"#)
+    #expect(run.code == 0, "\(run.errors)")
+    // An early return, as THEOplayer's Yospace connector reports it: skipAd, then removeAdBreak.
+    #expect(
+      Self.adEvents(run, at: 5.5) == [
+        "adskip pre-1", "adbreakend break@0.0", "removeadbreak break@0.0",
+      ])
+    let skip = try #require(run.events("adskip").first)
+    #expect(skip["playedPercentage"] as? Double == 0.55)
+    #expect(run.events("adbreakend").compactMap { $0["t"] as? Double } == [5.5, 25.5, 70])
+    #expect(MT.times(run, "adbegin") == ["pre-1@0", "mid1-1@15.5", "mid2-1@60"])
+    #expect(!MT.times(run, "adend").contains { $0.hasPrefix("pre-") })
+    // Nothing the viewer did not see is reported.
+    let beacons = server.beacons
+    #expect(!beacons.contains("pre/breakEnd") && !beacons.contains("pre-1/complete"))
+    #expect(!beacons.contains { $0.hasPrefix("pre-2/") })
+    // Seeking back into it goes on from its end, like a watched break (and the watched mid1
+    // is jumped over when the playhead reaches it again).
+    #expect(run.events("seeked").compactMap { $0["currentTime"] as? Double } == [20, 3, 15, 40])
+    #expect(run.errors.contains("break at 0 s left part-way"))
+  }
+}
