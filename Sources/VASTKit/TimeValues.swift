@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// A point in an ad: a time in seconds or a percentage of its duration.
 public enum VASTOffset: Sendable, Equatable, Codable, CustomStringConvertible {
   /// Seconds from the start.
@@ -49,7 +51,7 @@ public enum VASTOffset: Sendable, Equatable, Codable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .seconds(let value): return VASTDuration.format(value)
-    case .percent(let value): return (value == value.rounded() ? String(Int(value)) : String(value)) + "%"
+    case .percent(let value): return (Int.checked(value).map(String.init) ?? String(value)) + "%"
     }
   }
 }
@@ -105,9 +107,13 @@ public enum VASTDuration {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
-  /// `HH:MM:SS.mmm` of seconds.
+  /// The longest time `format` writes: 99999:59:59.999, the most `seconds` reads (5 digits of hours).
+  public static let maxSeconds = 359_999_999.999
+
+  /// `HH:MM:SS.mmm` of seconds; negative or NaN reads as 0, more than `maxSeconds` as `maxSeconds`.
   public static func format(_ seconds: Double) -> String {
-    let millis = Int((max(0, seconds) * 1000).rounded())
+    let bounded = seconds.isNaN ? 0 : min(max(0, seconds), maxSeconds)
+    let millis = Int.checked(bounded * 1000, rounding: .toNearestOrAwayFromZero) ?? 0
     let hours = millis / 3_600_000
     let minutes = millis / 60_000 % 60
     let wholeSeconds = millis / 1000 % 60

@@ -90,7 +90,7 @@ extension VASTBuilder {
       let pricing = VASTPricing(model: attribute(.model), currency: attribute(.currency), value: value)
       ad?.pricing = pricing
     case .expires:
-      let seconds = integer(value, "Expires")
+      let seconds = integer(value, "Expires", in: 0...Int.max)
       ad?.expires = seconds
     case .viewable: viewable?.viewable.append(value)
     case .notViewable: viewable?.notViewable.append(value)
@@ -199,7 +199,7 @@ extension VASTBuilder {
     file.maxBitrate = integer(attribute(.maxBitrate), "MediaFile maxBitrate")
     file.scalable = bool(attribute(.scalable), "MediaFile scalable")
     file.maintainAspectRatio = bool(attribute(.maintainAspectRatio), "MediaFile maintainAspectRatio")
-    file.fileSize = integer(attribute(.fileSize), "MediaFile fileSize")
+    file.fileSize = integer(attribute(.fileSize), "MediaFile fileSize", in: 0...Int.max)
     file.mediaType = attribute(.mediaType)
     file.apiFramework = attribute(.apiFramework)
     return file
@@ -210,7 +210,8 @@ extension VASTBuilder {
       url: url, id: attribute(.id), delivery: attribute(.delivery), type: attribute(.type),
       width: integer(attribute(.width), "Mezzanine width"),
       height: integer(attribute(.height), "Mezzanine height"),
-      codec: attribute(.codec), fileSize: integer(attribute(.fileSize), "Mezzanine fileSize"),
+      codec: attribute(.codec),
+      fileSize: integer(attribute(.fileSize), "Mezzanine fileSize", in: 0...Int.max),
       mediaType: attribute(.mediaType))
   }
 }

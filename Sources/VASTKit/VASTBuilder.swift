@@ -117,10 +117,16 @@ struct VASTBuilder {
     return nil
   }
 
-  mutating func integer(_ value: String?, _ what: String) -> Int? {
+  /// The whole numbers VAST attributes may hold (sizes in pixels, bitrates in kbit/s, sequence
+  /// numbers): none is negative, and 2^31 − 1 keeps every product or sum of two of them far from
+  /// `Int`'s limits. Anything else is noted as an issue and read as absent.
+  static let attributeRange = 0...2_147_483_647
+
+  mutating func integer(_ value: String?, _ what: String, in range: ClosedRange<Int> = attributeRange) -> Int?
+  {
     guard let value else { return nil }
-    if let number = Int(value) ?? Int(value.trimmingWhitespace()) { return number }
-    note("\(what) '\(value)' is not a whole number in range")
+    if let number = Int(value) ?? Int(value.trimmingWhitespace()), range.contains(number) { return number }
+    note("\(what) '\(value)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
     return nil
   }
 

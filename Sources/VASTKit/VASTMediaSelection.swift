@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// What the player can play: its size, an optional bitrate cap, and whether it wants a
 /// streaming rendition.
 public struct VASTMediaRequest: Sendable, Equatable {
@@ -50,11 +52,15 @@ extension VASTLinear {
         ? [pool.min { (effectiveBitrate($0) ?? 0) < (effectiveBitrate($1) ?? 0) }].compactMap { $0 } : within
     }
     let fits = pool.filter { fitsPlayer($0, request) }
-    let area: (VASTMediaFile) -> Int = { ($0.width ?? 0) * ($0.height ?? 0) }
+    // Sizes and bitrates come from the document: the area saturates instead of overflowing, and
+    // "highest bitrate first" compares the other way round instead of negating (-Int.min traps).
+    let area: (VASTMediaFile) -> Int = {
+      max(0, $0.width ?? 0).checkedMultiplying(by: max(0, $0.height ?? 0)) ?? Int.max
+    }
     let bitrate: (VASTMediaFile) -> Int = { self.effectiveBitrate($0) ?? 0 }
     let chosen: VASTMediaFile?
     if fits.isEmpty {
-      chosen = pool.min { (area($0), -bitrate($0)) < (area($1), -bitrate($1)) }
+      chosen = pool.min { (area($0), bitrate($1)) < (area($1), bitrate($0)) }
     } else {
       chosen = fits.max { (area($0), bitrate($0)) < (area($1), bitrate($1)) }
     }

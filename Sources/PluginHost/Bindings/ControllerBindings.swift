@@ -18,7 +18,7 @@ extension PluginHost {
       let reader = try InitReader(try call.value(2), method: "createAd")
       var adInit = try reader.adInit(requireType: true)
       let vastAd = try self?.vastAd(in: reader)
-      if let vastAd { vastAd.fill(&adInit) }
+      if let vastAd { try vastAd.fill(&adInit, method: "createAd") }
       let adBreak = try Self.optionalObject(call, 3, AdBreak.self, "createAd", "adBreak")
       let ad = try controller.createAd(adInit, adBreak: adBreak)
       if let vastAd { self?.track(ad, with: vastAd) }

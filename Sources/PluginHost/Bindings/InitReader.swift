@@ -24,7 +24,8 @@ struct InitReader {
   func number(_ key: String) throws(ArgumentError) -> Double? {
     guard let value = fields[key], !value.isNil else { return nil }
     guard let number = value.numberValue, number.isFinite else {
-      throw ArgumentError("\(method): init.\(key) must be a number, got \(value.typeName)")
+      let expected = value.numberValue == nil ? "a number" : "a finite number"
+      throw ArgumentError("\(method): init.\(key) must be \(expected), got \(value.shownInErrors)")
     }
     return number
   }

@@ -31,7 +31,8 @@ extension PluginHost {
       "currentTime", get: { .number($0.player.currentTime) },
       set: { view, value in
         guard let seconds = value.numberValue, seconds.isFinite else {
-          throw ArgumentError("player.currentTime must be a number of seconds, got \(value.typeName)")
+          throw ArgumentError(
+            "player.currentTime must be a finite number of seconds, got \(value.shownInErrors)")
         }
         view.player.seek(to: seconds)
       })

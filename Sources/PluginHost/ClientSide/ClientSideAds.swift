@@ -104,7 +104,7 @@ final class ClientSideAds {
       for item in resolved {
         let box = VASTAdBox(ad: item.ad, chain: item.chain)
         var adInit = AdInit(type: .linear)
-        box.fill(&adInit)
+        try box.fill(&adInit, method: "createAd")
         let ad = try controller.createAd(adInit, adBreak: adBreak)
         host.track(ad, with: box)
         clientBreak.ads.append(ad)

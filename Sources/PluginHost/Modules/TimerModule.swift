@@ -41,7 +41,8 @@ extension PluginHost {
       { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }
         guard let seconds = call.number(1), seconds.isFinite, seconds >= 0 else {
-          throw ArgumentError("timer.\(name): seconds must be a number ≥ 0, got \(call.typeName(1))")
+          let got = (try? call.value(1).shownInErrors) ?? call.typeName(1)
+          throw ArgumentError("timer.\(name): seconds must be a finite number ≥ 0, got \(got)")
         }
         if repeating && seconds <= 0 { throw ArgumentError("timer.every: the interval must be more than 0") }
         guard let function = call.function(2) else {

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import LuaKit
 import VASTKit
 
@@ -27,9 +28,14 @@ final class VASTAdBox {
     ad.creatives.first { $0.linear != nil }.flatMap { $0.id ?? $0.adId }
   }
 
+  /// The player sizes a media file is chosen for: whole pixels (fractions rounded), as many as a
+  /// VAST size attribute holds.
+  static let pixelRange = 0...2_147_483_647
+
   /// Fills what an `AdInit` leaves out from the VAST ad: id, duration, skip offset, click-through,
   /// the media file chosen for the init's size (640×360 when it gives none), creative id.
-  func fill(_ adInit: inout AdInit) {
+  /// Throws, naming `method` and the field, when the init's width or height is no size in pixels.
+  func fill(_ adInit: inout AdInit, method: String) throws(ArgumentError) {
     adInit.id = adInit.id ?? ad.id
     adInit.duration = adInit.duration ?? duration
     adInit.skipOffset = adInit.skipOffset ?? skipOffset
@@ -37,7 +43,9 @@ final class VASTAdBox {
     adInit.creativeId = adInit.creativeId ?? creativeId
     adInit.adSystem = adInit.adSystem ?? ad.adSystem
     if adInit.resourceURI == nil {
-      let request = VASTMediaRequest(width: Int(adInit.width ?? 640), height: Int(adInit.height ?? 360))
+      let request = VASTMediaRequest(
+        width: try Self.pixels(adInit.width ?? 640, "width", method),
+        height: try Self.pixels(adInit.height ?? 360, "height", method))
       if let file = try? linear?.selectMediaFile(request) {
         adInit.resourceURI = file.url
         adInit.width = adInit.width ?? file.width.map(Double.init)
@@ -51,6 +59,17 @@ final class VASTAdBox {
           UniversalAdId(adIdRegistry: $0.idRegistry ?? "unknown", adIdValue: $0.value)
         }
       }
+    }
+  }
+
+  private static func pixels(_ value: Double, _ field: String, _ method: String) throws(ArgumentError) -> Int
+  {
+    do {
+      return try Int(checking: value, rounding: .toNearestOrAwayFromZero, in: pixelRange)
+    } catch {
+      throw ArgumentError(
+        "\(method): init.\(field) must be a number of pixels from 0 to \(pixelRange.upperBound) for a VAST ad, "
+          + "got \(error.got)")
     }
   }
 
