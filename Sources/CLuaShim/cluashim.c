@@ -106,6 +106,14 @@ void lk_charge(lua_State *L, long long instructions) {
   if (ctx->cpu_exceeded) lk_raise_cpu_exceeded(L, ctx);
 }
 
+int lk_charge_host(lua_State *L, long long instructions) {
+  lk_context *ctx = lk_context_of(L);
+  if (ctx == NULL || ctx->depth == 0) return 0;
+  lk_spend(ctx, instructions);
+  if (ctx->cpu_exceeded) lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+  return ctx->cpu_exceeded;
+}
+
 static int lk_panic(lua_State *L) {
   const char *message = lua_tostring(L, -1);
   fprintf(stderr, "adhost: unprotected Lua error (a LuaKit bug): %s\n", message ? message : "?");

@@ -85,6 +85,17 @@ public struct LuaCall {
     return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// Refuses, with the memory budget's error, host work that would hold `bytes` more than Lua
+  /// holds now beyond the state's memory budget: call it before a copy that grows host memory
+  /// (decoding a document into Lua values, say), with what it will take at least.
+  public func reserveHostMemory(_ bytes: Int) throws(LuaError) {
+    let limit = Int(state.context.pointee.limit)
+    guard limit > 0, Int(state.context.pointee.used) + bytes > limit else { return }
+    let megabytes = (Double(bytes) / 1_048_576).formatted(maxFractionDigits: 1)
+    throw LuaError(
+      .memoryBudget, "\(state.memoryBudgetExceeded): the result would take about \(megabytes) MiB")
+  }
+
   /// Pushes values and returns their count, for `return call.return(…)`.
   public func `return`(_ values: LuaValue...) -> Int32 {
     for value in values { state.push(value, on: L) }

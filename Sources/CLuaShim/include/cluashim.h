@@ -59,6 +59,10 @@ double lk_monotonic(void);
 /// Charges work done in C (counted like instructions) to the running call's CPU budget; past the
 /// budget raises its error (a longjmp: call it only from C code that Lua called).
 void lk_charge(lua_State *L, long long instructions);
+/// Charges work the host does for the running call (copying a Lua value into Swift) to its CPU
+/// budget without raising: returns 0, or 1 (instructions) or 2 (time) when the budget is spent,
+/// in which case the next Lua instruction on `L` raises the budget's error.
+int lk_charge_host(lua_State *L, long long instructions);
 /// Replaces string.find, match, gmatch and gsub with versions of the same semantics whose
 /// matching is charged to the CPU budget (Lua's own match in C, out of the count hook's reach).
 void lk_install_budgeted_patterns(lua_State *L);
