@@ -111,13 +111,22 @@ public struct LuaCall {
 
   /// Suspends the host coroutine this call runs in; the host resumes it later with
   /// `LuaCoroutine.resume(_:)`, whose values become this call's results. Fails when the call
-  /// does not run directly in a coroutine the host started.
+  /// does not run directly in a coroutine the host started, or runs where Lua cannot suspend it
+  /// (under a C function such as `table.sort`): call it before starting the work waited for,
+  /// so that refused work never starts.
   public func suspend() throws(LuaError) -> Int32 {
     guard let coroutine = state.hostCoroutines[L]?.object, coroutine.status == .running else {
       throw LuaError(
         .runtime,
         "cannot wait here: call it from plugin code that the host runs (not inside coroutine.wrap, "
           + "a metamethod or an iterator)")
+    }
+    guard lua_isyieldable(L) != 0 else {
+      throw LuaError(
+        .runtime,
+        "cannot wait here: the call runs inside a function that Lua's C code called (a table.sort "
+          + "comparator, a string.gsub replacement, a metamethod), which cannot be suspended; "
+          + "nothing was started")
     }
     return Int32(LK_YIELD_BASE)
   }
