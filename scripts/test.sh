@@ -13,4 +13,8 @@ swift build --build-tests
 runner=()
 command -v stdbuf >/dev/null && runner+=(stdbuf -oL -eL)
 if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-after=30s 20m); fi
+# The examples' scenarios (docs/testing.md) first, so that swift test's closing line stays last.
+examples=0
+if [ $# -eq 0 ]; then .build/debug/adhost test examples || examples=$?; fi
 ${runner[@]+"${runner[@]}"} swift test --no-parallel "$@"
+exit "$examples"

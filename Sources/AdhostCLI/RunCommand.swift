@@ -30,10 +30,14 @@ struct RunCommand: Command {
       --realtime          pace the virtual clock to the wall clock
       --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
       --offline DIR       answer HTTP from the recordings in DIR; no network
-      --record DIR        record every HTTP exchange of the run into DIR
+      --record DIR        record every HTTP exchange of the run into DIR, with the start date
+      --ignore-param NAME a query parameter to ignore when matching requests to a recording
+                          (repeatable; added to the recording's list, or when recording to the
+                          cache busters ignored by default: cb, correlator, ts, …)
       --timeout SECONDS   per-request HTTP timeout (default 5)
-      --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: now), for
-                          [TIMESTAMP] in beacons: fix it and a run repeats byte for byte
+      --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
+                          --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
+                          a run repeats byte for byte
     \(LimitOptions.help)
       -h, --help          show this help
 
@@ -66,6 +70,15 @@ struct RunSetup {
   let options: RunOptions
   /// The content timeline: the options', else the source's `duration` (adhost's extension).
   let timeline: ContentTimeline?
+
+  /// A setup read elsewhere (a scenario of `adhost test`).
+  init(pluginPath: String, sourcePath: String, source: SourceDescription, options: RunOptions) {
+    self.pluginPath = pluginPath
+    self.sourcePath = sourcePath
+    self.source = source
+    self.options = options
+    timeline = options.timeline ?? SourceFile.timeline(of: source)
+  }
 
   init(_ parsed: ParsedArguments) throws {
     pluginPath = parsed.positionals[0]

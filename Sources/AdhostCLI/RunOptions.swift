@@ -9,9 +9,10 @@ struct RunOptions {
     flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
     options: LimitOptions.names.union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
+      "--ignore-param",
     ]))
 
-  let actions: [ScriptedAction]
+  var actions: [ScriptedAction]
   let until: Double?
   /// The timeline `--live` or `--duration` gives, if any.
   let timeline: ContentTimeline?
@@ -22,7 +23,8 @@ struct RunOptions {
   /// The transport saving a `--record` recording, to ask afterwards whether it saved.
   let recorder: RecordingTransport?
   let limits: LuaLimits
-  /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, or now.
+  /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
+  /// `--offline` recording's, else now.
   let startDate: Date
 
   init(_ parsed: ParsedArguments) throws {
@@ -46,10 +48,17 @@ struct RunOptions {
     json = parsed.has("--json")
     timeUpdates = json || parsed.has("--timeupdates")
     realTime = parsed.has("--realtime")
-    (client, recorder) = try Self.client(parsed)
+    // Now in whole seconds: a recording keeps the date as text, and a replay must get it exactly.
+    let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    let given = try parsed.value("--start-date").map(Self.date)
+    let transport = try Self.transport(parsed, startDate: given ?? now)
+    (client, recorder) = (try Self.client(parsed, transport.transport), transport.recorder)
     limits = try LimitOptions.limits(parsed)
-    startDate = try parsed.value("--start-date").map(Self.date) ?? Date()
+    startDate = given ?? transport.recordedStartDate ?? now
   }
+
+  /// Whether `text` is a date `--start-date` takes.
+  static func isDate(_ text: String) -> Bool { (try? date(text)) != nil }
 
   /// An ISO 8601 date and time (`Z` or an offset), with or without fractional seconds.
   private static func date(_ text: String) throws -> Date {
@@ -61,31 +70,39 @@ struct RunOptions {
       "--start-date: expected an ISO 8601 date and time such as 2026-01-01T00:00:00Z, got '\(text)'")
   }
 
-  private static func client(_ parsed: ParsedArguments) throws -> (HTTPClient, RecordingTransport?) {
+  private static func client(_ parsed: ParsedArguments, _ transport: any HTTPTransport) throws -> HTTPClient {
     let policy = TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: false)
     let timeout = try parsed.number("--timeout") ?? 5
     guard timeout > 0 else { throw UsageError("--timeout: expected a number of seconds above 0") }
+    return HTTPClient(policy: policy, timeout: timeout, transport: transport)
+  }
+
+  /// The network, the `--offline` recording (and its start date) or the `--record` recorder.
+  private static func transport(_ parsed: ParsedArguments, startDate: Date) throws -> (
+    transport: any HTTPTransport, recorder: RecordingTransport?, recordedStartDate: Date?
+  ) {
+    let ignored = Set(parsed.options["--ignore-param"] ?? [])
     if parsed.value("--offline") != nil && parsed.value("--record") != nil {
       throw UsageError("--offline and --record cannot be used together")
     }
-    var transport: any HTTPTransport = URLSessionTransport.shared
-    var recorder: RecordingTransport?
     if let folder = parsed.value("--offline") {
       do {
-        transport = try OfflineTransport(folder: URL(fileURLWithPath: folder))
+        let offline = try OfflineTransport(folder: URL(fileURLWithPath: folder), alsoIgnoring: ignored)
+        return (offline, nil, offline.startDate)
       } catch {
         throw UsageError("--offline \(folder): \(error)")
       }
-    } else if let folder = parsed.value("--record") {
-      do {
-        let recording = try RecordingTransport(folder: URL(fileURLWithPath: folder), upstream: transport)
-        recorder = recording
-        transport = recording
-      } catch {
-        throw UsageError("--record \(folder): \(error)")
-      }
     }
-    return (HTTPClient(policy: policy, timeout: timeout, transport: transport), recorder)
+    guard let folder = parsed.value("--record") else { return (URLSessionTransport.shared, nil, nil) }
+    do {
+      let recording = try RecordingTransport(
+        folder: URL(fileURLWithPath: folder), upstream: URLSessionTransport.shared,
+        volatileParameters: RequestKey.defaultVolatileParameters.union(ignored.map { $0.lowercased() }),
+        startDate: startDate)
+      return (recording, recording, nil)
+    } catch {
+      throw UsageError("--record \(folder): \(error)")
+    }
   }
 }
 

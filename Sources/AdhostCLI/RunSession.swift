@@ -3,18 +3,29 @@ import Foundation
 import LuaKit
 import PluginHost
 
+/// Watches a run in place of the console: gets the host once made, then every log entry.
+protocol RunObserver: AnyObject, Sendable {
+  func attach(_ host: PluginHost)
+  func record(_ entry: LogEntry)
+}
+
 /// One `adhost run`: the host, the plugin, the source, the actions and the printed log.
 struct RunSession {
   let setup: RunSetup
   let console: Console
+  /// Who gets the log entries instead of the console (`adhost test`), and the host.
+  var observer: RunObserver?
 
   func play() throws -> Int32 {
     let json = setup.options.json
     let timeUpdates = setup.options.timeUpdates
     let console = self.console
+    let observer = self.observer
     let log = EventLog(
       mode: .stream { entry in
-        if json {
+        if let observer {
+          observer.record(entry)
+        } else if json {
           console.print(entry.jsonLine)
         } else if timeUpdates || entry.type != "timeupdate" {
           console.print(Self.styled(entry, console))
@@ -30,6 +41,7 @@ struct RunSession {
     options.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime
     options.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: options)
+    observer?.attach(host)
     host.loop.realTime = setup.options.realTime
 
     do {

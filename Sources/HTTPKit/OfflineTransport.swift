@@ -13,12 +13,34 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
   private let lock = NSLock()
   private var served: [String: Int] = [:]
 
+  /// The recorded run's start date (the wall-clock date of its virtual time 0), if it has one.
+  public let startDate: Date?
+  /// The query parameters requests are matched without: the recording's list (the default
+  /// list for a recording that has none), with `alsoIgnoring`.
+  public var ignoredParameters: Set<String> { volatile }
+
   /// Loads the recording in `folder`; throws when `index.json` is missing or unreadable.
-  public init(folder: URL, volatileParameters: Set<String> = RequestKey.defaultVolatileParameters) throws {
+  /// Requests match without the parameters the recording lists, and those of `alsoIgnoring`.
+  public init(folder: URL, alsoIgnoring extra: Set<String> = []) throws {
     self.folder = folder
-    self.volatile = volatileParameters
     let index = try RecordingFolder.load(folder)
-    exchanges = Dictionary(grouping: index.exchanges, by: \.key)
+    let recorded =
+      index.ignoredParameters.map { Set($0.map { $0.lowercased() }) } ?? RequestKey.defaultVolatileParameters
+    volatile = recorded.union(extra.map { $0.lowercased() })
+    startDate = index.startDate.flatMap(RecordingDates.date)
+    exchanges = Self.keyed(index.exchanges, volatile: volatile, unchanged: recorded == volatile)
+  }
+
+  /// The exchanges by key. Keys are made again from the URLs when the ignored parameters are
+  /// not those the recording was made with.
+  private static func keyed(_ exchanges: [RecordedExchange], volatile: Set<String>, unchanged: Bool)
+    -> [String: [RecordedExchange]]
+  {
+    guard !unchanged else { return Dictionary(grouping: exchanges, by: \.key) }
+    return Dictionary(grouping: exchanges) { exchange in
+      guard let url = URL(string: exchange.url) else { return exchange.key }
+      return RequestKey(method: exchange.method, url: url, volatile: volatile).description
+    }
   }
 
   /// Answers from the recording (on a global queue), or fails with `notRecorded`.

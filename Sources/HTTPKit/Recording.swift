@@ -35,6 +35,11 @@ public struct RecordedExchange: Codable, Sendable, Equatable {
 /// The index of a recording folder.
 struct RecordingIndex: Codable {
   var version = 1
+  /// The wall-clock date of the recorded run's virtual time 0 (ISO 8601), which a replay uses
+  /// by default so that `[TIMESTAMP]` beacons match.
+  var startDate: String?
+  /// The query parameters left out of the keys (cache busters); a replay leaves out the same.
+  var ignoredParameters: [String]?
   var exchanges: [RecordedExchange] = []
 }
 

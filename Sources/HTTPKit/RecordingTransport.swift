@@ -15,10 +15,11 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   /// a user asked to record must not be lost quietly).
   public var saveError: String? { lock.withLock { lastSaveError } }
 
-  /// Records into `folder` what `upstream` answers.
+  /// Records into `folder` what `upstream` answers. `startDate`, the run's wall-clock date of
+  /// virtual time 0, is kept in the recording (a recording that has one keeps it).
   public init(
     folder: URL, upstream: any HTTPTransport = URLSessionTransport.shared,
-    volatileParameters: Set<String> = RequestKey.defaultVolatileParameters
+    volatileParameters: Set<String> = RequestKey.defaultVolatileParameters, startDate: Date? = nil
   ) throws {
     self.folder = folder
     self.upstream = upstream
@@ -35,6 +36,8 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     } else {
       index = RecordingIndex()
     }
+    if index.startDate == nil { index.startDate = startDate.map(RecordingDates.text) }
+    index.ignoredParameters = volatileParameters.sorted()
   }
 
   /// Performs the exchange upstream, records it, then completes.

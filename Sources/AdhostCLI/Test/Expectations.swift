@@ -1,0 +1,117 @@
+import AdPlayer
+
+/// An event that must appear (in order with the others) or must not appear: its type and what
+/// else is given of it.
+struct EventPattern {
+  /// Where it is in the scenario (`events[2]`).
+  let path: String
+  let type: String
+  let ad: String?
+  let breakOffset: Double?
+  let at: Double?
+  let contentTime: Double?
+  let tolerance: Double
+  /// Members the entry must have with these values (strings as patterns).
+  let fields: JSONObject
+
+  static let members: Set<String> = ["type", "ad", "break", "at", "contentTime", "tolerance", "fields"]
+
+  /// `other` with other times.
+  init(_ other: EventPattern, at: Double?, contentTime: Double?) {
+    (path, type, ad, breakOffset) = (other.path, other.type, other.ad, other.breakOffset)
+    (self.at, self.contentTime, tolerance, fields) = (at, contentTime, other.tolerance, other.fields)
+  }
+
+  init(_ json: ScenarioJSON) throws(ScenarioError) {
+    _ = try json.object(known: Self.members)
+    path = json.path
+    type = try json.member("type").requiredString()
+    ad = try json.member("ad").string()
+    breakOffset = try json.member("break").seconds()
+    at = try json.member("at").seconds()
+    contentTime = try json.member("contentTime").seconds()
+    tolerance = try json.member("tolerance").seconds() ?? 0
+    let fieldsJSON = json.member("fields")
+    if fieldsJSON.isAbsent {
+      fields = JSONObject()
+    } else {
+      guard let object = fieldsJSON.value.objectValue else { throw fieldsJSON.mismatch("an object") }
+      fields = object
+    }
+  }
+}
+
+/// Beacons that must have fired: which, how many times, when.
+struct BeaconExpectation {
+  let path: String
+  let event: String
+  let ad: String?
+  let url: Glob?
+  /// The virtual times of the beacons, in order (one per beacon).
+  let at: [Double]?
+  /// The content times of the beacons, in order.
+  let contentTime: [Double]?
+  let tolerance: Double
+  let count: Int
+
+  static let members: Set<String> = ["event", "ad", "url", "at", "contentTime", "tolerance", "count"]
+
+  init(_ json: ScenarioJSON) throws(ScenarioError) {
+    _ = try json.object(known: Self.members)
+    path = json.path
+    event = try json.member("event").requiredString()
+    ad = try json.member("ad").string()
+    url = try json.member("url").string().map(Glob.init)
+    at = try json.member("at").times()
+    contentTime = try json.member("contentTime").times()
+    tolerance = try json.member("tolerance").seconds() ?? 0
+    let given = try json.member("count").count()
+    count = given ?? at?.count ?? contentTime?.count ?? 1
+    for (name, times) in [("at", at), ("contentTime", contentTime)] {
+      if let times, times.count != count, times.count != 1 {
+        throw json.member(name).error("expected one time, or one per beacon (\(count))")
+      }
+    }
+  }
+}
+
+/// `aderror`s that must have happened: by message pattern and ad, how many.
+struct ErrorExpectation {
+  let path: String
+  let message: Glob?
+  let ad: String?
+  let count: Int
+
+  init(_ json: ScenarioJSON) throws(ScenarioError) {
+    path = json.path
+    if json.value.numberValue != nil {
+      (message, ad, count) = (nil, nil, try json.count() ?? 0)
+      return
+    }
+    _ = try json.object(known: ["message", "ad", "count"])
+    message = try json.member("message").string().map(Glob.init)
+    ad = try json.member("ad").string()
+    count = try json.member("count").count() ?? 1
+  }
+}
+
+/// The run's JSON Lines log compared with a golden file.
+struct SnapshotExpectation {
+  /// The golden file's path (resolved against the scenario's folder).
+  let file: String
+  /// Whether `timeupdate` entries are part of the snapshot (default false).
+  let timeUpdates: Bool
+}
+
+/// Everything a scenario says must hold of its run.
+struct Expectations {
+  var exit: Int32 = 0
+  /// Expected `aderror`s; none means none may happen.
+  var errors: [ErrorExpectation] = []
+  var events: [EventPattern] = []
+  var noEvents: [EventPattern] = []
+  var beacons: [BeaconExpectation] = []
+  /// Every beacon must be one of `beacons`.
+  var noOtherBeacons = false
+  var snapshot: SnapshotExpectation?
+}

@@ -1,0 +1,44 @@
+import AdPlayer
+import Foundation
+
+/// The options of `adhost run` a scenario gives, turned into the command line `adhost run` would
+/// get, checked where they are written (the scenario's JSON paths).
+struct RunArgumentsReader {
+  private(set) var arguments: [String] = []
+
+  init(root: ScenarioJSON, resolve: (String) -> String) throws(ScenarioError) {
+    if let folder = try root.member("offline").string() { arguments += ["--offline", resolve(folder)] }
+    for parameter in try root.member("ignoreParams").list() {
+      arguments += ["--ignore-param", try parameter.requiredString()]
+    }
+    let startDate = root.member("startDate")
+    if let date = try startDate.string() {
+      guard RunOptions.isDate(date) else {
+        throw startDate.error("expected an ISO 8601 date and time such as 2026-01-01T00:00:00Z")
+      }
+      arguments += ["--start-date", date]
+    }
+    if try root.member("live").bool() == true { arguments.append("--live") }
+    if try root.member("allowHttp").bool() == true { arguments.append("--allow-http") }
+    try number(root.member("duration"), "--duration", above: 0)
+    try number(root.member("until"), "--until", above: -1)
+    try number(root.member("timeout"), "--timeout", above: 0)
+    let budgets = root.member("budgets")
+    if !budgets.isAbsent {
+      _ = try budgets.object(known: ["memory", "instructions", "seconds"])
+      try number(budgets.member("memory"), "--memory", above: -1)
+      if let count = try budgets.member("instructions").count() {
+        arguments += ["--instructions", String(count)]
+      }
+      try number(budgets.member("seconds"), "--seconds", above: -1)
+    }
+  }
+
+  private mutating func number(_ json: ScenarioJSON, _ option: String, above minimum: Double)
+    throws(ScenarioError)
+  {
+    guard let value = try json.seconds() else { return }
+    guard value > minimum else { throw json.error("expected a number above \(Int(minimum))") }
+    arguments += [option, String(value)]
+  }
+}

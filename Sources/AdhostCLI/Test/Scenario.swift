@@ -1,0 +1,179 @@
+import AdPlayer
+import Foundation
+import HTTPKit
+
+/// One `*.scenario.json`: what to run (plugin, source, actions, HTTP, the options of `adhost
+/// run`) and what must hold of the run (docs/testing.md). Paths resolve against its folder.
+struct Scenario {
+  /// The scenario file, as found.
+  let file: String
+  let pluginPath: String
+  /// The source's file, or the scenario file for an inline source.
+  let sourcePath: String
+  let source: SourceDescription
+  let actions: [ScriptedAction]
+  /// The options of `adhost run` the scenario gives, as its command line would (without actions).
+  let runArguments: [String]
+  let strict: StrictSettings
+  let expectations: Expectations
+
+  /// The query parameters whose values a snapshot leaves out: the default cache busters and
+  /// the scenario's `ignoreParams`.
+  var ignoredParameters: Set<String> {
+    var names = RequestKey.defaultVolatileParameters
+    for (option, value) in zip(runArguments, runArguments.dropFirst()) where option == "--ignore-param" {
+      names.insert(value.lowercased())
+    }
+    return names
+  }
+
+  static let members: Set<String> = [
+    "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
+    "until", "timeout", "allowHttp", "budgets", "strict", "exit", "errors", "events", "noEvents",
+    "beacons", "noOtherBeacons", "snapshot",
+  ]
+
+  /// Reads and checks the scenario in `file`.
+  init(file: String) throws(ScenarioError) {
+    self.file = file
+    let root = try Self.parse(file)
+    _ = try root.object(known: Self.members)
+    let folder = (file as NSString).deletingLastPathComponent
+    let resolve = { (path: String) in ScenarioPaths.resolve(path, against: folder) }
+
+    pluginPath = resolve(try root.member("plugin").requiredString())
+    (sourcePath, source) = try Self.source(root.member("source"), resolve)
+    actions = try Self.actions(root.member("actions"), resolve)
+    runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
+    strict = try StrictSettings(root.member("strict"))
+    expectations = try Self.expectations(root, resolve)
+  }
+
+  private static func parse(_ file: String) throws(ScenarioError) -> ScenarioJSON {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw ScenarioError(file: file, path: "", expectation: "cannot read the scenario file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ScenarioError(file: file, path: "", expectation: "not UTF-8 text")
+    }
+    do {
+      return ScenarioJSON(file: file, path: "", value: try JSONValue.parse(text))
+    } catch {
+      throw ScenarioError(file: file, path: "", expectation: error.description)
+    }
+  }
+
+  private static func source(_ json: ScenarioJSON, _ resolve: (String) -> String) throws(ScenarioError)
+    -> (String, SourceDescription)
+  {
+    if let path = try? json.string() {
+      do {
+        return (resolve(path), try SourceFile.load(resolve(path)))
+      } catch {
+        throw json.error("\(error)")
+      }
+    }
+    guard json.value.objectValue != nil else {
+      throw json.mismatch("a source file's path or a source object")
+    }
+    do {
+      return (json.file, try SourceDescription(json: json.value, path: json.path))
+    } catch {
+      throw ScenarioError(file: json.file, path: error.path, expectation: error.expectation)
+    }
+  }
+
+  private static func actions(_ json: ScenarioJSON, _ resolve: (String) -> String) throws(ScenarioError)
+    -> [ScriptedAction]
+  {
+    if json.isAbsent { return [] }
+    if let path = try? json.string() {
+      do {
+        let text = try SourceFile.read(resolve(path), "actions")
+        return try decoding(resolve(path)) { () throws(ModelDecodingError) in
+          try ScriptedAction.script(jsonText: text)
+        }
+      } catch {
+        throw json.error("\(error)")
+      }
+    }
+    do {
+      return try ScriptedAction.script(json: json.value, path: json.path)
+    } catch {
+      throw ScenarioError(file: json.file, path: error.path, expectation: error.expectation)
+    }
+  }
+
+  private static func expectations(_ root: ScenarioJSON, _ resolve: (String) -> String) throws(ScenarioError)
+    -> Expectations
+  {
+    var expectations = Expectations()
+    let exit = root.member("exit")
+    if let code = try exit.count() {
+      guard code <= 255 else { throw exit.error("expected an exit code, 0 to 255") }
+      expectations.exit = Int32(code)
+    }
+    expectations.errors = try root.member("errors").list().map { (json) throws(ScenarioError) in
+      try ErrorExpectation(json)
+    }
+    expectations.events = try root.member("events").list().map { (json) throws(ScenarioError) in
+      try EventPattern(json)
+    }
+    expectations.noEvents = try root.member("noEvents").list().map { (json) throws(ScenarioError) in
+      try EventPattern(json)
+    }
+    expectations.beacons = try root.member("beacons").list().map { (json) throws(ScenarioError) in
+      try BeaconExpectation(json)
+    }
+    expectations.noOtherBeacons = try root.member("noOtherBeacons").bool() ?? false
+    let snapshot = root.member("snapshot")
+    if let path = try? snapshot.string() {
+      expectations.snapshot = SnapshotExpectation(file: resolve(path), timeUpdates: false)
+    } else if !snapshot.isAbsent {
+      _ = try snapshot.object(known: ["file", "timeupdates"])
+      expectations.snapshot = SnapshotExpectation(
+        file: resolve(try snapshot.member("file").requiredString()),
+        timeUpdates: try snapshot.member("timeupdates").bool() ?? false)
+    }
+    return expectations
+  }
+}
+
+/// Which strict checks a scenario runs: all by default, or none, or all but some rules.
+struct StrictSettings {
+  var enabled = true
+  var off: Set<String> = []
+
+  init(_ json: ScenarioJSON) throws(ScenarioError) {
+    if json.isAbsent { return }
+    if let flag = try? json.bool() {
+      enabled = flag
+      return
+    }
+    _ = try json.object(known: ["off"])
+    for rule in try json.member("off").list() { off.insert(try rule.requiredString()) }
+  }
+}
+
+/// Paths in a scenario: relative ones resolve against the scenario's folder.
+enum ScenarioPaths {
+  static func resolve(_ path: String, against folder: String) -> String {
+    guard !path.hasPrefix("/"), !folder.isEmpty else { return path }
+    return normalise(folder + "/" + path)
+  }
+
+  /// `a/b/../c/./d` as `a/c/d`; leading `..` stay.
+  static func normalise(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}

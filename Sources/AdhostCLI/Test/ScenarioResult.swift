@@ -1,0 +1,54 @@
+import Foundation
+
+/// What `adhost test` found of one scenario: passed, or the expectations its run did not meet.
+struct ScenarioResult {
+  let file: String
+  /// The unmet expectations, the first first; empty when the scenario passed.
+  let failures: [TestFailure]
+  /// Whether `--update` rewrote its golden file.
+  let snapshotUpdated: Bool
+  /// What the run wrote to standard error (plugin errors, log lines).
+  let diagnostics: String
+  /// Wall-clock seconds the scenario took (only in JUnit's `time`).
+  let seconds: Double
+
+  var passed: Bool { failures.isEmpty }
+
+  /// Loads, runs and checks the scenario in `file`.
+  static func of(_ file: String, update: Bool) -> ScenarioResult {
+    let start = Date()
+    let scenario: Scenario
+    do {
+      scenario = try Scenario(file: file)
+    } catch {
+      return ScenarioResult(
+        file: file, failures: [TestFailure(expectation: "", message: "invalid scenario: \(error)")],
+        snapshotUpdated: false, diagnostics: "", seconds: Date().timeIntervalSince(start))
+    }
+    let run = ScenarioRunner.run(scenario)
+    let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
+    return ScenarioResult(
+      file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,
+      seconds: Date().timeIntervalSince(start))
+  }
+}
+
+/// Checks a scenario's run against its expectations, in a fixed order: exit code, `aderror`s,
+/// events, beacons, the strict rules, the snapshot.
+struct ScenarioEvaluation {
+  let scenario: Scenario
+  let run: ScenarioRun
+
+  func failures(update: Bool) -> (failures: [TestFailure], snapshotUpdated: Bool) {
+    let expectations = scenario.expectations
+    let outcome = OutcomeCheck(run: run)
+    var failures = outcome.failures(expectations)
+    failures += EventCheck(run).failures(expectations)
+    failures += BeaconCheck(run).failures(expectations)
+    guard let snapshot = expectations.snapshot else { return (failures, false) }
+    // A failing run is not written as golden.
+    let check = SnapshotCheck(run: run, ignoredParameters: scenario.ignoredParameters)
+      .check(snapshot, update: update && failures.isEmpty)
+    return (failures + (check.failure.map { [$0] } ?? []), check.updated)
+  }
+}

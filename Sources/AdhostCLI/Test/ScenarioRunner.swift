@@ -1,0 +1,62 @@
+import AdPlayer
+import PluginHost
+
+/// A log entry of a scenario's run with the content time when it was logged.
+struct RecordedEntry {
+  let entry: LogEntry
+  let contentTime: Double
+}
+
+/// What a scenario's run did: its log, its exit code (as `adhost run` would exit) and what it
+/// wrote to standard error.
+struct ScenarioRun {
+  let entries: [RecordedEntry]
+  let exit: Int32
+  let diagnostics: String
+
+  /// The entries alone.
+  var log: [LogEntry] { entries.map(\.entry) }
+}
+
+/// Keeps a run's log entries with the player's content time at each; used on the run's thread.
+final class RunRecorder: RunObserver, @unchecked Sendable {
+  private var host: PluginHost?
+  private(set) var entries: [RecordedEntry] = []
+
+  func attach(_ host: PluginHost) { self.host = host }
+
+  func record(_ entry: LogEntry) {
+    entries.append(RecordedEntry(entry: entry, contentTime: host?.player.currentTime ?? 0))
+  }
+
+  /// Lets the host go (the recorder outlives it in the run's result).
+  func detach() { host = nil }
+}
+
+/// Runs scenarios as `adhost run` would, in-process, on the calling thread (which must not be
+/// one of the tasks' pool: see `onOwnThread`).
+enum ScenarioRunner {
+  static func run(_ scenario: Scenario) -> ScenarioRun {
+    let console = Console(capturing: ())
+    let recorder = RunRecorder()
+    let exit: Int32
+    do {
+      var options = try RunOptions(ParsedArguments(scenario.runArguments, spec: RunOptions.spec))
+      options.actions = scenario.actions
+      let setup = RunSetup(
+        pluginPath: scenario.pluginPath, sourcePath: scenario.sourcePath, source: scenario.source,
+        options: options)
+      var session = RunSession(setup: setup, console: console)
+      session.observer = recorder
+      exit = try session.play()
+    } catch let error as UsageError {
+      console.printError("adhost run: \(error.description)")
+      exit = ExitCode.usage
+    } catch {
+      console.printError("adhost run: \(error)")
+      exit = ExitCode.failure
+    }
+    recorder.detach()
+    return ScenarioRun(entries: recorder.entries, exit: exit, diagnostics: console.errorOutput)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// `adhost test [PATH…]`: runs scenario files and checks what their runs did.
+struct TestCommand: Command {
+  static let name = "test"
+  static let summary = "run *.scenario.json scenarios and check their beacons, events and strict rules"
+  static let help = """
+    Usage: adhost test [PATH...] [options]
+
+    Finds the *.scenario.json files in the given files and folders (default: the current
+    folder; hidden folders are skipped), runs each as 'adhost run' would, in-process and in
+    parallel (each with its own host and Lua state), and checks what it must hold: exit code,
+    aderrors, events in order, beacons, strict SSAI/VAST rules, snapshot (docs/testing.md).
+    Prints one line per scenario, sorted by path — PASS, or FAIL with the first unmet
+    expectation, expected against actual — then 'N passed, N failed'.
+
+    Options:
+      -j, --jobs N        scenarios run at once (default: the number of cores)
+      --filter PATTERN    only scenarios whose path contains PATTERN (* matches any text)
+      --shard I/N         only the I-th of N stable parts (1 <= I <= N), for a CI matrix: a
+                          scenario's part follows from its path under the PATH it was found in
+      --update            write the snapshots' golden files from the runs (nothing else)
+      --junit FILE        also write a JUnit XML report to FILE
+      --json              print JSON Lines instead: one object per scenario, then the counts
+      -h, --help          show this help
+
+    Exit codes:
+      0   every scenario passed
+      1   a scenario failed (an unmet expectation, an invalid scenario file)
+      64  bad usage: unknown option, a PATH that does not exist, no scenario found
+      74  the --junit report could not be written
+    """
+
+  static let spec = ArgumentSpec(
+    flags: ["--update", "--json"], options: ["-j", "--jobs", "--filter", "--shard", "--junit"])
+
+  static func run(_ arguments: [String], console: Console) async throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, spec: spec)
+    let options = try TestOptions(parsed)
+    let scenarios = try options.select(
+      ScenarioDiscovery.find(parsed.positionals.isEmpty ? ["."] : parsed.positionals))
+    let report = TestReport(console: console, json: options.json)
+    let results = await ParallelScenarios.run(
+      scenarios.map(\.path), jobs: options.jobs, update: options.update
+    ) {
+      report.print($0)
+    }
+    report.summary(results)
+    if let junit = options.junit {
+      do {
+        try JUnitReport.xml(results).write(to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
+      } catch {
+        console.printError(
+          "adhost test: cannot write the JUnit report \(junit): \(error.localizedDescription)")
+        return ExitCode.recordingLost
+      }
+    }
+    return results.allSatisfy(\.passed) ? ExitCode.success : ExitCode.failure
+  }
+}
+
+/// The options of `adhost test`, checked.
+struct TestOptions {
+  let jobs: Int
+  let filter: Glob?
+  let shard: (index: Int, count: Int)?
+  let update: Bool
+  let json: Bool
+  let junit: String?
+
+  init(_ parsed: ParsedArguments) throws {
+    let jobs =
+      try parsed.integer("--jobs") ?? parsed.integer("-j") ?? ProcessInfo.processInfo.activeProcessorCount
+    guard jobs >= 1 else { throw UsageError("-j: expected a number of scenarios at once, 1 or more") }
+    self.jobs = jobs
+    filter = parsed.value("--filter").map { Glob("*" + $0 + "*") }
+    if let text = parsed.value("--shard") {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
+        (1...count).contains(index)
+      else { throw UsageError("--shard: expected I/N with 1 <= I <= N, such as 2/4, got '\(text)'") }
+      shard = (index, count)
+    } else {
+      shard = nil
+    }
+    update = parsed.has("--update")
+    json = parsed.has("--json")
+    junit = parsed.value("--junit")
+  }
+
+  /// The scenarios the filter and the shard keep; none at all is a usage error.
+  func select(_ found: [FoundScenario]) throws -> [FoundScenario] {
+    guard !found.isEmpty else { throw UsageError("no *\(ScenarioDiscovery.suffix) file found") }
+    return found.filter { scenario in
+      (filter?.matches(scenario.path) ?? true)
+        && (shard.map { scenario.shard(of: $0.count) == $0.index } ?? true)
+    }
+  }
+}
