@@ -34,7 +34,9 @@ public struct LoopOutcome: Equatable, Sendable {
 /// finishes on other threads. Everything but `WorkToken` is host-thread only.
 ///
 /// The clock never advances while work is outstanding or a hold is held: the loop first runs
-/// what the inbox delivers until both are gone. With `realTime`, timers fire no earlier than
+/// what the inbox delivers until both are gone. Work due at the same virtual time runs in this
+/// order: what the inbox delivers, then `work` timers (first-in, first-out), then `userAction`
+/// timers (see `TimerPhase`); deliveries of work begun by a timer run before the next timer. With `realTime`, timers fire no earlier than
 /// their virtual time, measured on the wall clock from the start of the run.
 public final class HostLoop {
   /// The virtual time in microseconds.
@@ -72,10 +74,13 @@ public final class HostLoop {
     afterMicros(VirtualTime.micros(seconds), body)
   }
 
-  /// Runs `body` once, `micros` microseconds from now.
+  /// Runs `body` once, `micros` microseconds from now; among timers due at the same time, in
+  /// `phase` (see `TimerPhase`).
   @discardableResult
-  public func afterMicros(_ micros: Int64, _ body: @escaping () -> Void) -> TimerHandle {
-    let timer = TimerHandle(time: nowMicros &+ max(0, micros), interval: nil, body: body)
+  public func afterMicros(_ micros: Int64, phase: TimerPhase = .work, _ body: @escaping () -> Void)
+    -> TimerHandle
+  {
+    let timer = TimerHandle(time: nowMicros &+ max(0, micros), phase: phase, interval: nil, body: body)
     timers.push(timer)
     return timer
   }

@@ -109,12 +109,15 @@ public struct ScriptedAction: Equatable, Sendable {
 
 extension Player {
   /// Schedules actions on the clock (an `at` already past happens at once, in script order);
-  /// each is logged as an `action` entry. Returns the timers, to cancel them.
+  /// each is logged as an `action` entry. An action runs after the other work due at its time
+  /// (`TimerPhase.userAction`): an ad ending at that instant has ended. Returns the timers.
   @discardableResult
   public func schedule(_ actions: [ScriptedAction]) -> [TimerHandle] {
     let link = link
     return actions.map { action in
-      loop.afterMicros(VirtualTime.micros(action.at) - loop.nowMicros) { link.player?.perform(action) }
+      loop.afterMicros(VirtualTime.micros(action.at) - loop.nowMicros, phase: .userAction) {
+        link.player?.perform(action)
+      }
     }
   }
 

@@ -1,7 +1,19 @@
+/// Where a timer stands among the work due at the same virtual time.
+public enum TimerPhase: Int, Sendable {
+  /// The player's playhead (its `timeupdate` ticks, the content's end, cues), integrations' and
+  /// plugins' timers: first, in the order they were scheduled.
+  case work
+  /// A viewer's action (a scripted `seek`, `pause`, `skip`, …): after every `work` timer due at
+  /// the same time, including those that this work schedules for that time, so that what was
+  /// due when the action happens (an ad reaching its end) has happened.
+  case userAction
+}
+
 /// A timer scheduled on the loop's virtual clock; `cancel()` stops it from firing (again).
 public final class TimerHandle {
   var time: Int64
   var sequence: UInt64 = 0
+  let phase: TimerPhase
   let interval: Int64?
   let body: () -> Void
   var cancelled = false
@@ -9,8 +21,9 @@ public final class TimerHandle {
   /// Whether the timer was cancelled.
   public var isCancelled: Bool { cancelled }
 
-  init(time: Int64, interval: Int64?, body: @escaping () -> Void) {
+  init(time: Int64, phase: TimerPhase = .work, interval: Int64?, body: @escaping () -> Void) {
     self.time = time
+    self.phase = phase
     self.interval = interval
     self.body = body
   }
@@ -19,8 +32,8 @@ public final class TimerHandle {
   public func cancel() { cancelled = true }
 }
 
-/// A binary min-heap of timers ordered by time, then by scheduling order, so timers due at the
-/// same time fire first-in, first-out.
+/// A binary min-heap of timers ordered by time, then phase, then scheduling order: timers of a
+/// phase due at the same time fire first-in, first-out.
 struct TimerQueue {
   private var heap: [TimerHandle] = []
   private var nextSequence: UInt64 = 0
@@ -53,7 +66,9 @@ struct TimerQueue {
   }
 
   private func precedes(_ lhs: TimerHandle, _ rhs: TimerHandle) -> Bool {
-    lhs.time < rhs.time || (lhs.time == rhs.time && lhs.sequence < rhs.sequence)
+    if lhs.time != rhs.time { return lhs.time < rhs.time }
+    if lhs.phase != rhs.phase { return lhs.phase.rawValue < rhs.phase.rawValue }
+    return lhs.sequence < rhs.sequence
   }
 
   private mutating func siftUp(_ start: Int) {

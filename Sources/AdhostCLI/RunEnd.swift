@@ -33,8 +33,11 @@ struct RunEnd {
     }
     player.addEventListener(.ended) { _ in check() }
     player.ads.addEventListener(.adbreakend) { _ in check() }
-    // The content may have ended before the last scripted action: look again once it is done.
-    if time > 0 { loop.after(time) { check() } }
+    // The content may have ended before the last scripted action: look again once it is done
+    // (scheduled after the actions, in their phase, so it comes after those due at `time`).
+    if time > 0 {
+      loop.afterMicros(VirtualTime.micros(time) - loop.nowMicros, phase: .userAction) { check() }
+    }
   }
 
   /// Plays the loaded source: to `until`, or to the content's end within the runaway limit. The

@@ -66,7 +66,7 @@ import Testing
     #expect(
       Array(lines[skip...].prefix(6)) == [
         #"{"t":1506,"type":"action","ad":{"id":"b1800-a1"},"do":"skip"}"#,
-        #"{"t":1506,"type":"adskip","ad":{"id":"b1800-a1"},"adBreak":{"timeOffset":1800},"playedPercentage":0.38333333333333336}"#,
+        #"{"t":1506,"type":"adskip","ad":{"id":"b1800-a1"},"adBreak":{"timeOffset":1800},"playedPercentage":0.4}"#,
         #"{"t":1506,"type":"seeking","currentTime":1815}"#,
         #"{"t":1506,"type":"timeupdate","currentTime":1815}"#,
         #"{"t":1506,"type":"adbegin","ad":{"id":"b1800-a2"},"adBreak":{"timeOffset":1800}}"#,

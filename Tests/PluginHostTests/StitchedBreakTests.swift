@@ -42,3 +42,23 @@ import Testing
     #expect(run.errors.contains("break at 0 s left part-way"))
   }
 }
+
+extension StitchedBreakTests {
+  @Test func aSeekAtTheInstantAnAdEndsLetsTheAdComplete() async throws {
+    let server = try MediaTailorServer(playlists: [MT.vodPlaylist], tracking: [])
+    server.answerTracking([
+      server.tracking([
+        MT.Avail(id: "pre", start: 0, duration: 15, ads: [MT.AdSpec(id: "pre-1", start: 0, duration: 15)])
+      ])
+    ])
+    let run = try await MT.run(server, actions: #"[{"at": 15, "do": "seek", "to": 60}]"#)
+    #expect(run.code == 0, "\(run.errors)")
+    // The ad played to its end before the seek: it completes, and its break with it.
+    #expect(
+      Self.adEvents(run, at: 15) == ["adend pre-1", "adbreakend break@0.0", "removeadbreak break@0.0"])
+    #expect(run.events("adskip").isEmpty)
+    #expect(server.beacons.contains("pre-1/complete") && server.beacons.contains("pre/breakEnd"))
+    let order = run.events.compactMap { $0["type"] as? String }.filter { ["adend", "action"].contains($0) }
+    #expect(order == ["adend", "action"])
+  }
+}
