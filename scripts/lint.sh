@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Style checks: swift format (config .swift-format) on Swift, luacheck (config .luacheckrc) on Lua.
+# Style checks: swift format (config .swift-format) on Swift, no bare integer conversion in Sources
+# (scripts/lint-integers.pl), luacheck (config .luacheckrc) on Lua.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
 swift format lint --strict -r Package.swift Sources Tests
+# No Double → integer conversion that can trap: see scripts/lint-integers.pl (allow-list beside it).
+find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-integers.pl
 dirs=(); for d in plugins examples; do [ -d "$d" ] && dirs+=("$d"); done
 if [ ${#dirs[@]} -gt 0 ]; then luacheck --no-color -q "${dirs[@]}"; fi

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 extension JSONValue {
   /// Compact JSON text with members in order; numbers that are whole print without a fraction.
   public var jsonText: String {
@@ -41,8 +43,8 @@ enum JSONWriter {
       output += "null"
       return
     }
-    if number == number.rounded(), abs(number) < 1e15 {
-      output += String(Int64(number))
+    if abs(number) < 1e15, let whole = Int64.checked(number) {
+      output += String(whole)
     } else {
       output += String(number)
     }

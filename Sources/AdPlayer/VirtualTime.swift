@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// Virtual time is counted in whole microseconds so that logs are exact and runs repeatable.
 public enum VirtualTime {
   /// Microseconds per second.
@@ -7,8 +9,8 @@ public enum VirtualTime {
   /// huge input is capped (about 292 000 years).
   public static func micros(_ seconds: Double) -> Int64 {
     guard seconds.isFinite, seconds > 0 else { return 0 }
-    let scaled = (seconds * 1_000_000).rounded()
-    return scaled >= 9.2e18 ? Int64.max / 2 : Int64(scaled)
+    let cap = Int64.max / 2
+    return Int64.checked(seconds * 1_000_000, rounding: .toNearestOrAwayFromZero, in: 0...cap) ?? cap
   }
 
   /// Microseconds as seconds.

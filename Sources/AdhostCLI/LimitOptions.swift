@@ -1,3 +1,4 @@
+import CheckedNumbers
 import LuaKit
 
 /// The plugin budget options that `adhost run` and `adhost lua` share.
@@ -14,8 +15,10 @@ enum LimitOptions {
   static func limits(_ parsed: ParsedArguments) throws(UsageError) -> LuaLimits {
     var limits = LuaLimits()
     if let megabytes = try parsed.number("--memory") {
-      guard megabytes >= 0 else { throw UsageError("--memory: expected a number of MiB, 0 or more") }
-      limits.memoryBytes = Int(megabytes * 1_048_576)
+      // Up to 2^40 MiB (an exbibyte, far past any machine), so the byte count always fits an Int.
+      guard megabytes >= 0, let bytes = Int.checked(megabytes * 1_048_576, rounding: .down, in: 0...(1 << 60))
+      else { throw UsageError("--memory: expected a number of MiB from 0 to 1099511627776") }
+      limits.memoryBytes = bytes
     }
     if let count = try parsed.integer("--instructions") {
       guard count >= 0 else { throw UsageError("--instructions: expected a count, 0 or more") }

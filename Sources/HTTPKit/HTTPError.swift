@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 
 /// Why an HTTP (or `file:`) request failed; every case names the URL.
@@ -56,5 +57,5 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 private func formatSeconds(_ seconds: Double) -> String {
-  seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+  Int64.checked(seconds).map(String.init) ?? String(format: "%.3g", seconds)
 }

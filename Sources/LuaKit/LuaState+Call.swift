@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import CheckedNumbers
 
 extension LuaState {
   /// Compiles a text chunk (binary chunks are refused) named `chunkName` (`@path` for a file,
@@ -86,7 +87,8 @@ extension LuaState {
 extension Double {
   /// The number with at most `digits` fraction digits and no trailing zeros.
   func formatted(maxFractionDigits digits: Int) -> String {
-    if self == rounded() { return String(Int64(self)) }
+    if let whole = Int64.checked(self) { return String(whole) }
+    guard isFinite, abs(self) < 1e15 else { return String(self) }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     return String((self * scale).rounded() / scale)

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import LuaKit
 
 /// Converts between JSON values (the source model, `customData`) and Lua values.
@@ -13,7 +14,7 @@ enum LuaJSON {
     case .null: return nullValue
     case .bool(let flag): return .boolean(flag)
     case .number(let number):
-      if number == number.rounded(), abs(number) < 9.007_199_254_740_992e15 { return .integer(Int64(number)) }
+      if abs(number) < 9.007_199_254_740_992e15, let whole = Int64.checked(number) { return .integer(whole) }
       return .number(number)
     case .string(let text): return .string(text)
     case .array(let elements): return .array(elements.map { lua($0, null: nullValue) })

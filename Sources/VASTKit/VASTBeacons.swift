@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 import HTTPKit
 
@@ -98,7 +99,7 @@ public final class VASTBeaconSender: Sendable {
           return report(
             VASTBeacon(event: event, url: text, status: nil, failure: error.description, attempts: attempts))
         }
-        try? await Task.sleep(nanoseconds: UInt64(retryDelay * 1e9))
+        try? await Task.sleep(nanoseconds: UInt64.checked(min(retryDelay, 3600) * 1e9, rounding: .down) ?? 0)
       }
     }
   }

@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 
 /// The values IAB macros in tracking and error URLs are replaced with. Every value is
@@ -49,7 +50,7 @@ public enum VASTMacros {
 
   /// `2026-01-31T12:34:56.789Z`: ISO 8601, UTC, milliseconds.
   public static func timestamp(_ date: Date) -> String {
-    let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    let millis = Int64.checked(date.timeIntervalSince1970 * 1000, rounding: .down) ?? 0
     var seconds = time_t(millis / 1000)
     var parts = tm()
     gmtime_r(&seconds, &parts)

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import Foundation
 
 /// `adhost-bench timeline`: live content on the virtual clock with a break of four 15 s ads every
@@ -110,7 +111,8 @@ final class LiveBreaksIntegration {
         ads = try (0..<Self.adsPerBreak).map { index in
           try controller.createAd(
             AdInit(
-              type: .linear, id: "ad-\(Int(nextBreak))-\(index)", duration: Self.adDuration, skipOffset: -1),
+              type: .linear, id: "ad-\(Int.checked(nextBreak, rounding: .down) ?? 0)-\(index)",
+              duration: Self.adDuration, skipOffset: -1),
             adBreak: created)
         }
         adBreak = created
@@ -118,7 +120,7 @@ final class LiveBreaksIntegration {
       }
       guard let current = adBreak else { return }
       let elapsed = position - current.timeOffset
-      let index = Int(elapsed / Self.adDuration)
+      let index = Int.checked(elapsed / Self.adDuration, rounding: .towardZero) ?? -1
       if index != playing, playing >= 0, playing < ads.count {
         try controller.updateAdProgress(ads[playing], 1)
         try controller.endAd(ads[playing])

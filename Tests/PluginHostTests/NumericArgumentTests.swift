@@ -89,4 +89,13 @@ import Testing
       """)
     #expect(said == ["3 nil https://m.example/c.mp4", "https://m.example/a.mp4"], "\(said)")
   }
+
+  @Test func aHugeMemoryBudgetIsAUsageErrorNotATrap() async throws {
+    let scratch = try Scratch()
+    let script = try scratch.write("p.lua", "print(1)")
+    let run = await adhost(["lua", "--memory", "1e300", script])
+    #expect(run.code == 64)
+    #expect(
+      run.errors.contains("--memory: expected a number of MiB from 0 to 1099511627776"), "\(run.errors)")
+  }
 }

@@ -89,7 +89,7 @@ extension PluginHost {
   func registerVASTTypes() {
     let type = LuaObjectType<VASTAdBox>("VASTAd")
     type.property("id") { LuaValue($0.ad.id) }
-    type.property("sequence") { box in box.ad.sequence.map { .integer(Int64($0)) } ?? .nil }
+    type.property("sequence") { box in box.ad.sequence.map { .integer(Int64(clamping: $0)) } ?? .nil }
     type.property("kind") { .string($0.ad.kind.rawValue) }
     type.property("adSystem") { LuaValue($0.ad.adSystem) }
     type.property("adTitle") { LuaValue($0.ad.adTitle) }
@@ -126,9 +126,9 @@ extension PluginHost {
     fields["delivery"] = LuaValue(file.delivery)
     fields["codec"] = LuaValue(file.codec)
     fields["apiFramework"] = LuaValue(file.apiFramework)
-    if let width = file.width { fields["width"] = .integer(Int64(width)) }
-    if let height = file.height { fields["height"] = .integer(Int64(height)) }
-    if let bitrate = file.bitrate { fields["bitrate"] = .integer(Int64(bitrate)) }
+    if let width = file.width { fields["width"] = .integer(Int64(clamping: width)) }
+    if let height = file.height { fields["height"] = .integer(Int64(clamping: height)) }
+    if let bitrate = file.bitrate { fields["bitrate"] = .integer(Int64(clamping: bitrate)) }
     return .dictionary(fields.filter { !$0.value.isNil })
   }
 
