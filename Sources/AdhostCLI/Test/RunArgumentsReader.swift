@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import Foundation
 
 /// The options of `adhost run` a scenario gives, turned into the command line `adhost run` would
@@ -38,7 +39,7 @@ struct RunArgumentsReader {
     throws(ScenarioError)
   {
     guard let value = try json.seconds() else { return }
-    guard value > minimum else { throw json.error("expected a number above \(Int(minimum))") }
+    guard value > minimum else { throw json.error("expected a number above \(CheckedNumbers.describe(minimum))") }
     arguments += [option, String(value)]
   }
 }

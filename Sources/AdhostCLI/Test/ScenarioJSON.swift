@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 
 /// A scenario file that does not fit the format: the file, the JSON path and what was expected,
 /// e.g. `play.scenario.json: beacons[2].count: expected a whole number ≥ 0, found a string`.
@@ -82,10 +83,10 @@ struct ScenarioJSON {
 
   func count() throws(ScenarioError) -> Int? {
     if isAbsent { return nil }
-    guard let number = value.numberValue, number >= 0, number < 1e9, number == number.rounded() else {
+    guard let number = value.numberValue.flatMap({ Int.checked($0, in: 0...999_999_999) }) else {
       throw mismatch("a whole number ≥ 0")
     }
-    return Int(number)
+    return number
   }
 
   /// One number of seconds or a list of them.
