@@ -39,7 +39,9 @@ struct RunArgumentsReader {
     throws(ScenarioError)
   {
     guard let value = try json.seconds() else { return }
-    guard value > minimum else { throw json.error("expected a number above \(CheckedNumbers.describe(minimum))") }
+    guard value > minimum else {
+      throw json.error("expected a number above \(CheckedNumbers.describe(minimum))")
+    }
     arguments += [option, String(value)]
   }
 }
