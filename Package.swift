@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, lowest first; a module only imports the ones above it in this list:
 // 1. CLua, CLuaShim, CLibXML2 — C; CheckedNumbers — dependency-free Swift (checked Double → integer).
 // 2. LuaKit — Lua embedding, knows nothing about ads.
-// 3. AdPlayer, HTTPKit, HLSKit, VASTKit — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
+// 3. AdPlayer, HTTPKit, HLSKit, VASTKit, AdCheck — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
   name: "adhost",
@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "adhost-bench", targets: ["adhost-bench"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "AdPlayer", targets: ["AdPlayer"]),
+    .library(name: "AdCheck", targets: ["AdCheck"]),
     .library(name: "VASTKit", targets: ["VASTKit"]),
     .library(name: "HLSKit", targets: ["HLSKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
@@ -30,6 +31,7 @@ let package = Package(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
     .target(name: "AdPlayer", dependencies: ["CheckedNumbers"]),
+    .target(name: "AdCheck", dependencies: ["AdPlayer"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
@@ -43,7 +45,9 @@ let package = Package(
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(
       name: "AdhostCLI",
-      dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit", "CheckedNumbers"]),
+      dependencies: [
+        "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit", "CheckedNumbers",
+      ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",
@@ -54,6 +58,7 @@ let package = Package(
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
-    .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "LoopbackHTTP"]),
+    .testTarget(
+      name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "AdCheck", "LoopbackHTTP"]),
   ]
 )

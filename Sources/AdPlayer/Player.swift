@@ -120,6 +120,10 @@ public final class Player {
     if log.isRecording {
       var fields = JSONObject()
       if let cue { fields["cue"] = .object(JSONObject([("id", .string(cue.id))])) }
+      // The ad's duration as it is created or changed, so the log alone times its quartiles.
+      if type == .addad || type == .updatead, let duration = ad?.duration {
+        fields["duration"] = .number(duration)
+      }
       if let currentTime { fields["currentTime"] = .number(currentTime) }
       if let playedPercentage { fields["playedPercentage"] = .number(playedPercentage) }
       if let errorMessage { fields["message"] = .string(errorMessage) }

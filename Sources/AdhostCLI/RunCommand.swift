@@ -1,3 +1,4 @@
+import AdCheck
 import AdPlayer
 import Foundation
 import HTTPKit
@@ -38,13 +39,15 @@ struct RunCommand: Command {
       --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
                           --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
                           a run repeats byte for byte
+    \(StrictRun.help)
     \(LimitOptions.help)
       -h, --help          show this help
 
     Exit codes:
       0   played to the end (or to --until)
       1   the run stalled (the content paused with nothing scheduled), I/O never answered, or
-          VOD content had not ended after 10x its duration (1 h more at least; --until lifts it)
+          VOD content had not ended after 10x its duration (1 h more at least; --until lifts it);
+          with --strict, the run broke a strict rule
       64  bad usage or input: unreadable or invalid source, actions or options; a source whose
           integration no plugin registered
       65  the plugin failed to load or registered no integration
@@ -53,7 +56,10 @@ struct RunCommand: Command {
     """
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, spec: RunOptions.spec)
+    var spec = RunOptions.spec
+    spec.flags.formUnion(StrictRun.flags)
+    spec.options.formUnion(StrictRun.options)
+    let parsed = try ParsedArguments(arguments, spec: spec)
     try parsed.expectPositionals(2...2, "a plugin file and a source file")
     let session = RunSession(setup: try RunSetup(parsed), console: console)
     // The host loop blocks its thread while it waits for I/O, and the VAST client's work runs as
@@ -70,6 +76,8 @@ struct RunSetup {
   let options: RunOptions
   /// The content timeline: the options', else the source's `duration` (adhost's extension).
   let timeline: ContentTimeline?
+  /// The strict checks' options, when `--strict` asks for them.
+  let strict: StrictOptions?
 
   /// A setup read elsewhere (a scenario of `adhost test`).
   init(pluginPath: String, sourcePath: String, source: SourceDescription, options: RunOptions) {
@@ -78,6 +86,7 @@ struct RunSetup {
     self.source = source
     self.options = options
     timeline = options.timeline ?? SourceFile.timeline(of: source)
+    strict = nil
   }
 
   init(_ parsed: ParsedArguments) throws {
@@ -86,6 +95,7 @@ struct RunSetup {
     source = try SourceFile.load(sourcePath)
     options = try RunOptions(parsed)
     timeline = options.timeline ?? SourceFile.timeline(of: source)
+    strict = try StrictRun.options(parsed)
   }
 }
 

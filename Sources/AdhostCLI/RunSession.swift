@@ -21,8 +21,10 @@ struct RunSession {
     let timeUpdates = setup.options.timeUpdates
     let console = self.console
     let observer = self.observer
+    let strict = StrictRun(setup.strict)
     let log = EventLog(
       mode: .stream { entry in
+        strict.observe(entry)
         if let observer {
           observer.record(entry)
         } else if json {
@@ -72,6 +74,7 @@ struct RunSession {
     let endedEarly = outcome.kind == .idle && !host.player.ended
     host.player.destroy()
     _ = host.loop.run(until: host.loop.now)
+    let brokeRules = strict.report(to: console, json: json)
     console.flush()
 
     if let problem = setup.options.recorder?.saveError {
@@ -93,7 +96,7 @@ struct RunSession {
       )
       return ExitCode.failure
     }
-    return ExitCode.success
+    return brokeRules ? ExitCode.failure : ExitCode.success
   }
 
   /// A source whose integration no plugin registered, as a message.

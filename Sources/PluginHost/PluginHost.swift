@@ -74,7 +74,7 @@ public final class PluginHost {
   public init(options: PluginHostOptions) throws(LuaError) {
     lua = try LuaState(limits: options.limits)
     player = Player(defaultTimeline: options.defaultTimeline, log: options.log)
-    http = options.http
+    http = UnmatchedRequestLog.wrapping(options.http, player: player)
     diagnostics = options.diagnostics
     startDate = options.startDate
     registerTypes()

@@ -60,8 +60,8 @@ import Testing
     #expect(
       adLines == [
         #"{"t":0,"type":"addadbreak","adBreak":{"timeOffset":0}}"#,
-        #"{"t":0,"type":"addad","ad":{"id":"first_ad_id"},"adBreak":{"timeOffset":0}}"#,
-        #"{"t":0,"type":"addad","ad":{"id":"second_ad_id"},"adBreak":{"timeOffset":0}}"#,
+        #"{"t":0,"type":"addad","ad":{"id":"first_ad_id"},"adBreak":{"timeOffset":0},"duration":10}"#,
+        #"{"t":0,"type":"addad","ad":{"id":"second_ad_id"},"adBreak":{"timeOffset":0},"duration":10}"#,
         #"{"t":0,"type":"adbreakbegin","adBreak":{"timeOffset":0}}"#,
         #"{"t":0,"type":"adbegin","ad":{"id":"first_ad_id"},"adBreak":{"timeOffset":0}}"#,
         #"{"t":2.5,"type":"adfirstquartile","ad":{"id":"first_ad_id"},"adBreak":{"timeOffset":0}}"#,

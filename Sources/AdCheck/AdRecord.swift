@@ -1,0 +1,46 @@
+import AdPlayer
+
+/// What the log has said so far about one ad: an `addad` and what followed for that ad id in
+/// that break. Ads are told apart by id and break; two ads of one id in one break by the order
+/// they were added (the next `adbegin` takes the first that has not begun).
+final class AdRecord {
+  let id: String
+  let breakOffset: Double?
+  /// Its duration as last created or updated, if known.
+  var duration: Double?
+  /// The `adbegin` entries (more than one breaks `ad-begins-once`).
+  var begins: [LogEntry] = []
+  /// The `adend` or `adskip` that finished it (since its last begin).
+  var finish: LogEntry?
+  /// The content position when it began.
+  var beginPosition: Double?
+  /// The quartile events fired, by type.
+  var quartiles: [String: LogEntry] = [:]
+  /// Each beacon event's first firing: its entries (one firing = one virtual time).
+  var firings: [String: [LogEntry]] = [:]
+
+  init(id: String, breakOffset: Double?, duration: Double?) {
+    self.id = id
+    self.breakOffset = breakOffset
+    self.duration = duration
+  }
+
+  var began: Bool { !begins.isEmpty }
+  /// Whether it is playing: begun and not yet ended or skipped.
+  var playing: Bool { began && finish == nil }
+  var skipped: Bool { finish?.type == "adskip" }
+  var beganAt: Int64? { begins.last?.micros }
+}
+
+/// What the log has said so far about one break.
+final class BreakRecord {
+  let offset: Double
+  /// The `adbreakbegin` while it plays.
+  var begin: LogEntry?
+  /// Whether the playhead was seen outside it while it played (reported once).
+  var reportedLeft = false
+
+  init(offset: Double) { self.offset = offset }
+
+  var playing: Bool { begin != nil }
+}

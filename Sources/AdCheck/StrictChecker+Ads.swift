@@ -1,0 +1,118 @@
+import AdPlayer
+
+/// Rules on ad events: `ad-begins-once`, `ad-event-inside-begin-end`, the quartile rules.
+extension StrictChecker {
+  static let quartileEvents = ["adfirstquartile", "admidpoint", "adthirdquartile"]
+  static let quartileFractions = [0.25, 0.5, 0.75]
+
+  func adChanged(_ entry: LogEntry) {
+    guard let id = entry.adId else { return }
+    let duration = entry.fields["duration"]?.numberValue
+    if entry.type == "addad" {
+      ads.append(AdRecord(id: id, breakOffset: entry.adBreakTimeOffset, duration: duration))
+    } else if let duration {
+      ad(for: entry).duration = duration
+    }
+  }
+
+  func adBegan(_ entry: LogEntry) {
+    guard let id = entry.adId else { return }
+    let sameAd = ads.filter { $0.id == id && $0.breakOffset == entry.adBreakTimeOffset }
+    let ad = sameAd.first { !$0.began } ?? sameAd.last ?? added(id, entry.adBreakTimeOffset)
+    if let first = ad.begins.first {
+      report(
+        .adBeginsOnce, entry, ad: ad,
+        message: "adbegin again: the ad began at \(Self.time(first.micros)) already",
+        entries: [first, entry])
+      // A new play: what it fires is checked afresh.
+      ad.quartiles = [:]
+      ad.firings = [:]
+      ad.finish = nil
+    }
+    ad.begins.append(entry)
+    ad.beginPosition = position.at(entry.micros)
+  }
+
+  func adFinished(_ entry: LogEntry) {
+    let ad = ad(for: entry)
+    guard insideBeginEnd(entry, ad) else { return }
+    ad.finish = entry
+  }
+
+  func quartileEvent(_ entry: LogEntry) {
+    let ad = ad(for: entry)
+    guard insideBeginEnd(entry, ad), let index = Self.quartileEvents.firstIndex(of: entry.type) else {
+      return
+    }
+    if let first = ad.quartiles[entry.type] {
+      report(
+        .quartileOnce, entry, ad: ad,
+        message: "\(entry.type) again: it fired at \(Self.time(first.micros)) already",
+        entries: [first, entry])
+      return
+    }
+    ad.quartiles[entry.type] = entry
+    if let missing = Self.quartileEvents[..<index].first(where: { ad.quartiles[$0] == nil }) {
+      report(.quartileOrder, entry, ad: ad, message: "\(entry.type) before any \(missing)")
+    } else if let later = Self.quartileEvents[(index + 1)...].compactMap({ ad.quartiles[$0] }).first {
+      report(
+        .quartileOrder, entry, ad: ad, message: "\(entry.type) after \(later.type)", entries: [later, entry])
+    }
+    checkTime(entry, of: ad, fraction: Self.quartileFractions[index], what: entry.type)
+  }
+
+  /// Checks that `what` came at `fraction` of the ad's duration, within one progress step.
+  func checkTime(_ entry: LogEntry, of ad: AdRecord, fraction: Double, what: String) {
+    guard let duration = ad.duration, duration > 0, let played = played(ad, at: entry.micros) else { return }
+    let due = fraction * duration
+    guard abs(played - due) > options.progressStep + 1e-6 else { return }
+    let percent = Int((fraction * 100).rounded())
+    report(
+      .quartileTime, entry, ad: ad,
+      message: "\(what) \(Self.seconds(played)) into the ad, due at \(Self.seconds(due)) "
+        + "(\(percent) % of \(Self.seconds(duration))) ± \(Self.seconds(options.progressStep))",
+      entries: [ad.begins.last, entry].compactMap { $0 })
+  }
+
+  /// How much of the ad has played at `micros`: the content's progress since it began when
+  /// the content moves with the ad (stitched), else the virtual time since (inserted ads play
+  /// while the content waits). `beforeSeek`: where playback got before a seek at that instant.
+  func played(_ ad: AdRecord, at micros: Int64, beforeSeek: Bool = false) -> Double? {
+    guard let beganAt = ad.beganAt else { return nil }
+    let end = min(micros, ad.finish?.micros ?? micros)
+    let now = beforeSeek ? position.beforeSeek(end) : position.at(end)
+    if let start = ad.beginPosition, let now, abs(now - start) > 1e-9 { return now - start }
+    return VirtualTime.seconds(end - beganAt)
+  }
+
+  /// Whether the ad is playing; reports `ad-event-inside-begin-end` when it is not.
+  func insideBeginEnd(_ entry: LogEntry, _ ad: AdRecord) -> Bool {
+    if ad.playing { return true }
+    let why =
+      if let finish = ad.finish {
+        "after its \(finish.type) at \(Self.time(finish.micros))"
+      } else {
+        "but the ad never began"
+      }
+    report(
+      .adEventInsideBeginEnd, entry, ad: ad, message: "\(entry.type) \(why)",
+      entries: [ad.finish, entry].compactMap { $0 })
+    return false
+  }
+
+  /// The ad an ad event is about: of its id and break, the one playing, else the last begun,
+  /// else the last added.
+  func ad(for entry: LogEntry) -> AdRecord {
+    let id = entry.adId ?? ""
+    let sameAd = ads.filter { $0.id == id && $0.breakOffset == entry.adBreakTimeOffset }
+    return sameAd.last { $0.playing } ?? sameAd.last { $0.began } ?? sameAd.last
+      ?? added(id, entry.adBreakTimeOffset)
+  }
+
+  /// An ad the log never added (a log cut short): recorded from its first event.
+  func added(_ id: String, _ breakOffset: Double?) -> AdRecord {
+    let ad = AdRecord(id: id, breakOffset: breakOffset, duration: nil)
+    ads.append(ad)
+    return ad
+  }
+}

@@ -1,0 +1,131 @@
+import AdPlayer
+
+/// Rules on beacons: `beacon-answered`, `beacon-once`, `impression-before-start`, the quartile
+/// rules for quartile beacons, the `complete` rules, `skip-only-skipped`, and beacons only while
+/// their ad plays.
+extension StrictChecker {
+  /// The tracking events an ad fires once (IAB VAST 4.3 §3.14.1–3.14.2).
+  static let onceEvents: Set<String> = [
+    "impression", "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "skip",
+  ]
+  static let beaconQuartiles = ["firstQuartile", "midpoint", "thirdQuartile"]
+
+  func beacon(_ entry: LogEntry) {
+    answered(entry)
+    guard let id = entry.adId, let event = entry.fields["event"]?.stringValue else { return }
+    let ad = beaconAd(id)
+    // `error` beacons report an ad that failed, whether or not it began.
+    guard event == "error" || beaconWhilePlaying(entry, ad, event) else { return }
+    guard Self.onceEvents.contains(event) else { return }
+    if let firing = ad.firings[event] {
+      let url = entry.fields["url"]?.stringValue
+      if firing[0].micros != entry.micros {
+        report(
+          .beaconOnce, entry, ad: ad,
+          message: "\(event) fired again: it fired at \(Self.time(firing[0].micros))",
+          entries: [firing[0], entry])
+      } else if let same = firing.first(where: { $0.fields["url"]?.stringValue == url }) {
+        report(.beaconOnce, entry, ad: ad, message: "\(event) sent twice to one URL", entries: [same, entry])
+      } else {
+        ad.firings[event, default: []].append(entry)
+      }
+      return
+    }
+    ad.firings[event] = [entry]
+    firstFiring(entry, event, of: ad)
+  }
+
+  /// The rules on the first firing of a tracking event.
+  private func firstFiring(_ entry: LogEntry, _ event: String, of ad: AdRecord) {
+    switch event {
+    case "start":
+      if ad.firings["impression"] == nil {
+        report(.impressionBeforeStart, entry, ad: ad, message: "start beacon before any impression beacon")
+      }
+    case "impression":
+      if let start = ad.firings["start"]?.first {
+        report(
+          .impressionBeforeStart, entry, ad: ad,
+          message: "impression beacon after the start beacon of \(Self.time(start.micros))",
+          entries: [start, entry])
+      }
+    case "complete": complete(entry, of: ad)
+    case "skip": skipBeacons.append((entry, ad))
+    default:
+      guard let index = Self.beaconQuartiles.firstIndex(of: event) else { return }
+      if let later = Self.beaconQuartiles[(index + 1)...].compactMap({ ad.firings[$0]?.first }).first {
+        report(
+          .quartileOrder, entry, ad: ad,
+          message: "\(event) beacon after the \(later.fields["event"]?.stringValue ?? "") beacon",
+          entries: [later, entry])
+      }
+      checkTime(entry, of: ad, fraction: Self.quartileFractions[index], what: "\(event) beacon")
+    }
+  }
+
+  private func complete(_ entry: LogEntry, of ad: AdRecord) {
+    if ad.quartiles["adthirdquartile"] == nil && ad.firings["thirdQuartile"] == nil {
+      report(.completeAfterThirdQuartile, entry, ad: ad, message: "complete beacon before any third quartile")
+    }
+    if let skip = ad.finish, ad.skipped {
+      report(
+        .completeOnlyAtEnd, entry, ad: ad,
+        message: "complete beacon for an ad skipped at \(Self.time(skip.micros))",
+        entries: [skip, entry])
+    } else if let duration = ad.duration, let played = played(ad, at: entry.micros, beforeSeek: true),
+      played < duration - options.progressStep - 1e-6
+    {
+      report(
+        .completeOnlyAtEnd, entry, ad: ad,
+        message: "complete beacon after \(Self.seconds(played)) of the ad's \(Self.seconds(duration))",
+        entries: [ad.begins.last, ad.finish, entry].compactMap { $0 })
+    }
+  }
+
+  /// Whether the beacon's ad plays (or finished at this instant: its beacons settle after it).
+  private func beaconWhilePlaying(_ entry: LogEntry, _ ad: AdRecord, _ event: String) -> Bool {
+    if let beganAt = ad.beganAt, beganAt <= entry.micros, (ad.finish?.micros ?? entry.micros) >= entry.micros
+    {
+      return true
+    }
+    let why =
+      if let finish = ad.finish {
+        "after its \(finish.type) at \(Self.time(finish.micros))"
+      } else {
+        "but the ad never began"
+      }
+    report(
+      .adEventInsideBeginEnd, entry, ad: ad, message: "\(event) beacon \(why)",
+      entries: [ad.finish, entry].compactMap { $0 })
+    return false
+  }
+
+  /// `beacon-answered`: a 2xx status.
+  private func answered(_ entry: LogEntry) {
+    let event = entry.fields["event"]?.stringValue ?? "?"
+    let url = entry.fields["url"]?.stringValue ?? "?"
+    if let status = entry.fields["status"]?.numberValue {
+      guard !(200..<300).contains(status) else { return }
+      report(.beaconAnswered, entry, message: "\(event) beacon \(url) answered \(Int(status)), not 2xx")
+    } else {
+      let failure = entry.fields["failure"]?.stringValue ?? "no answer"
+      report(.beaconAnswered, entry, message: "\(event) beacon \(url) failed: \(failure)")
+    }
+  }
+
+  /// Checks the `skip` beacons once the log has ended: each for an ad that was skipped.
+  func skipBeaconsChecked() {
+    for (entry, ad) in skipBeacons where !ad.skipped {
+      report(.skipOnlySkipped, entry, ad: ad, message: "skip beacon for an ad that was not skipped")
+    }
+  }
+
+  /// The ad a beacon is about (beacons carry the ad's id only): the one of that id playing,
+  /// else the last to finish, else the last added.
+  private func beaconAd(_ id: String) -> AdRecord {
+    let sameId = ads.filter { $0.id == id }
+    return sameId.last { $0.playing }
+      ?? sameId.filter { $0.finish != nil }.max { ($0.finish?.micros ?? 0) < ($1.finish?.micros ?? 0) }
+      ?? sameId.last ?? added(id, nil)
+  }
+}

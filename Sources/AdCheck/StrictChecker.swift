@@ -1,0 +1,90 @@
+import AdPlayer
+
+/// Checks a run's event log against the strict rules of THEOplayer's SSAI API and IAB VAST
+/// tracking (`StrictRule`), entry by entry as the log is written, so a long run need not keep
+/// its log. Feed it every entry of the log, `timeupdate`s included, then call `finish()`.
+public final class StrictChecker {
+  /// What the checks allow.
+  public let options: StrictOptions
+  /// The violations found so far, in the order they were found.
+  public private(set) var violations: [RuleViolation] = []
+
+  var position = ContentPosition()
+  /// Every ad the log added, in order.
+  var ads: [AdRecord] = []
+  /// The breaks by time offset (a removed break's offset may be taken by a new one).
+  var breaks: [Double: BreakRecord] = [:]
+  /// `skip` beacons, checked at the end (the ad may be skipped later in the same instant).
+  var skipBeacons: [(entry: LogEntry, ad: AdRecord)] = []
+  private var last: LogEntry?
+  private var finished = false
+
+  /// A checker with these options.
+  public init(options: StrictOptions = StrictOptions()) { self.options = options }
+
+  /// Checks one more entry of the log.
+  public func observe(_ entry: LogEntry) {
+    if let last {
+      if entry.micros < last.micros {
+        report(
+          .timeForward, entry,
+          message: "virtual time went back from \(Self.time(last.micros)) to \(Self.time(entry.micros))",
+          entries: [last, entry])
+      } else if entry.micros > last.micros {
+        instantEnded(at: last.micros)
+      }
+    }
+    last = entry
+    position.observe(entry)
+    switch entry.type {
+    case "addad", "updatead": adChanged(entry)
+    case "adbegin": adBegan(entry)
+    case "adend", "adskip": adFinished(entry)
+    case "adfirstquartile", "admidpoint", "adthirdquartile": quartileEvent(entry)
+    case "adbreakbegin", "adbreakend", "removeadbreak": breakEvent(entry)
+    case "aderror": adError(entry)
+    case "beacon": beacon(entry)
+    case "offline-unmatched": offlineUnmatched(entry)
+    default: break
+    }
+  }
+
+  /// Ends the log: checks what is still open (breaks still playing, `skip` beacons) and returns
+  /// every violation found.
+  @discardableResult
+  public func finish() -> [RuleViolation] {
+    guard !finished else { return violations }
+    finished = true
+    if let last { instantEnded(at: last.micros) }
+    logEnded()
+    return violations
+  }
+
+  /// Records a violation.
+  func report(
+    _ rule: StrictRule, _ entry: LogEntry, ad: AdRecord? = nil, adBreak: Double? = nil, message: String,
+    entries: [LogEntry]? = nil
+  ) {
+    violations.append(
+      RuleViolation(
+        rule: rule, micros: entry.micros, adId: ad?.id ?? entry.adId,
+        adBreakTimeOffset: adBreak ?? ad?.breakOffset ?? entry.adBreakTimeOffset, message: message,
+        entries: entries ?? [entry]))
+  }
+
+  /// Seconds as `12.25 s`.
+  static func time(_ micros: Int64) -> String { VirtualTime.secondsText(micros) + " s" }
+  static func seconds(_ value: Double) -> String { RuleViolation.seconds(value) + " s" }
+}
+
+/// Checks whole logs.
+public enum StrictRules {
+  /// Checks a complete log; returns its violations in the order they were found.
+  public static func check(_ entries: some Sequence<LogEntry>, options: StrictOptions = StrictOptions())
+    -> [RuleViolation]
+  {
+    let checker = StrictChecker(options: options)
+    for entry in entries { checker.observe(entry) }
+    return checker.finish()
+  }
+}

@@ -1,0 +1,38 @@
+/// The strict rules, by their stable ids (docs/testing.md lists each with its source).
+public enum StrictRule: String, CaseIterable, Sendable {
+  /// An ad begins at most once.
+  case adBeginsOnce = "ad-begins-once"
+  /// An ad's `impression` beacons fire before (or with) its `start` beacons.
+  case impressionBeforeStart = "impression-before-start"
+  /// Each quartile event fires at most once per ad.
+  case quartileOnce = "quartile-once"
+  /// Quartiles come in order: first quartile, midpoint, third quartile.
+  case quartileOrder = "quartile-order"
+  /// A quartile comes at its fraction of the ad's duration, within one progress step.
+  case quartileTime = "quartile-time"
+  /// Each tracking event of an ad (impression, start, quartiles, complete, skip, …) fires once.
+  case beaconOnce = "beacon-once"
+  /// `complete` only after the third quartile.
+  case completeAfterThirdQuartile = "complete-after-third-quartile"
+  /// `complete` only for an ad that played to its end (not skipped, not left early).
+  case completeOnlyAtEnd = "complete-only-at-end"
+  /// An ad's events and beacons only between its `adbegin` and its `adend` or `adskip`.
+  case adEventInsideBeginEnd = "ad-event-inside-begin-end"
+  /// Each `adbreakbegin` has its `adbreakend` before the break is removed or the log ends.
+  case breakEnds = "break-ends"
+  /// No break is still playing after the playhead has left it.
+  case breakLeftPlaying = "break-left-playing"
+  /// No `aderror` unless expected.
+  case unexpectedAdError = "unexpected-aderror"
+  /// Every beacon is answered with a 2xx status.
+  case beaconAnswered = "beacon-answered"
+  /// `skip` beacons only for skipped ads.
+  case skipOnlySkipped = "skip-only-skipped"
+  /// Every offline request has a recorded answer.
+  case offlineAnswered = "offline-answered"
+  /// Virtual time never goes back.
+  case timeForward = "time-forward"
+
+  /// The rule's stable id, as in the JSON output and docs/testing.md.
+  public var id: String { rawValue }
+}

@@ -1,0 +1,50 @@
+import AdPlayer
+import Foundation
+import HTTPKit
+
+/// Puts each request an offline recording has no answer for into the run's log, as an
+/// `offline-unmatched` entry (`method`, `url`) at the virtual time it was made, whoever made it:
+/// `http`, `vast.load`, a beacon, a playlist read. The strict checks fail a run on it.
+final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
+  private let upstream: any HTTPTransport
+  // Used off the host thread only to begin work, which is thread-safe (the inbox's lock).
+  private let loop: HostLoop
+  private let player: HostThreadOnly<Player>
+
+  init(upstream: any HTTPTransport, player: Player) {
+    self.upstream = upstream
+    self.loop = player.loop
+    self.player = HostThreadOnly(player)
+  }
+
+  /// The client with its offline transport wrapped; any other client as it is.
+  static func wrapping(_ client: HTTPClient, player: Player) -> HTTPClient {
+    guard client.transport is OfflineTransport else { return client }
+    return HTTPClient(
+      policy: client.policy, timeout: client.timeout, maxRedirects: client.limits.maxRedirects,
+      maxBodyBytes: client.limits.maxBodyBytes,
+      transport: UnmatchedRequestLog(upstream: client.transport, player: player))
+  }
+
+  func perform(
+    _ request: HTTPRequest, limits: HTTPLimits,
+    completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+  ) {
+    // Holds the clock until the entry is logged, so it carries the request's virtual time.
+    let token = loop.beginWork("offline \(request.method) \(request.url.absoluteString)")
+    let player = self.player
+    upstream.perform(request, limits: limits) { result in
+      if case .failure(.notRecorded) = result {
+        token.finish {
+          let fields = JSONObject([
+            ("method", .string(request.method)), ("url", .string(request.url.absoluteString)),
+          ])
+          player.value.appendLog(type: "offline-unmatched", fields: fields)
+        }
+      } else {
+        token.finish()
+      }
+      completion(result)
+    }
+  }
+}
