@@ -103,9 +103,11 @@ struct RunSession {
   private func unregisteredIntegration(_ host: PluginHost) -> String? {
     for (index, typed) in setup.source.sources.enumerated() {
       guard let id = typed.ssai?.integrationId, !host.integrationIds.contains(id) else { continue }
-      let registered = host.integrationIds.map { "\"\($0)\"" }.joined(separator: ", ")
+      let quoted = { (ids: [String]) in ids.map { "\"\($0)\"" }.joined(separator: ", ") }
+      let builtIn = PluginHost.builtInIntegrationIds
       return "\(setup.sourcePath): sources[\(index)].ssai names integration \"\(id)\", "
-        + "which \(setup.pluginPath) does not register (it registers \(registered))"
+        + "which \(setup.pluginPath) does not register (it registers \(quoted(host.pluginIntegrationIds)); "
+        + "\(quoted(builtIn)) \(builtIn.count == 1 ? "is" : "are") built into the host, for client-side ads)"
     }
     return nil
   }

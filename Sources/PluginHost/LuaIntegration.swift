@@ -11,6 +11,11 @@ extension PluginHost {
   /// `player.ads:registerServerSideIntegration(id, factory)`: calls the factory with the
   /// controller at once and binds the handler table it returns.
   func register(_ id: String, factory: LuaFunction, plugin: Plugin) throws {
+    if Self.builtInIntegrationIds.contains(id) {
+      throw ArgumentError(
+        "registerServerSideIntegration: \"\(id)\" is the host's built-in integration for client-side ads "
+          + "(the source's `ads`): choose another id")
+    }
     try player.ads.registerServerSideIntegration(id) { controller in
       let results = try lua.call(factory, [.object(controller)])
       let table = try handlerTable(results.first ?? .nil, id: id)

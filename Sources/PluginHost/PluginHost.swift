@@ -114,8 +114,14 @@ public final class PluginHost {
     }
   }
 
-  /// The ids of every registered integration.
-  public var integrationIds: [String] { plugins.flatMap(\.integrations) + [ClientSideAds.integration] }
+  /// The ids of every registered integration: the plugins' and the host's built-in ones.
+  public var integrationIds: [String] { pluginIntegrationIds + Self.builtInIntegrationIds }
+
+  /// The ids of the integrations the loaded plugins registered.
+  public var pluginIntegrationIds: [String] { plugins.flatMap(\.integrations) }
+
+  /// The ids of the host's own integrations (client-side ads), which no plugin may register.
+  public static var builtInIntegrationIds: [String] { [ClientSideAds.integration] }
 
   /// The plugin that registered an integration.
   func plugin(for integration: String) -> Plugin? {
