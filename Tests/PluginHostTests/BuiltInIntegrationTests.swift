@@ -19,7 +19,9 @@ import Testing
     let scratch = try Scratch()
     let plugin = try scratch.write(
       "csai.lua", #"player.ads:registerServerSideIntegration("csai", function() return {} end)"#)
-    let run = await adhost(["run", plugin, try scratch.source(duration: 10, ssai: #"{"integration": "csai"}"#)])
+    let run = await adhost([
+      "run", plugin, try scratch.source(duration: 10, ssai: #"{"integration": "csai"}"#),
+    ])
     #expect(run.code == 65)
     #expect(
       run.errors.contains(
