@@ -105,10 +105,10 @@ public enum VASTCommand: Command {
       }
       return (url, url.isFileURL)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue
-    else {
-      throw UsageError("no such file: \(argument)")
+    do {
+      try LocalFile.checkRegular(argument)
+    } catch {
+      throw UsageError("\(argument): \(error)")
     }
     return (URL(fileURLWithPath: argument).standardizedFileURL, true)
   }

@@ -34,8 +34,13 @@ public final class HTTPClient: Sendable {
       return
     }
     if request.url.isFileURL {
+      // Only regular files are read, so a read cannot block; the timeout holds all the same.
       let limits = limits
-      DispatchQueue.global().async { completion(Self.readFile(request.url, limits: limits)) }
+      let once = CompletionOnce(completion)
+      DispatchQueue.global().async { once.complete(Self.readFile(request.url, limits: limits)) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + max(0.001, request.timeout)) {
+        once.complete(.failure(.timeout(request.url, seconds: request.timeout)))
+      }
       return
     }
     transport.perform(request, limits: limits, completion: completion)
@@ -71,13 +76,31 @@ public final class HTTPClient: Sendable {
 
   private static func readFile(_ url: URL, limits: HTTPLimits) -> Result<HTTPResponse, HTTPError> {
     do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      let data = try handle.read(upToCount: limits.maxBodyBytes + 1) ?? Data()
-      if data.count > limits.maxBodyBytes { return .failure(.bodyTooLarge(url, limit: limits.maxBodyBytes)) }
-      return .success(HTTPResponse(url: url, status: 200, body: data))
+      return .success(
+        HTTPResponse(url: url, status: 200, body: try LocalFile.read(url.path, maxBytes: limits.maxBodyBytes))
+      )
+    } catch .tooLarge {
+      return .failure(.bodyTooLarge(url, limit: limits.maxBodyBytes))
     } catch {
-      return .failure(.network(url, "cannot read file: \((error as NSError).localizedDescription)"))
+      return .failure(.network(url, "cannot read the file: \(error)"))
     }
+  }
+}
+
+/// A completion that runs once, whichever of several racing outcomes comes first.
+private final class CompletionOnce: @unchecked Sendable {
+  private let lock = NSLock()
+  private var completion: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void)?
+
+  init(_ completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
+    self.completion = completion
+  }
+
+  func complete(_ result: Result<HTTPResponse, HTTPError>) {
+    let pending: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void)? = lock.withLock {
+      defer { completion = nil }
+      return completion
+    }
+    pending?(result)
   }
 }

@@ -19,8 +19,9 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
   /// list for a recording that has none), with `alsoIgnoring`.
   public var ignoredParameters: Set<String> { volatile }
 
-  /// Loads the recording in `folder`; throws when `index.json` is missing or unreadable.
-  /// Requests match without the parameters the recording lists, and those of `alsoIgnoring`.
+  /// Loads the recording in `folder`; throws `RecordingError` when `index.json` is missing or
+  /// invalid, or names a body that is not a regular file inside the folder. Requests match
+  /// without the parameters the recording lists, and those of `alsoIgnoring`.
   public init(folder: URL, alsoIgnoring extra: Set<String> = []) throws {
     self.folder = folder
     let index = try RecordingFolder.load(folder)
@@ -68,13 +69,15 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
     var body = Data()
     if let name = exchange.body {
       do {
-        body = try Data(contentsOf: folder.appendingPathComponent(name))
+        body = try RecordingBody.read(name, in: folder, maxBytes: limits.maxBodyBytes)
       } catch {
-        return .failure(.network(request.url, "recorded body \(name) unreadable: \(error)"))
+        switch error {
+        case .tooLarge:
+          return .failure(.bodyTooLarge(request.url, limit: limits.maxBodyBytes))
+        case .refused(let reason):
+          return .failure(.network(request.url, "the body \(name) in the recording \(folder.path) \(reason)"))
+        }
       }
-    }
-    if body.count > limits.maxBodyBytes {
-      return .failure(.bodyTooLarge(request.url, limit: limits.maxBodyBytes))
     }
     return .success(
       HTTPResponse(

@@ -47,11 +47,6 @@ struct RecordingIndex: Codable {
 enum RecordingFolder {
   static func indexURL(_ folder: URL) -> URL { folder.appendingPathComponent("index.json") }
 
-  static func load(_ folder: URL) throws -> RecordingIndex {
-    let data = try Data(contentsOf: indexURL(folder))
-    return try JSONDecoder().decode(RecordingIndex.self, from: data)
-  }
-
   static func save(_ index: RecordingIndex, to folder: URL) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -5,7 +5,9 @@ import Foundation
 #endif
 
 /// The network transport: one `URLSession` whose delegate enforces the timeout, the redirect
-/// limit, the redirect policy and the body cap of each task.
+/// limit, the redirect policy and the body cap of each task. The delegate runs inline on the
+/// session's own thread (`InlineDelegateQueue`), so bytes past the cap are dropped as libcurl
+/// hands them over, even while it inflates a compressed body.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
   /// A transport shared by every client that does not bring its own.
   public static let shared = URLSessionTransport()
@@ -20,8 +22,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
+    let queue = InlineDelegateQueue()
     queue.name = "HTTPKit.URLSessionTransport"
     delegate = SessionDelegate()
     session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
@@ -89,7 +90,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
       state.failure = error
       return true
     }
-    if cancel { task.cancel() }
+    // `cancel` waits for the session's work queue, which may be the thread calling this (the
+    // delegate runs inline) or busy decoding a burst: so it is never called from here directly.
+    if cancel { DispatchQueue.global().async { task.cancel() } }
   }
 
   func urlSession(
@@ -173,6 +176,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     } else {
       result = .failure(.network(state.url, "no HTTP response"))
     }
-    state.completion(result)
+    // Not on the session's work queue: a completion may start the next request at once.
+    let completion = state.completion
+    DispatchQueue.global().async { completion(result) }
   }
 }

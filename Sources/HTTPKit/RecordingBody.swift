@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a recorded body name is refused.
+struct RecordingBodyProblem: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// The body files of a recording: names relative to the folder that must stay inside it, symbolic
+/// links resolved (a recording shared by someone else must not read the user's other files).
+enum RecordingBody {
+  static let expected = "expected a file inside the recording folder, such as bodies/000001.bin"
+
+  /// The real path of body `name` inside `folder`, or why it is refused.
+  static func resolve(_ name: String, in folder: URL) throws(RecordingBodyProblem) -> String {
+    if name.isEmpty || name.utf8.contains(0) {
+      throw RecordingBodyProblem(description: "is not a file name; \(expected)")
+    }
+    if name.hasPrefix("/") {
+      throw RecordingBodyProblem(description: "is an absolute path; \(expected)")
+    }
+    if let colon = name.firstIndex(of: ":"), !name[..<colon].contains("/") {
+      throw RecordingBodyProblem(description: "is a URL; \(expected)")
+    }
+    if name.split(separator: "/").contains("..") {
+      throw RecordingBodyProblem(description: "leaves the recording folder; \(expected)")
+    }
+    guard let root = realPath(folder.path) else {
+      throw RecordingBodyProblem(description: "cannot be resolved: the recording folder is unreadable")
+    }
+    guard let target = realPath(folder.appendingPathComponent(name).path) else {
+      throw RecordingBodyProblem(description: "no such file; \(expected)")
+    }
+    guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+      throw RecordingBodyProblem(
+        description: "is a link to \(target), outside the recording folder; \(expected)")
+    }
+    return target
+  }
+
+  /// The body `name` of a recording, at most `maxBytes`.
+  static func read(_ name: String, in folder: URL, maxBytes: Int) throws(RecordingBodyReadError) -> Data {
+    let path: String
+    do {
+      path = try resolve(name, in: folder)
+    } catch {
+      throw .refused(error.description)
+    }
+    do {
+      return try LocalFile.read(path, maxBytes: maxBytes)
+    } catch .tooLarge {
+      throw .tooLarge
+    } catch {
+      throw .refused(error.description)
+    }
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
+
+/// Why a recorded body could not be replayed.
+enum RecordingBodyReadError: Error {
+  case tooLarge
+  case refused(String)
+}
