@@ -178,6 +178,8 @@ extension Player {
 
   private func failDuringLifecycle(_ message: String, code: Int) {
     if isDestroyed {
+      // Still fatal: whoever ran the player reads it after `destroy` (`adhost run` exits 70).
+      if fatalError == nil { fatalError = (message, code) }
       emit(.error, errorMessage: message, errorCode: code)
     } else {
       fail(message: message, code: code)

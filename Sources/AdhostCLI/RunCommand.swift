@@ -30,7 +30,9 @@ struct RunCommand: Command {
                           playlist needs --until (or --realtime) too
       --realtime          pace the virtual clock to the wall clock
       --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
-      --offline DIR       answer HTTP from the recordings in DIR; no network
+      --offline DIR       answer HTTP from the recordings in DIR; no network. Requests it cannot
+                          answer are listed at the end and fail the run (exit 1)
+      --allow-unmatched   with --offline: list the requests it cannot answer, but exit 0
       --record DIR        record every HTTP exchange of the run into DIR, with the start date
       --ignore-param NAME a query parameter to ignore when matching requests to a recording
                           (repeatable; added to the recording's list, or when recording to the
@@ -45,8 +47,9 @@ struct RunCommand: Command {
 
     Exit codes:
       0   played to the end (or to --until)
-      1   the run stalled (the content paused with nothing scheduled), I/O never answered, or
-          VOD content had not ended after 10x its duration (1 h more at least; --until lifts it);
+      1   the run stalled (the content paused with nothing scheduled), I/O never answered,
+          VOD content had not ended after 10x its duration (1 h more at least; --until lifts it),
+          an --offline recording could not answer a request (unless --allow-unmatched);
           with --strict, the run broke a strict rule
       64  bad usage or input: unreadable or invalid source, actions or options; a source whose
           integration no plugin registered

@@ -6,7 +6,7 @@ import LuaKit
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
 struct RunOptions {
   static let spec = ArgumentSpec(
-    flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http"],
+    flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http", "--allow-unmatched"],
     options: LimitOptions.names.union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
       "--ignore-param",
@@ -22,6 +22,10 @@ struct RunOptions {
   let client: HTTPClient
   /// The transport saving a `--record` recording, to ask afterwards whether it saved.
   let recorder: RecordingTransport?
+  /// The `--offline` transport, to ask afterwards which requests it could not answer.
+  let replay: OfflineTransport?
+  /// `--allow-unmatched`: requests an `--offline` recording cannot answer do not fail the run.
+  let allowsUnmatched: Bool
   let limits: LuaLimits
   /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
   /// `--offline` recording's, else now.
@@ -53,6 +57,8 @@ struct RunOptions {
     let given = try parsed.value("--start-date").map(Self.date)
     let transport = try Self.transport(parsed, startDate: given ?? now)
     (client, recorder) = (try Self.client(parsed, transport.transport), transport.recorder)
+    replay = transport.transport as? OfflineTransport
+    allowsUnmatched = parsed.has("--allow-unmatched")
     limits = try LimitOptions.limits(parsed)
     startDate = given ?? transport.recordedStartDate ?? now
   }

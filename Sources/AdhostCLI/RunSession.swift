@@ -70,11 +70,12 @@ struct RunSession {
     let end = RunEnd(player: host.player, until: setup.options.until, actions: setup.options.actions)
     host.player.setSource(setup.source)
     let (outcome, runaway) = end.run()
-    let fatal = host.player.fatalError
     let endedEarly = outcome.kind == .idle && !host.player.ended
     host.player.destroy()
     _ = host.loop.run(until: host.loop.now)
     let brokeRules = strict.report(to: console, json: json)
+    // Read after `destroy`: a `resetSource` failing there is fatal too.
+    let fatal = host.player.fatalError
     console.flush()
 
     if let problem = setup.options.recorder?.saveError {
@@ -84,6 +85,10 @@ struct RunSession {
     if let fatal {
       console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")
       return ExitCode.fatal
+    }
+    if let replay = setup.options.replay, !replay.unmatched.isEmpty {
+      console.printError(UnmatchedRequests.summary(replay, allowed: setup.options.allowsUnmatched))
+      if !setup.options.allowsUnmatched { return ExitCode.failure }
     }
     if let runaway {
       console.printError(

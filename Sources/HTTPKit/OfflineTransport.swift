@@ -12,6 +12,11 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
   private let exchanges: [String: [RecordedExchange]]
   private let lock = NSLock()
   private var served: [String: Int] = [:]
+  private var missed: [(key: String, count: Int)] = []
+
+  /// The requests that matched no recorded exchange, by key (`GET https://…`, cache busters left
+  /// out) in the order first seen, with how often each was made.
+  public var unmatched: [(key: String, count: Int)] { lock.withLock { missed } }
 
   /// The recorded run's start date (the wall-clock date of its virtual time 0), if it has one.
   public let startDate: Date?
@@ -56,6 +61,13 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
   private func answer(_ request: HTTPRequest, limits: HTTPLimits) -> Result<HTTPResponse, HTTPError> {
     let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
     guard let candidates = exchanges[key], !candidates.isEmpty else {
+      lock.withLock {
+        if let position = missed.firstIndex(where: { $0.key == key }) {
+          missed[position].count += 1
+        } else {
+          missed.append((key, 1))
+        }
+      }
       return .failure(.notRecorded(request.url))
     }
     let exchange: RecordedExchange = lock.withLock {
