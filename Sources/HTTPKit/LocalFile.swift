@@ -41,7 +41,7 @@ public enum LocalFile {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
     if let kind = nonRegularKind(status.st_mode) { throw .notRegular(kind) }
-    guard status.st_size <= Int64(maxBytes) else { throw .tooLarge(limit: maxBytes) }
+    guard status.st_size <= Int64(clamping: maxBytes) else { throw .tooLarge(limit: maxBytes) }
     // Files such as those in /proc give size 0 and can still hold more: read one byte past the cap.
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
