@@ -56,6 +56,7 @@ let package = Package(
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
+    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(
