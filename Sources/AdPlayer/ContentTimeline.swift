@@ -1,12 +1,16 @@
 /// The content a source plays: its duration, or live (no end). PluginHost fills it from the HLS
 /// playlist through `Player.prepareContent`.
 public struct ContentTimeline: Equatable, Sendable {
+  /// The longest content adhost plays: one week (604800 s). A source's `duration`, `--duration`
+  /// and an HLS playlist's segments are refused past it, so no input makes a run play on for ever.
+  public static let maxDuration = 604_800.0
+
   /// The duration in seconds; `nil` for live content.
   public var duration: Double?
 
-  /// A timeline of the given duration (`nil`: live).
+  /// A timeline of the given duration (`nil`: live), within 0…`maxDuration` (NaN reads as 0).
   public init(duration: Double?) {
-    self.duration = duration.map { max(0, $0.isFinite ? $0 : 0) }
+    self.duration = duration.map { $0.isNaN ? 0 : min(max(0, $0), Self.maxDuration) }
   }
 
   /// Video on demand of `duration` seconds.

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// What a player is asked to play, with THEOplayer Web's field names: `sources` (one typed source
 /// or a list), `ads` (client-side ads) and every other field kept as is.
 public struct SourceDescription: Equatable, Sendable {
@@ -52,6 +54,27 @@ public struct SourceDescription: Equatable, Sendable {
       throw reader.mismatch("ads", "an array", other)
     }
     otherFields = reader.unknownMembers(except: ["sources", "ads"])
+    if let value = reader.value("duration") {
+      _ = try Self.contentDuration(value, path: reader.path("duration"))
+    }
+  }
+
+  /// The top-level `duration` (adhost's extension): the content's length in seconds, if given.
+  public var contentDuration: Double? {
+    guard let value = otherFields["duration"], value != .null else { return nil }
+    return try? Self.contentDuration(value, path: "duration")
+  }
+
+  /// A content duration: a number of seconds above 0 and at most `ContentTimeline.maxDuration`.
+  static func contentDuration(_ value: JSONValue, path: String) throws(ModelDecodingError) -> Double {
+    guard let seconds = value.numberValue, seconds > 0, seconds <= ContentTimeline.maxDuration else {
+      let found = value.numberValue.map(CheckedNumbers.describe) ?? value.kindDescription
+      throw ModelDecodingError(
+        path: path,
+        expectation: "expected a number of seconds above 0 and at most "
+          + "\(CheckedNumbers.describe(ContentTimeline.maxDuration)) (one week), found \(found)")
+    }
+    return seconds
   }
 
   /// The JSON form: `sources` always as a list, then `ads` if any, then the other fields.

@@ -41,10 +41,15 @@ struct RunOptions {
       actions = []
     }
     until = try parsed.number("--until")
+    if let until, !(0...ContentTimeline.maxDuration).contains(until) {
+      throw UsageError("--until: expected a number of seconds from 0 to 604800 (one week)")
+    }
     if parsed.has("--live") {
       timeline = .live
     } else if let duration = try parsed.number("--duration") {
-      guard duration > 0 else { throw UsageError("--duration: expected a number of seconds above 0") }
+      guard duration > 0, duration <= ContentTimeline.maxDuration else {
+        throw UsageError("--duration: expected a number of seconds above 0 and at most 604800 (one week)")
+      }
       timeline = .vod(duration)
     } else {
       timeline = nil
@@ -121,8 +126,7 @@ enum SourceFile {
 
   /// The top-level `duration` (adhost's extension) as a VOD timeline.
   static func timeline(of source: SourceDescription) -> ContentTimeline? {
-    guard let duration = source.otherFields["duration"]?.numberValue, duration > 0 else { return nil }
-    return .vod(duration)
+    source.contentDuration.map(ContentTimeline.vod)
   }
 
   static func read(_ path: String, _ what: String) throws -> String {

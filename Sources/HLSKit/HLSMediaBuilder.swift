@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 
 /// Builds a media playlist line by line.
@@ -62,24 +63,41 @@ struct HLSMediaBuilder {
       }
       pendingDate = date
     case "#EXT-X-DATERANGE": try addDateRange(value, line: line)
-    case "#EXT-X-CUE-OUT": try spans.cueOut(value, at: elapsed, id: "cue-out-\(nextSequence)", line: line)
+    case "#EXT-X-CUE-OUT":
+      try spans.cueOut(value, at: elapsed, id: "cue-out-\(try nextSequence(line: line))", line: line)
     case "#EXT-X-CUE-OUT-CONT":
-      try spans.continuation(value, at: elapsed, id: "cue-out-\(nextSequence)", line: line)
+      try spans.continuation(value, at: elapsed, id: "cue-out-\(try nextSequence(line: line))", line: line)
     case "#EXT-X-CUE-IN": spans.cueIn(at: elapsed)
     default: break
     }
   }
 
-  private var nextSequence: Int { mediaSequence + segments.count }
+  /// The media sequence number of the next segment; an error when it is past `Int.max`
+  /// (`#EXT-X-MEDIA-SEQUENCE:9223372036854775807` followed by two segments).
+  private func nextSequence(line: Int) throws(HLSParseError) -> Int {
+    guard let sequence = mediaSequence.checkedAdding(segments.count) else {
+      throw HLSParseError(
+        line: line,
+        "the segment's media sequence number is past \(Int.max): #EXT-X-MEDIA-SEQUENCE \(mediaSequence) "
+          + "plus \(segments.count) segments before it")
+    }
+    return sequence
+  }
 
   private mutating func addSegment(_ text: Substring, line: Int) throws(HLSParseError) {
     guard let duration = pendingDuration else {
       throw HLSParseError(line: line, "a segment URI needs #EXTINF before it, found \"\(text.prefix(80))\"")
     }
     pendingDuration = nil
+    guard elapsed + duration.seconds <= HLSParser.maxDuration else {
+      throw HLSParseError(
+        line: duration.line,
+        "#EXTINF: the segments add up to more than \(CheckedNumbers.describe(HLSParser.maxDuration)) seconds (one week), "
+          + "the most a playlist may hold")
+    }
     let segment = HLSSegment(
       url: try HLSParser.resolve(text, against: url, line: line), duration: duration.seconds,
-      sequence: nextSequence, startTime: elapsed, programDateTime: pendingDate,
+      sequence: try nextSequence(line: line), startTime: elapsed, programDateTime: pendingDate,
       discontinuity: pendingDiscontinuity, line: line)
     segments.append(segment)
     elapsed += duration.seconds

@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 
 /// Parses HLS playlists (RFC 8216 and the ad markers in common use). Any input gives a playlist
@@ -5,6 +6,10 @@ import Foundation
 public enum HLSParser {
   /// The most lines a playlist may have (a guard against hostile input).
   public static let maxLines = 500_000
+  /// The most seconds a media playlist's segments may add up to, and any one duration in it may
+  /// be: one week (as `ContentTimeline.maxDuration`), so a hostile playlist cannot make a run
+  /// play on for ever.
+  public static let maxDuration = 604_800.0
 
   /// Parses a playlist's bytes (UTF-8) fetched from `url`.
   public static func parse(_ data: Data, url: URL) throws(HLSParseError) -> HLSPlaylist {
@@ -18,7 +23,8 @@ public enum HLSParser {
   public static func parse(_ text: String, url: URL) throws(HLSParseError) -> HLSPlaylist {
     var lines: [(number: Int, text: Substring)] = []
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Lines end with LF or CR LF (RFC 8216 4.1); Swift reads "\r\n" as one Character.
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       number += 1
       guard number <= maxLines else {
         throw HLSParseError(line: number, "the playlist has more than \(maxLines) lines")
@@ -98,13 +104,20 @@ public enum HLSParser {
     return url
   }
 
-  /// A decimal number of seconds, finite and ≥ 0.
+  /// A decimal-floating-point number of seconds (digits and at most one `.`, RFC 8216 4.2) from
+  /// 0 to `maxDuration`: no sign, exponent, hex, `nan` or `inf`.
   static func seconds(_ text: Substring, tag: String, what: String, line: Int) throws(HLSParseError) -> Double
   {
-    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0,
-      value < 1e9
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let digits = trimmed.utf8.filter { $0 != UInt8(ascii: ".") }
+    guard !digits.isEmpty, trimmed.utf8.count - digits.count <= 1,
+      digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let value = Double(trimmed), value <= maxDuration
     else {
-      throw HLSParseError(line: line, "\(tag): expected \(what) in seconds, found \"\(text.prefix(40))\"")
+      throw HLSParseError(
+        line: line,
+        "\(tag): expected \(what) in seconds, a decimal number from 0 to \(CheckedNumbers.describe(maxDuration)), "
+          + "found \"\(text.prefix(40))\"")
     }
     return value
   }

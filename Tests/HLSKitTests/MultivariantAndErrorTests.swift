@@ -40,11 +40,11 @@ import Testing
     ("<html>nope</html>", #"line 1: expected #EXTM3U, found "<html>nope</html>""#),
     (
       "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:abc,\na.ts",
-      #"line 3: #EXTINF: expected a duration in seconds, found "abc""#
+      #"line 3: #EXTINF: expected a duration in seconds, a decimal number from 0 to 604800, found "abc""#
     ),
     (
       "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:-1,\na.ts",
-      #"line 3: #EXTINF: expected a duration in seconds, found "-1""#
+      #"line 3: #EXTINF: expected a duration in seconds, a decimal number from 0 to 604800, found "-1""#
     ),
     (
       "#EXTM3U\n#EXT-X-TARGETDURATION:6\na.ts",
@@ -78,7 +78,7 @@ import Testing
     ),
     (
       "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-CUE-OUT:soon\n",
-      #"line 3: #EXT-X-CUE-OUT: expected a duration in seconds, found "soon""#
+      #"line 3: #EXT-X-CUE-OUT: expected a duration in seconds, a decimal number from 0 to 604800, found "soon""#
     ),
     (
       "#EXTM3U\n#EXT-X-STREAM-INF:RESOLUTION=1x1\na.m3u8",

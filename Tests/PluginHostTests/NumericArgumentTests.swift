@@ -98,4 +98,24 @@ import Testing
     #expect(
       run.errors.contains("--memory: expected a number of MiB from 0 to 1099511627776"), "\(run.errors)")
   }
+
+  @Test func aSourceOrOptionPastAWeekOfContentIsRefusedNotPlayedForEver() async throws {
+    let scratch = try Scratch()
+    let plugin = try scratch.write("p.lua", "")
+    let source = try scratch.source(duration: 1e15)
+    let run = await adhost(["run", plugin, source])
+    #expect(run.code == 64)
+    #expect(
+      run.errors.contains(
+        "duration: expected a number of seconds above 0 and at most 604800 (one week), found 1000000000000000"
+      ),
+      "\(run.errors)")
+    let small = try scratch.source(duration: 10)
+    let duration = await adhost(["run", plugin, small, "--duration", "1e300"])
+    #expect(duration.code == 64)
+    #expect(duration.errors.contains("--duration: expected a number of seconds above 0 and at most 604800"))
+    let until = await adhost(["run", plugin, small, "--live", "--until", "1e300"])
+    #expect(until.code == 64)
+    #expect(until.errors.contains("--until: expected a number of seconds from 0 to 604800 (one week)"))
+  }
 }
