@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 
 /// Rules on ad events: `ad-begins-once`, `ad-event-inside-begin-end`, the quartile rules.
 extension StrictChecker {
@@ -66,7 +67,7 @@ extension StrictChecker {
     guard let duration = ad.duration, duration > 0, let played = played(ad, at: entry.micros) else { return }
     let due = fraction * duration
     guard abs(played - due) > options.progressStep + 1e-6 else { return }
-    let percent = Int((fraction * 100).rounded())
+    let percent = CheckedNumbers.describe((fraction * 100).rounded())
     report(
       .quartileTime, entry, ad: ad,
       message: "\(what) \(Self.seconds(played)) into the ad, due at \(Self.seconds(due)) "

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 
 /// Rules on beacons: `beacon-answered`, `beacon-once`, `impression-before-start`, the quartile
 /// rules for quartile beacons, the `complete` rules, `skip-only-skipped`, and beacons only while
@@ -106,7 +107,9 @@ extension StrictChecker {
     let url = entry.fields["url"]?.stringValue ?? "?"
     if let status = entry.fields["status"]?.numberValue {
       guard !(200..<300).contains(status) else { return }
-      report(.beaconAnswered, entry, message: "\(event) beacon \(url) answered \(Int(status)), not 2xx")
+      report(
+        .beaconAnswered, entry,
+        message: "\(event) beacon \(url) answered \(CheckedNumbers.describe(status)), not 2xx")
     } else {
       let failure = entry.fields["failure"]?.stringValue ?? "no answer"
       report(.beaconAnswered, entry, message: "\(event) beacon \(url) failed: \(failure)")
