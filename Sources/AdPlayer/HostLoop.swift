@@ -121,6 +121,17 @@ public final class HostLoop {
   /// A handle other threads use to end the current run (a Ctrl-C handler, say).
   public var interrupter: LoopInterrupter { LoopInterrupter(interruption: interruption) }
 
+  /// Runs what outstanding work delivers until none is outstanding (or none delivers within
+  /// `ioTimeout` wall seconds), without firing timers or moving the clock: after a `stop`, the
+  /// answers to what the stopped instant started (a beacon sent then) arrive.
+  public func deliverOutstanding() {
+    while true {
+      _ = inbox.runDelivered()
+      guard inbox.outstandingCount > 0 else { return }
+      guard inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) else { return }
+    }
+  }
+
   /// Whether any hold is held or work is outstanding.
   public var isWaiting: Bool { !holds.isEmpty || inbox.outstandingCount > 0 }
 

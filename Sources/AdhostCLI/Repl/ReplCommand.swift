@@ -25,7 +25,8 @@ struct ReplCommand: Command {
 
     In a terminal: line editing, history across sessions (in $ADHOST_HISTORY, default
     ~/.adhost_history) and tab completion of globals, fields and methods; colours unless
-    NO_COLOR is set. Otherwise it reads standard input without prompts, for scripts.
+    NO_COLOR is set. Otherwise (script mode) it reads standard input and prints each line after
+    the prompt before running it, so that the output reads as a transcript.
 
     Options: those of adhost run (--offline DIR, --allow-http, --duration S, --live, --timeout S,
     --memory MB, --instructions N, --seconds S, --timeupdates, --realtime).
@@ -57,7 +58,7 @@ struct ReplCommand: Command {
           complete: { [weak session] in session?.completions(for: $0) ?? [] })
         : PlainLineReader()
       if interactive { session.printBanner() }
-      session.readEvaluatePrint(reader, prompts: interactive)
+      session.readEvaluatePrint(reader, prompts: interactive, echo: !interactive)
       return ExitCode.success
     }
   }
@@ -76,11 +77,15 @@ extension ReplSession {
   }
 
   /// Reads lines until the end of input or `:quit`: commands run, Lua evaluates (lines gather
-  /// until the chunk is complete), and what they print is flushed after each line.
-  func readEvaluatePrint(_ reader: LineReader, prompts: Bool) {
+  /// until the chunk is complete), and what they print is flushed after each line. With `echo`
+  /// (script mode, where nothing shows what was typed), each line is printed after the prompt
+  /// before it runs, so that a transcript reads like a session at a terminal.
+  func readEvaluatePrint(_ reader: LineReader, prompts: Bool, echo: Bool = false) {
     var chunk = ""
-    while let line = reader.readLine(prompt: prompts ? (chunk.isEmpty ? "adhost> " : "    >> ") : "") {
+    func prompt() -> String { chunk.isEmpty ? "adhost> " : "    >> " }
+    while let line = reader.readLine(prompt: prompts ? prompt() : "") {
       defer { console.flush() }
+      if echo { console.print(console.styled(prompt(), "2") + line) }
       if chunk.isEmpty && line.hasPrefix(":") {
         if !runCommand(line) { break }
         continue

@@ -94,14 +94,32 @@ final class ReplSession {
   }
 
   /// Moves the clock `seconds` (or to the end with nil), printing what happens; says why it stopped.
+  /// Time passes while the content is paused too (a viewer who paused): timers fire, the content
+  /// stays where it is. After a stop (`:stop-at`), the answers to what that instant started
+  /// (its beacons) arrive before the prompt returns.
   func advance(by seconds: Double?) {
-    let limit = seconds.map { host.loop.now + $0 } ?? options.until
+    let limitMicros = seconds.map { host.loop.nowMicros + VirtualTime.micros($0) }
+    let limit = limitMicros.map(VirtualTime.seconds) ?? options.until
+    // A mark at the limit moves the clock there even when nothing else is due.
+    let mark = limitMicros.map { host.loop.afterMicros($0 - host.loop.nowMicros) {} }
+    defer { mark?.cancel() }
     let outcome = interruptible(host.loop) { host.loop.run(until: limit) }
+    host.loop.deliverOutstanding()
     let time = VirtualTime.secondsText(host.loop.nowMicros / 1000 * 1000)
+    let reachedMark = limitMicros.map { host.loop.nowMicros >= $0 } ?? false
+    // (Not while a client-side ad plays: the player pauses the content for it.)
+    let paused =
+      host.player.paused && host.player.isLoaded && !host.player.ended && host.player.ads.currentAds.isEmpty
+    let note = paused ? " (the content is paused at \(Self.seconds(host.player.currentTime)) s)" : ""
     switch outcome.kind {
-    case .reachedLimit: console.print(console.styled("-- at \(time) s", "2"))
+    case .reachedLimit: console.print(console.styled("-- at \(time) s\(note)", "2"))
+    case .idle where reachedMark: console.print(console.styled("-- at \(time) s\(note)", "2"))
     default: console.print(console.styled("-- at \(time) s: \(outcome.reason)", "2"))
     }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    VirtualTime.secondsText(VirtualTime.micros(value))
   }
 
   // MARK: Lua
