@@ -51,7 +51,9 @@ let package = Package(
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",
-      dependencies: ["CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2", "CheckedNumbers"]),
+      dependencies: [
+        "CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2", "CheckedNumbers", "AdhostCLI",
+      ]),
 
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),

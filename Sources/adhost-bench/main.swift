@@ -12,6 +12,7 @@ let suites: [Suite] = [
   luaSuite,
   timelineSuite,
   VASTBench.suite,
+  TestBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

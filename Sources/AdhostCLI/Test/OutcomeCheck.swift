@@ -1,4 +1,5 @@
 import AdPlayer
+import Foundation
 
 /// `exit` and `errors` against a run: its exit code, and its `aderror`s, of which none may happen
 /// unless expected.
@@ -17,11 +18,18 @@ struct OutcomeCheck {
     return TestFailure(expectation: "exit", message: message)
   }
 
-  /// Why the run ended as it did: what `adhost run` said last.
+  /// Why the run ended as it did: what `adhost run` said last, with the indented lines that
+  /// follow it (the requests a recording did not answer).
   private var reason: String? {
     let lines = run.diagnostics.split(separator: "\n")
-    let said = lines.last { $0.hasPrefix("adhost run:") } ?? lines.last
-    return said.map { String($0.hasPrefix("adhost run: ") ? $0.dropFirst(12) : $0) }
+    guard let index = lines.lastIndex(where: { $0.hasPrefix("adhost run:") }) ?? lines.indices.last else {
+      return nil
+    }
+    let said = lines[index].hasPrefix("adhost run: ") ? lines[index].dropFirst(12) : lines[index]
+    let details = lines[(index + 1)...].prefix { $0.hasPrefix("  ") }.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    return ([String(said)] + details).joined(separator: " ")
   }
 
   private func errors(_ expectations: [ErrorExpectation]) -> [TestFailure] {

@@ -12,6 +12,8 @@ struct Scenario {
   let sourcePath: String
   let source: SourceDescription
   let actions: [ScriptedAction]
+  /// How the actions were given: a file's path or the JSON itself.
+  let actionsGiven: ActionsGiven?
   /// The options of `adhost run` the scenario gives, as its command line would (without actions).
   let runArguments: [String]
   let strict: StrictSettings
@@ -29,7 +31,8 @@ struct Scenario {
 
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
-    "until", "timeout", "allowHttp", "budgets", "strict", "exit", "errors", "events", "noEvents",
+    "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
+    "noEvents",
     "beacons", "noOtherBeacons", "snapshot",
   ]
 
@@ -44,6 +47,10 @@ struct Scenario {
     pluginPath = resolve(try root.member("plugin").requiredString())
     (sourcePath, source) = try Self.source(root.member("source"), resolve)
     actions = try Self.actions(root.member("actions"), resolve)
+    let actionsJSON = root.member("actions")
+    actionsGiven =
+      actionsJSON.isAbsent
+      ? nil : actionsJSON.value.stringValue.map { .file(resolve($0)) } ?? .inline(actionsJSON.value)
     runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
     strict = try StrictSettings(root.member("strict"))
     expectations = try Self.expectations(root, resolve)
@@ -139,20 +146,10 @@ struct Scenario {
   }
 }
 
-/// Which strict checks a scenario runs: all by default, or none, or all but some rules.
-struct StrictSettings {
-  var enabled = true
-  var off: Set<String> = []
-
-  init(_ json: ScenarioJSON) throws(ScenarioError) {
-    if json.isAbsent { return }
-    if let flag = try? json.bool() {
-      enabled = flag
-      return
-    }
-    _ = try json.object(known: ["off"])
-    for rule in try json.member("off").list() { off.insert(try rule.requiredString()) }
-  }
+/// How a scenario gives its actions.
+enum ActionsGiven {
+  case file(String)
+  case inline(JSONValue)
 }
 
 /// Paths in a scenario: relative ones resolve against the scenario's folder.

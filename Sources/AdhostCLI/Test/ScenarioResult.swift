@@ -45,6 +45,8 @@ struct ScenarioEvaluation {
     var failures = outcome.failures(expectations)
     failures += EventCheck(run).failures(expectations)
     failures += BeaconCheck(run).failures(expectations)
+    failures += StrictCheck(run: run, settings: scenario.strict)
+      .failures(expectedErrors: outcome.expectedErrorMessages(expectations.errors))
     guard let snapshot = expectations.snapshot else { return (failures, false) }
     // A failing run is not written as golden.
     let check = SnapshotCheck(run: run, ignoredParameters: scenario.ignoredParameters)

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A scenario as the `adhost run` command line that plays it, for running it as a process of
+/// its own (`adhost-bench test` compares that with `adhost test`).
+public enum ScenarioCommandLine {
+  /// `["run", plugin, source, options…]` for the scenario in `file`; an inline source or inline
+  /// actions are written into `scratch` first.
+  public static func arguments(scenario file: String, scratch: URL) throws -> [String] {
+    let scenario = try Scenario(file: file)
+    let name = UUID().uuidString
+    var sourcePath = scenario.sourcePath
+    if sourcePath == file {
+      let url = scratch.appendingPathComponent("\(name).source.json")
+      try Data(scenario.source.json.jsonText.utf8).write(to: url)
+      sourcePath = url.path
+    }
+    var arguments = ["run", scenario.pluginPath, sourcePath] + scenario.runArguments
+    switch scenario.actionsGiven {
+    case .file(let path): arguments += ["--actions", path]
+    case .inline(let json):
+      let url = scratch.appendingPathComponent("\(name).actions.json")
+      try Data(json.jsonText.utf8).write(to: url)
+      arguments += ["--actions", url.path]
+    case nil: break
+    }
+    return arguments
+  }
+
+  /// The scenario files under `roots`, sorted by path.
+  public static func find(_ roots: [String]) throws -> [String] {
+    try ScenarioDiscovery.find(roots).map(\.path)
+  }
+}

@@ -1,0 +1,44 @@
+import AdCheck
+
+/// The strict SSAI/VAST rules over a scenario's run (docs/testing.md): each violation is a
+/// failure named by its rule, unless the scenario turned the rule off.
+struct StrictCheck {
+  let run: ScenarioRun
+  let settings: StrictSettings
+
+  /// The violations; the `aderror`s with these messages are expected by the scenario.
+  func failures(expectedErrors: [String]) -> [TestFailure] {
+    guard settings.enabled else { return [] }
+    let options = StrictOptions(progressStep: settings.progressStep, expectedErrors: expectedErrors)
+    return StrictRules.check(run.log, options: options)
+      .filter { !settings.off.contains($0.rule.id) }
+      .map { TestFailure(expectation: "strict", message: $0.description) }
+  }
+}
+
+/// Which strict checks a scenario runs: all by default, or none, or all but some rules; and
+/// how far a quartile may be from its time.
+struct StrictSettings {
+  var enabled = true
+  var off: Set<String> = []
+  var progressStep = StrictOptions().progressStep
+
+  init(_ json: ScenarioJSON) throws(ScenarioError) {
+    if json.isAbsent { return }
+    if let flag = try? json.bool() {
+      enabled = flag
+      return
+    }
+    _ = try json.object(known: ["off", "progressStep"])
+    let known = Set(StrictRule.allCases.map(\.id))
+    for rule in try json.member("off").list() {
+      let id = try rule.requiredString()
+      guard known.contains(id) else {
+        throw rule.error(
+          "expected a strict rule's id (\(known.sorted().joined(separator: ", "))), found \"\(id)\"")
+      }
+      off.insert(id)
+    }
+    progressStep = try json.member("progressStep").seconds() ?? progressStep
+  }
+}
