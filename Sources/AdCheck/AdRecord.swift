@@ -12,8 +12,13 @@ final class AdRecord {
   var begins: [LogEntry] = []
   /// The `adend` or `adskip` that finished it (since its last begin).
   var finish: LogEntry?
+  /// How much of it had played when it finished (before any seek of that instant).
+  var playedAtFinish: Double?
   /// The content position when it began.
   var beginPosition: Double?
+  /// Whether the content played as it began: the ad is stitched into the content and plays as
+  /// the content does; else it was inserted while the content waits.
+  var stitched = false
   /// The quartile events fired, by type.
   var quartiles: [String: LogEntry] = [:]
   /// Each beacon event's first firing: its entries (one firing = one virtual time).

@@ -29,14 +29,17 @@ extension StrictChecker {
       ad.quartiles = [:]
       ad.firings = [:]
       ad.finish = nil
+      ad.playedAtFinish = nil
     }
     ad.begins.append(entry)
     ad.beginPosition = position.at(entry.micros)
+    ad.stitched = position.playing
   }
 
   func adFinished(_ entry: LogEntry) {
     let ad = ad(for: entry)
     guard insideBeginEnd(entry, ad) else { return }
+    ad.playedAtFinish = played(ad, at: entry.micros, beforeSeek: true)
     ad.finish = entry
   }
 
@@ -75,15 +78,18 @@ extension StrictChecker {
       entries: [ad.begins.last, entry].compactMap { $0 })
   }
 
-  /// How much of the ad has played at `micros`: the content's progress since it began when
-  /// the content moves with the ad (stitched), else the virtual time since (inserted ads play
-  /// while the content waits). `beforeSeek`: where playback got before a seek at that instant.
+  /// How much of the ad has played at `micros`: for a stitched ad the content's progress since
+  /// it began, for an inserted ad (the content waits; a seek then only moves where the content
+  /// resumes) the virtual time since. `beforeSeek`: where playback got before a seek at that
+  /// instant.
   func played(_ ad: AdRecord, at micros: Int64, beforeSeek: Bool = false) -> Double? {
     guard let beganAt = ad.beganAt else { return nil }
-    let end = min(micros, ad.finish?.micros ?? micros)
+    if let finish = ad.finish, micros >= finish.micros { return ad.playedAtFinish }
+    let end = micros
+    guard ad.stitched else { return VirtualTime.seconds(end - beganAt) }
     let now = beforeSeek ? position.beforeSeek(end) : position.at(end)
-    if let start = ad.beginPosition, let now, abs(now - start) > 1e-9 { return now - start }
-    return VirtualTime.seconds(end - beganAt)
+    guard let start = ad.beginPosition, let now else { return nil }
+    return now - start
   }
 
   /// Whether the ad is playing; reports `ad-event-inside-begin-end` when it is not.

@@ -116,13 +116,6 @@ extension StrictChecker {
     }
   }
 
-  /// Checks the `skip` beacons once the log has ended: each for an ad that was skipped.
-  func skipBeaconsChecked() {
-    for (entry, ad) in skipBeacons where !ad.skipped {
-      report(.skipOnlySkipped, entry, ad: ad, message: "skip beacon for an ad that was not skipped")
-    }
-  }
-
   /// The ad a beacon is about (beacons carry the ad's id only): the one of that id playing,
   /// else the last to finish, else the last added.
   private func beaconAd(_ id: String) -> AdRecord {

@@ -23,9 +23,10 @@ extension StrictChecker {
   }
 
   /// What must hold once everything of an instant has happened: no break plays where the
-  /// playhead is not (its listeners have had their turn to end it).
+  /// playhead is not (its listeners have had their turn to end it). Only while the content
+  /// plays: an inserted break plays while the content waits wherever a seek left it.
   func instantEnded(at micros: Int64) {
-    guard let now = position.at(micros) else { return }
+    guard position.playing, let now = position.at(micros) else { return }
     for adBreak in breaks.values.sorted(by: { $0.offset < $1.offset })
     where adBreak.playing && !adBreak.reportedLeft {
       guard let begin = adBreak.begin else { continue }
@@ -50,11 +51,6 @@ extension StrictChecker {
     let durations = breakAds.compactMap(\.duration)
     let length = durations.count == breakAds.count ? durations.reduce(0, +) : Double.infinity
     return adBreak.offset...(adBreak.offset + length)
-  }
-
-  /// The end of the log: breaks must have ended (unless the run stopped inside one).
-  func logEnded() {
-    skipBeaconsChecked()
   }
 
   func adError(_ entry: LogEntry) {

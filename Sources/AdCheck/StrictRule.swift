@@ -16,6 +16,8 @@ public enum StrictRule: String, CaseIterable, Sendable {
   case completeAfterThirdQuartile = "complete-after-third-quartile"
   /// `complete` only for an ad that played to its end (not skipped, not left early).
   case completeOnlyAtEnd = "complete-only-at-end"
+  /// An ad that tracks its quartiles and played to its end fires `complete`.
+  case completeWhenPlayedToEnd = "complete-when-played-to-end"
   /// An ad's events and beacons only between its `adbegin` and its `adend` or `adskip`.
   case adEventInsideBeginEnd = "ad-event-inside-begin-end"
   /// Each `adbreakbegin` has its `adbreakend` before the break is removed or the log ends.

@@ -135,3 +135,26 @@ import Testing
     #expect(StrictRules.check(log.entries, options: StrictOptions(expectedErrors: ["bo"])).isEmpty)
   }
 }
+
+/// Inserted ads (the content waits while they play) are timed by the clock, wherever a seek
+/// moves the waiting content.
+@Suite struct InsertedAdTests {
+  @Test func aSeekDuringAnInsertedAdNeitherTimesItNorLeavesItsBreak() {
+    var log = LogBuilder.playing(duration: 4)
+    log.add(0, "pause", [("currentTime", .number(0))])
+    log.add(0, "adbreakbegin", adBreak: 0)
+    log.add(0, "adbegin", ad: "a1", adBreak: 0)
+    log.add(0.5, "seeking", [("currentTime", .number(30))])
+    log.add(0.5, "seeked", [("currentTime", .number(30))])
+    log.add(1, "adfirstquartile", ad: "a1", adBreak: 0)
+    log.add(2, "admidpoint", ad: "a1", adBreak: 0)
+    log.add(3, "adthirdquartile", ad: "a1", adBreak: 0)
+    log.beacon(3, "thirdQuartile", ad: "a1")
+    log.add(4, "adend", ad: "a1", adBreak: 0)
+    log.add(4, "adbreakend", adBreak: 0)
+    log.beacon(4, "complete", ad: "a1")
+    log.add(4, "playing", [("currentTime", .number(30))])
+    log.add(5, "timeupdate", [("currentTime", .number(31))])
+    #expect(StrictRules.check(log.entries).isEmpty)
+  }
+}

@@ -95,6 +95,19 @@ import Testing
     )
   }
 
+  @Test func noCompleteForAnAdPlayedToItsEnd() async throws {
+    let script = wellPlayedAd.replacingOccurrences(of: #"send("complete"); "#, with: "")
+    expect(
+      try await strictRun(script),
+      [
+        #"complete-when-played-to-end at 4 s, ad "a1" (break at 0 s): no complete beacon, although the ad played 4 s of its 4 s"#
+      ])
+    // Skipped, or ended early, it owes no `complete`.
+    let skipped = wellPlayedAd.replacingOccurrences(
+      of: #"send("complete"); controller:endAd(ad)"#, with: "controller:skipAd(ad)")
+    #expect(try await strictRun(skipped).violations.isEmpty)
+  }
+
   @Test func aSkipBeaconForAnAdNotSkipped() async throws {
     let run = try await strictRun(wellPlayedAd + #"at(2.5, function() send("skip") end)"#)
     expect(
