@@ -34,7 +34,10 @@ extension StrictChecker {
       let step = options.progressStep + 1e-6
       guard now < extent.lowerBound - step || now > extent.upperBound + step else { continue }
       adBreak.reportedLeft = true
-      let span = "\(Self.seconds(extent.lowerBound))–\(Self.seconds(extent.upperBound))"
+      let span =
+        extent.upperBound.isFinite
+        ? "\(Self.seconds(extent.lowerBound))–\(Self.seconds(extent.upperBound))"
+        : "from \(Self.seconds(extent.lowerBound))"
       let last = LogEntry(
         micros: micros, type: "playhead", fields: JSONObject([("currentTime", .number(now))]))
       report(

@@ -158,3 +158,26 @@ import Testing
     #expect(StrictRules.check(log.entries).isEmpty)
   }
 }
+
+/// A break whose ads have no duration spans the content from its offset on: the playhead can
+/// only leave it backwards.
+@Suite struct BreakExtentTests {
+  @Test func aBreakOfUnknownLengthLeftBackwards() {
+    var log = LogBuilder()
+    log.add(0, "addadbreak", adBreak: 20)
+    log.add(0, "addad", ad: "a1", adBreak: 20)
+    log.add(0, "play", [("currentTime", .number(20))])
+    log.add(0, "playing", [("currentTime", .number(20))])
+    log.add(0, "adbreakbegin", adBreak: 20)
+    log.add(0, "adbegin", ad: "a1", adBreak: 20)
+    log.add(100, "timeupdate", [("currentTime", .number(120))])
+    log.add(101, "seeking", [("currentTime", .number(5))])
+    log.add(101, "seeked", [("currentTime", .number(5))])
+    log.add(102, "timeupdate", [("currentTime", .number(6))])
+    #expect(
+      StrictRules.check(log.entries).map(\.description) == [
+        "break-left-playing at 101 s, break at 20 s: the break (from 20 s of the content) still plays with the "
+          + "playhead at 5 s [adbreakbegin at 0 s; playhead at 101 s]"
+      ])
+  }
+}
