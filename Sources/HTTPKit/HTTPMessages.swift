@@ -10,8 +10,16 @@ public struct HTTPRequest: Sendable, Equatable {
   public var headers: [String: String]
   /// The body, for methods that carry one.
   public var body: Data?
-  /// Seconds until the whole exchange must be complete.
-  public var timeout: Double
+  /// Seconds until the whole exchange must be complete, kept within 0.001…`maxTimeout` (NaN
+  /// reads as 5): URLSession traps on an infinite timeout.
+  public var timeout: Double {
+    get { boundedTimeout }
+    set { boundedTimeout = newValue.isNaN ? 5 : min(max(newValue, 0.001), Self.maxTimeout) }
+  }
+  private var boundedTimeout = 5.0
+
+  /// The longest timeout a request keeps: one hour.
+  public static let maxTimeout = 3600.0
 
   /// A request; `timeout` in seconds.
   public init(

@@ -118,4 +118,29 @@ import Testing
     #expect(until.code == 64)
     #expect(until.errors.contains("--until: expected a number of seconds from 0 to 604800 (one week)"))
   }
+
+  @Test func optionNumbersOutOfRangeAreClearErrorsNotTrapsOrSilentDefaults() async throws {
+    let said = try await said(
+      """
+      local function try(f, ...) local ok, err = pcall(f, ...) say(tostring(err)) end
+      try(http.get, "http://127.0.0.1:9/x", { timeout = math.huge })
+      try(http.post, "http://127.0.0.1:9/x", "", { timeout = 0 })
+      try(vast.load, "http://127.0.0.1:9/v.xml", { budget = 1e300 })
+      try(vast.load, "http://127.0.0.1:9/v.xml", { maxDepth = 1e300 })
+      try(vast.selectMedia, vastAd, { width = 1e300 })
+      try(vast.selectMedia, vastAd, { maxBitrate = 0/0 })
+      say(vast.selectMedia(vastAd, { width = 1279.6, height = 720 }).url)
+      """)
+    let expected = [
+      "http.get: opts.timeout must be a number of seconds above 0 and at most 3600, got inf",
+      "http.post: opts.timeout must be a number of seconds above 0 and at most 3600, got 0",
+      "vast.load: opts.budget must be a number of seconds above 0 and at most 3600, got 1e+300",
+      "vast.load: opts.maxDepth must be a number from 0 to 100, got 1e+300",
+      "vast.selectMedia: opts.width must be a number from 0 to 2147483647, got 1e+300",
+      "vast.selectMedia: opts.maxBitrate must be a number from 0 to 2147483647, got nan",
+    ]
+    #expect(said.count == expected.count + 1, "\(said)")
+    for (line, message) in zip(said, expected) { #expect(line.hasSuffix(message), "\(line)") }
+    #expect(said.last == "https://m.example/c.mp4")
+  }
 }

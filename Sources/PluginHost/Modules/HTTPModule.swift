@@ -41,7 +41,11 @@ extension PluginHost {
       if case .dictionary(let headers) = options["headers"] ?? .nil {
         for (key, value) in headers { request.headers[key] = value.stringValue ?? LuaValue.describe(value) }
       }
-      if let timeout = options["timeout"]?.numberValue, timeout > 0 { request.timeout = timeout }
+      if let timeout = try LuaValue.dictionary(options).seconds(
+        "timeout", of: name, atMost: HTTPRequest.maxTimeout)
+      {
+        request.timeout = timeout
+      }
     }
     return try wait(call, plugin: plugin, label: "\(method) \(text)") { finish in
       self.http.send(request) { result in

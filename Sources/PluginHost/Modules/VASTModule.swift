@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import HTTPKit
 import LuaKit
 import VASTKit
 
@@ -45,9 +46,10 @@ extension PluginHost {
           throw ArgumentError("vast.selectMedia: expected a VAST ad, got \(call.typeName(1))")
         }
         let options = try call.value(2)
-        let width = options["width"].integerValue.map { Int(clamping: $0) } ?? 640
-        let height = options["height"].integerValue.map { Int(clamping: $0) } ?? 360
-        let maxBitrate = options["maxBitrate"].integerValue.map { Int(clamping: $0) }
+        let pixels = VASTAdBox.pixelRange
+        let width = try options.whole("width", of: "vast.selectMedia", in: pixels) ?? 640
+        let height = try options.whole("height", of: "vast.selectMedia", in: pixels) ?? 360
+        let maxBitrate = try options.whole("maxBitrate", of: "vast.selectMedia", in: pixels)
         do {
           guard let linear = box.linear else {
             throw VASTError(.noSupportedMediaFile, "the ad has no linear creative")
@@ -66,11 +68,16 @@ extension PluginHost {
   /// A resolver for `vast.load`'s options (`timeout` per request, `maxDepth`, `budget`).
   private func resolver(options: LuaValue, queue: BeaconQueue) throws -> VASTResolver {
     var resolverOptions = VASTResolverOptions()
-    if let timeout = options["timeout"].numberValue, timeout > 0 { resolverOptions.requestTimeout = timeout }
-    if let depth = options["maxDepth"].integerValue, depth >= 0 {
-      resolverOptions.maxDepth = Int(clamping: depth)
+    let hour = HTTPRequest.maxTimeout
+    if let timeout = try options.seconds("timeout", of: "vast.load", atMost: hour) {
+      resolverOptions.requestTimeout = timeout
     }
-    if let budget = options["budget"].numberValue, budget > 0 { resolverOptions.totalBudget = budget }
+    if let depth = try options.whole("maxDepth", of: "vast.load", in: 0...100) {
+      resolverOptions.maxDepth = depth
+    }
+    if let budget = try options.seconds("budget", of: "vast.load", atMost: hour) {
+      resolverOptions.totalBudget = budget
+    }
     return VASTResolver(
       client: http, options: resolverOptions, beacons: beaconSender(queue: queue),
       macroContext: macroContext())
