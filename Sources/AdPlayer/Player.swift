@@ -72,6 +72,8 @@ public final class Player {
   var pendingHolds: [LoopHold] = []
   var hasHadSource = false
   var cueState = CueState()
+  /// `aderror` dispatches running now, inside each other (see `ServerSideAdIntegrationController.error`).
+  var adErrorNesting = 0
 
   /// A player on `loop` (a new one by default) whose content is `defaultTimeline` unless
   /// `prepareContent` says otherwise.

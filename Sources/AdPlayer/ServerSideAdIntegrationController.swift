@@ -194,10 +194,28 @@ public final class ServerSideAdIntegrationController {
     for adBreak in removed { removeBreak(adBreak) }
   }
 
-  /// Reports a non-fatal error: fires `aderror`; playback goes on.
+  /// Reports a non-fatal error: fires `aderror`; playback goes on. An error reported while
+  /// `maxNestedAdErrors` `aderror` dispatches are running inside each other (an `aderror` listener
+  /// that calls `controller:error`, or that fails) is not fired: the log gets an `aderror-dropped`
+  /// entry with its message instead, so such a listener cannot re-enter for ever.
   public func error(_ error: any Error) {
-    player?.emit(.aderror, ad: currentAds.first, adBreak: currentAds.first?.adBreak, errorMessage: "\(error)")
+    guard let player else { return }
+    guard player.adErrorNesting < Self.maxNestedAdErrors else {
+      player.appendLog(
+        type: "aderror-dropped",
+        fields: JSONObject([
+          ("message", .string("\(error)")),
+          ("reason", .string("raised inside \(Self.maxNestedAdErrors) nested aderror listeners")),
+        ]))
+      return
+    }
+    player.adErrorNesting += 1
+    defer { player.adErrorNesting -= 1 }
+    player.emit(.aderror, ad: currentAds.first, adBreak: currentAds.first?.adBreak, errorMessage: "\(error)")
   }
+
+  /// How many `aderror` dispatches may run inside each other (see `error`).
+  public static let maxNestedAdErrors = 8
 
   /// Reports a fatal error: the player fires `error` and stops; `code` defaults to 10000 (AD_ERROR).
   public func fatalError(_ error: any Error, code: Int? = nil) {

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// An `aderror` listener that raises another `aderror` (by `controller:error`, or by failing)
+/// re-enters at most `maxNestedAdErrors` deep; the one past it is logged as `aderror-dropped`, and
+/// the content plays on to its end.
+@Suite struct AdErrorReentryTests {
+  func run(listener: String) async throws -> RunResult {
+    let scratch = try Scratch()
+    let plugin = try scratch.write(
+      "plugin.lua",
+      """
+      player.ads:registerServerSideIntegration("test", function(controller)
+        local n = 0
+        player.ads:addEventListener("aderror", function(event)
+          n = n + 1
+          \(listener)
+        end)
+        timer.after(1, function() controller:error("first") end)
+        return { setSource = function() return true end }
+      end)
+      """)
+    return await adhost([
+      "run", plugin, try scratch.source(duration: 3, ssai: #"{"integration": "test"}"#), "--json",
+    ])
+  }
+
+  @Test(arguments: [#"controller:error("again " .. n)"#, #"error("listener broke " .. n)"#])
+  func aListenerRaisingAdErrorsReentersABoundedNumberOfTimes(listener: String) async throws {
+    let run = try await run(listener: listener)
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.events("aderror").count == 8)
+    let dropped = try #require(run.events("aderror-dropped").first)
+    #expect(dropped["reason"] as? String == "raised inside 8 nested aderror listeners")
+    #expect((dropped["message"] as? String)?.contains("8") == true, "\(dropped)")
+    #expect(run.events("aderror-dropped").count == 1)
+    #expect(run.events("ended").count == 1)
+  }
+}
