@@ -10,12 +10,16 @@ import Testing
 
   init() throws { tmux = try TmuxServer() }
 
-  /// The screen, once `condition` holds for it (or after 20 s, whatever it shows). tmux trims
-  /// the blanks at the ends of lines.
+  /// The screen, once `condition` holds for it (or after 20 s, whatever it shows). Lines the
+  /// terminal wrapped are joined (`-J`), so that what the test reads does not depend on the
+  /// length of the checkout's path (the banner names the plugin's); blanks at the ends of lines
+  /// are trimmed.
   func screen(_ session: String, until condition: (String) -> Bool) throws -> String {
     var text = ""
     for _ in 0..<200 {
-      text = try tmux.run(["capture-pane", "-p", "-t", session])
+      let captured = try tmux.run(["capture-pane", "-p", "-J", "-t", session])
+      text = captured.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
       if condition(text) { return text }
       Thread.sleep(forTimeInterval: 0.1)
     }
