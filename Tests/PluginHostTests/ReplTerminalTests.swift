@@ -70,7 +70,8 @@ import Testing
     #expect(lastLine(remembered) == "adhost> json.encode({answer = 42})", "\(remembered)")
 
     // Ctrl-C while the clock runs stops the clock, not the REPL.
-    let long = try scratch.source(duration: 100_000_000)
+    // The longest content a source may give (one week): :run takes seconds of wall time on it.
+    let long = try scratch.source(duration: 604_800)
     try tmux.run([
       "send-keys", "-t", second, "C-u", ":source \(long)", "Enter", ":play", "Enter", ":run", "Enter",
     ])
