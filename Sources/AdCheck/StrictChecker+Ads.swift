@@ -10,7 +10,7 @@ extension StrictChecker {
     guard let id = entry.adId else { return }
     let duration = entry.fields["duration"]?.numberValue
     if entry.type == "addad" {
-      ads.append(AdRecord(id: id, breakOffset: entry.adBreakTimeOffset, duration: duration))
+      ads.add(AdRecord(id: id, breakOffset: entry.adBreakTimeOffset, duration: duration))
     } else if let duration {
       ad(for: entry).duration = duration
     }
@@ -18,7 +18,7 @@ extension StrictChecker {
 
   func adBegan(_ entry: LogEntry) {
     guard let id = entry.adId else { return }
-    let sameAd = ads.filter { $0.id == id && $0.breakOffset == entry.adBreakTimeOffset }
+    let sameAd = ads.ads(id, in: entry.adBreakTimeOffset)
     let ad = sameAd.first { !$0.began } ?? sameAd.last ?? added(id, entry.adBreakTimeOffset)
     if let first = ad.begins.first {
       report(
@@ -111,7 +111,7 @@ extension StrictChecker {
   /// else the last added.
   func ad(for entry: LogEntry) -> AdRecord {
     let id = entry.adId ?? ""
-    let sameAd = ads.filter { $0.id == id && $0.breakOffset == entry.adBreakTimeOffset }
+    let sameAd = ads.ads(id, in: entry.adBreakTimeOffset)
     return sameAd.last { $0.playing } ?? sameAd.last { $0.began } ?? sameAd.last
       ?? added(id, entry.adBreakTimeOffset)
   }
@@ -119,7 +119,7 @@ extension StrictChecker {
   /// An ad the log never added (a log cut short): recorded from its first event.
   func added(_ id: String, _ breakOffset: Double?) -> AdRecord {
     let ad = AdRecord(id: id, breakOffset: breakOffset, duration: nil)
-    ads.append(ad)
+    ads.add(ad)
     return ad
   }
 }

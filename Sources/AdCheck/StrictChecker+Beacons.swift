@@ -119,7 +119,7 @@ extension StrictChecker {
   /// The ad a beacon is about (beacons carry the ad's id only): the one of that id playing,
   /// else the last to finish, else the last added.
   private func beaconAd(_ id: String) -> AdRecord {
-    let sameId = ads.filter { $0.id == id }
+    let sameId = ads.ads(id)
     return sameId.last { $0.playing }
       ?? sameId.filter { $0.finish != nil }.max { ($0.finish?.micros ?? 0) < ($1.finish?.micros ?? 0) }
       ?? sameId.last ?? added(id, nil)

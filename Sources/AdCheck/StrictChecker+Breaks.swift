@@ -19,6 +19,7 @@ extension StrictChecker {
           entries: [begin, entry])
       }
       breaks[offset] = nil
+      ads.breakRemoved(offset)
     }
   }
 
@@ -50,7 +51,7 @@ extension StrictChecker {
   /// The content the break spans: from its offset for its ads' durations (just its offset when
   /// an ad's duration is unknown: the playhead must at least not be before it).
   private func extent(of adBreak: BreakRecord) -> ClosedRange<Double> {
-    let breakAds = ads.filter { $0.breakOffset == adBreak.offset }
+    let breakAds = ads.ads(inBreak: adBreak.offset)
     let durations = breakAds.compactMap(\.duration)
     let length = durations.count == breakAds.count ? durations.reduce(0, +) : Double.infinity
     return adBreak.offset...(adBreak.offset + length)

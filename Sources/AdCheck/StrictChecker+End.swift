@@ -16,7 +16,7 @@ extension StrictChecker {
   /// Each ad that sent its third-quartile beacon and played to its end (before any seek at its
   /// end) sent `complete` too.
   private func completeBeaconsChecked() {
-    for ad in ads where ad.firings["complete"] == nil && ad.firings["thirdQuartile"] != nil {
+    for ad in ads.all where ad.firings["complete"] == nil && ad.firings["thirdQuartile"] != nil {
       guard let end = ad.finish, end.type == "adend", let duration = ad.duration,
         let played = played(ad, at: end.micros, beforeSeek: true),
         played >= duration - options.progressStep - 1e-6

@@ -10,8 +10,8 @@ public final class StrictChecker {
   public private(set) var violations: [RuleViolation] = []
 
   var position = ContentPosition()
-  /// Every ad the log added, in order.
-  var ads: [AdRecord] = []
+  /// Every ad the log added.
+  var ads = AdIndex()
   /// The breaks by time offset (a removed break's offset may be taken by a new one).
   var breaks: [Double: BreakRecord] = [:]
   /// `skip` beacons, checked at the end (the ad may be skipped later in the same instant).
