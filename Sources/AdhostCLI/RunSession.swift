@@ -59,11 +59,9 @@ struct RunSession {
     if setup.timeline?.isLive == true && setup.options.until == nil && !setup.options.realTime {
       throw UsageError("--live runs without end on the virtual clock: give --until SECONDS (or --realtime)")
     }
-    if setup.timeline == nil && setup.options.until == nil && !PluginHost.isHLS(setup.source) {
-      throw UsageError(
-        "\(setup.sourcePath): the source gives no content duration and is no HLS playlist: pass --duration SECONDS, or --live with --until"
-      )
-    }
+    // A source that is no HLS playlist and gives no duration is not refused here: its type is
+    // known once `setSource` has run (an integration may return a playlist for it), and the
+    // playlist reader refuses then a loaded source that gives no timeline, saying what to pass.
 
     host.player.autoplay = true
     host.player.schedule(setup.options.actions)

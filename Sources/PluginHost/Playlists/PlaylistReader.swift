@@ -51,8 +51,8 @@ final class PlaylistReader {
       // The run expected a playlist (the source named one) but the integration loaded other
       // content: without a timeline it would play on forever.
       let message =
-        "the loaded source \(source.sources.first?.src ?? "(no src)") is no HLS playlist and gives no "
-        + "timeline: pass --duration SECONDS, or --live with --until"
+        "the source as loaded after setSource (\(source.sources.first?.src ?? "no src")) is no HLS playlist "
+        + "and gives no timeline: give the source a duration, pass --duration SECONDS, or --live with --until"
       completion(.failure(PlayerError(message, code: Self.loadErrorCode)))
       return
     }
