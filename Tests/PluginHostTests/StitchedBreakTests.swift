@@ -62,3 +62,40 @@ extension StitchedBreakTests {
     #expect(order == ["adend", "action"])
   }
 }
+
+extension StitchedBreakTests {
+  @Test func aSeekIntoABreakWhilePausedBeginsTheAdWhenPlaybackResumes() async throws {
+    let server = try MT.vodServer()
+    let run = try await MT.run(
+      server,
+      actions: #"[{"at": 20, "do": "pause"}, {"at": 22, "do": "seek", "to": 35}, {"at": 30, "do": "play"}]"#)
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.events("seeked").compactMap { $0["currentTime"] as? Double } == [35, 30])
+    #expect(Self.adEvents(run, at: 22).isEmpty)
+    #expect(Self.adEvents(run, at: 30) == ["adbreakbegin break@30.0", "adbegin mid1-1"])
+    let mid1 = run.events("beacon").filter { ($0["url"] as? String)?.contains("/mid1") == true }
+    let first = mid1.prefix(3).map { "\($0["event"] ?? "?")@\($0["t"] ?? "?")" }
+    #expect(first == ["breakStart@30", "impression@30", "start@30"])
+    #expect(MT.times(run, "adend").contains("mid1-1@40"))
+  }
+}
+
+extension StitchedBreakTests {
+  @Test func theLogSaysWhyASeekWentElsewhere() async throws {
+    let server = try MT.vodServer()
+    let run = try await MT.run(
+      server,
+      actions:
+        #"[{"at": 20, "do": "seek", "to": 35}, {"at": 35, "do": "seek", "to": 32}, {"at": 40, "do": "seek", "to": 75}]"#
+    )
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "seek to 35 s: to 30 s instead (into the break at 30 s, which plays from its beginning)"))
+    #expect(
+      run.errors.contains(
+        "seek to 32 s: to 40 s instead (into the break at 30 s, already watched: on from its end)"))
+    #expect(
+      run.errors.contains("seek to 75 s: to 55 s instead (seekOver = last: a break jumped over plays first)"))
+  }
+}

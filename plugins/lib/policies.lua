@@ -42,10 +42,13 @@ end
 
 --- Decides a seek from `origin` to `target` (content seconds). `breaks` are
 --- `{startTime =, endTime =, watched =}` ordered by start; `adPlaying` says whether an ad plays.
---- Returns a plan: `{refuse = true}`, or `{stops = {position, …}}` — the positions to go to, in
---- order: the first at once (it may be the target itself), each next one once the break at
---- the previous position has played. The last stop is the target, or the start of the break
---- the target lies in (the content then goes on from that break's end).
+--- Returns a plan: `{refuse = true}`, or `{stops = {position, …}, reasons = {…}}` — the
+--- positions to go to, in order: the first at once (it may be the target itself), each next one
+--- once the break at the previous position has played. The last stop is the target, or the
+--- start of the unwatched break the target lies in (the content then goes on from that break's
+--- end), or the end of the watched one. Each stop's reason: "seekOver" (a jumped-over break
+--- plays first), "into" (the start of the break the target lies in), "watched" (the end of the
+--- watched break it lies in) or "target".
 function Policy:planSeek(origin, target, breaks, adPlaying)
   if adPlaying and self.seekDuringAd == "refuse" then
     return { refuse = true }
@@ -64,18 +67,22 @@ function Policy:planSeek(origin, target, breaks, adPlaying)
   elseif self.seekOver == "last" and #jumped > 0 and not (landing and not landing.watched) then
     played = { jumped[#jumped] }
   end
-  local stops = {}
+  local stops, reasons = {}, {}
   for _, entry in ipairs(played) do
     stops[#stops + 1] = entry.startTime
+    reasons[#reasons + 1] = "seekOver"
   end
   if landing and landing.watched then
     stops[#stops + 1] = landing.endTime
+    reasons[#reasons + 1] = "watched"
   elseif landing then
     stops[#stops + 1] = landing.startTime
+    reasons[#reasons + 1] = "into"
   else
     stops[#stops + 1] = target
+    reasons[#reasons + 1] = "target"
   end
-  return { stops = stops }
+  return { stops = stops, reasons = reasons }
 end
 
 --- Whether an ad that has played `played` seconds may be skipped, and if not, why.

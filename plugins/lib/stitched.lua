@@ -226,12 +226,17 @@ function Session:step()
     self:seekInternal(entry.endTime)
     return true
   end
+  -- A break, and an ad, begins when its first frame plays: a seek into one while the content
+  -- is paused waits for `playing` (which drives again) to begin it and send its beacons.
+  if player.paused and self.activeBreak ~= entry then
+    return false
+  end
   if self.activeBreak ~= entry then
     self.activeBreak = entry
     self:sendDue(entry, at)
   end
   local adEntry = adtimeline.adAt(entry, at)
-  if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" then
+  if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" and not player.paused then
     self:beginAd(adEntry, at)
   end
   current = self.current
@@ -272,8 +277,8 @@ function Session:decideSeek(origin, target)
   self.stops = plan.stops
   local first = table.remove(self.stops, 1)
   if math.abs(first - target) > EPSILON then
-    log.info(string.format("seek to %g s: to %g s instead (seekOver = %s)", target, first,
-      self.policy.seekOver))
+    log.info(string.format("seek to %g s: to %g s instead (%s)", target, first,
+      self:seekReason(plan.reasons[1], target)))
     self:seekInternal(first)
   end
   local at = player.currentTime + EPSILON
@@ -290,6 +295,18 @@ function Session:decideSeek(origin, target)
   end
   self.jumped = true
   self:drive()
+end
+
+-- Why a seek goes to its plan's first stop rather than to `target`, in words for the log.
+function Session:seekReason(reason, target)
+  local landing = self.timeline:breakAt(target)
+  if reason == "into" and landing then
+    return string.format("into the break at %g s, which plays from its beginning", landing.startTime)
+  elseif reason == "watched" and landing then
+    return string.format("into the break at %g s, already %s: on from its end", landing.startTime,
+      landing.leftEarly and "left part-way" or "watched")
+  end
+  return string.format("seekOver = %s: a break jumped over plays first", self.policy.seekOver)
 end
 
 --- The handler's skipAd: skips `ad` when it plays and has passed its skipOffset, by seeking to
