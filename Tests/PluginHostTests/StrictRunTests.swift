@@ -35,6 +35,24 @@ import Testing
   }
 }
 
+extension StrictRunTests {
+  @Test func withJSONEachViolationIsALineOfItsOwnKind() async throws {
+    let run = try await strictRun(
+      wellPlayedAd + #"at(2.5, function() send("skip") end)"#, arguments: ["--json"])
+    #expect(run.code == 1)
+    let violations = run.events("violation")
+    #expect(violations.count == 1)
+    let violation = violations.first ?? [:]
+    #expect(violation["rule"] as? String == "skip-only-skipped")
+    #expect(violation["t"] as? Double == 2.5)
+    #expect((violation["ad"] as? [String: Any])?["id"] as? String == "a1")
+    #expect((violation["adBreak"] as? [String: Any])?["timeOffset"] as? Double == 0)
+    let events = violation["events"] as? [[String: Any]] ?? []
+    #expect(events.map { $0["event"] as? String } == ["skip"])
+    #expect(run.output.split(separator: "\n").last?.hasPrefix(#"{"t":2.5,"type":"violation""#) == true)
+  }
+}
+
 extension RunResult {
   /// The URL a beacon of this event went to (from the readable log).
   func beaconURL(_ event: String) -> String {
