@@ -126,6 +126,8 @@ public final class Ads {
 
   struct SkipRefusal: Error {
     let result: SkipResult
+    /// For an ad not yet skippable: the seconds it still has to play before it is.
+    var secondsLeft: Double?
   }
 
   /// The ad `skip()` would skip, or why there is none.
@@ -135,7 +137,9 @@ public final class Ads {
     }
     guard ad.skipOffset >= 0 else { return .failure(SkipRefusal(result: .notSkippable(adId: ad.id))) }
     if let duration = ad.duration, ad.progress * duration < ad.skipOffset {
-      return .failure(SkipRefusal(result: .notYetSkippable(adId: ad.id)))
+      // To the microsecond, as the clock counts (3, not 3.0000000000000004).
+      let left = ((ad.skipOffset - ad.progress * duration) * 1e6).rounded() / 1e6
+      return .failure(SkipRefusal(result: .notYetSkippable(adId: ad.id), secondsLeft: left))
     }
     return .success(ad)
   }

@@ -122,7 +122,8 @@ extension Player {
   }
 
   /// Performs one action now, after logging it as an `action` entry (a skip names the ad it
-  /// asks to skip, or why there is none).
+  /// asks to skip, or the ad and why it is refused — with `skippableIn`, the seconds the ad
+  /// still has to play, when it is not skippable yet — or that there is none).
   public func perform(_ action: ScriptedAction) {
     var fields = JSONObject([("do", .string(action.name))])
     var adId: String?
@@ -131,7 +132,13 @@ extension Player {
     case .skip:
       switch ads.skipCandidate() {
       case .success(let ad): adId = ad.id
-      case .failure(let refusal): fields["result"] = .string(refusal.result.summary)
+      case .failure(let refusal):
+        fields["result"] = .string(refusal.result.summary)
+        switch refusal.result {
+        case .notSkippable(let id), .notYetSkippable(let id): adId = id
+        default: break
+        }
+        if let left = refusal.secondsLeft { fields["skippableIn"] = .number(left) }
       }
     case .play, .pause, .stop: break
     }

@@ -36,16 +36,23 @@ extension VASTBeacon {
 }
 
 extension PluginHost {
-  /// Logs beacons as `beacon` entries: event, URL, and the HTTP status or the failure.
-  func logBeacons(_ beacons: [VASTBeacon], adId: String?) {
+  /// Logs beacons as `beacon` entries: event, URL, the HTTP status or the failure, and the
+  /// content time when they were sent (`contentTime`, given, else the playhead now), so that
+  /// after a seek a beacon can be tied to the content; none without a loaded source.
+  func logBeacons(_ beacons: [VASTBeacon], adId: String?, contentTime: Double? = nil) {
+    let contentTime = contentTime ?? sentContentTime()
     for beacon in beacons {
       var fields = JSONObject([("event", .string(beacon.event)), ("url", .string(beacon.url))])
       if let status = beacon.status { fields["status"] = .number(Double(status)) }
       if let failure = beacon.failure { fields["failure"] = .string(failure) }
       if beacon.attempts > 1 { fields["attempts"] = .number(Double(beacon.attempts)) }
+      if let contentTime { fields["contentTime"] = .number(contentTime) }
       player.appendLog(type: "beacon", adId: adId, fields: fields)
     }
   }
+
+  /// The playhead, to log with the beacons sent now; nil without a loaded source.
+  func sentContentTime() -> Double? { player.isLoaded ? player.currentTime : nil }
 
   /// Macro values for beacons and tags: the timestamp follows the virtual clock from the host's
   /// start, and the cache buster is derived from a counter, so that a run is repeatable.
@@ -91,10 +98,11 @@ extension PluginHost {
   ) {
     let token = loop.beginWork(label)
     let carried = HostThreadOnly((host: self, then: settled))
+    let contentTime = sentContentTime()
     Task {
       let beacons = VASTBeacon.inLogOrder(await work())
       token.finish {
-        carried.value.host.logBeacons(beacons, adId: adId)
+        carried.value.host.logBeacons(beacons, adId: adId, contentTime: contentTime)
         carried.value.then?(beacons)
       }
     }

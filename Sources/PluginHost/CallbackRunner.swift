@@ -69,7 +69,7 @@ extension PluginHost {
     let message = "\(what): \(error.message)"
     // A failure that repeats (a listener called 4 times a second) shows its traceback once.
     let isNew = reportedErrors.insert(message).inserted
-    diagnostics(message + (isNew ? error.traceback.map { "\n" + $0 } ?? "" : " (again)"))
+    diagnostics(message + (isNew ? error.printedTraceback.map { "\n" + $0 } ?? "" : " (again)"))
     if let id = plugin.integrations.first, let controller = player.ads.controller(for: id) {
       controller.error(IntegrationError(message))
     } else {

@@ -74,7 +74,7 @@ extension PluginHost {
         }
         finished = true
         if let failure {
-          self.diagnostics(failure.description)
+          self.diagnostics(failure.diagnosticText)
           throw PluginCallbackError(description: "skipAd: \(failure.message)")
         }
       }
@@ -88,7 +88,7 @@ extension PluginHost {
         return completion(.success(()))
       }
       self.runCallback(resetSource, []) { result in
-        completion(result.map { _ in () }.mapError { self.callbackError($0, "resetSource") })
+        completion(result.map { _ in () }.mapError { self.callbackError($0) })
       }
     }
     let destroy = try method("destroy")
@@ -107,7 +107,7 @@ extension PluginHost {
     _ result: Result<[LuaValue], LuaError>, plugin: Plugin, id: String
   ) -> Result<SetSourceOutcome, any Error> {
     switch result {
-    case .failure(let error): return .failure(callbackError(error, "setSource"))
+    case .failure(let error): return .failure(callbackError(error))
     case .success(let values):
       let value = values.first ?? .nil
       switch value {
@@ -119,20 +119,23 @@ extension PluginHost {
           return .success(.transformed(try SourceDescription(json: json, path: "")))
         } catch {
           return .failure(
-            PluginCallbackError(description: "setSource returned a source that is not valid: \(error)"))
+            PluginCallbackError(description: "it returned a source that is not valid: \(error)"))
         }
       default:
         return .failure(
           PluginCallbackError(
             description:
-              "setSource must return a source table, true (handled) or nil/false (not handled), got \(value.typeName)"
+              "it must return a source table, true (handled) or nil/false (not handled), got \(value.typeName)"
           ))
       }
     }
   }
 
-  private func callbackError(_ error: LuaError, _ method: String) -> PluginCallbackError {
-    diagnostics(error.description)
-    return PluginCallbackError(description: "\(method): \(error.message)")
+  /// The error of a failed `setSource` or `resetSource`: the message alone, as the player
+  /// names the method (`setSource of uplynk failed: uplynk.lua:12: …`).
+  private func callbackError(_ error: LuaError) -> PluginCallbackError {
+    // A plain refusal (`error(msg, 0)`) is all in the fatal error's message: nothing more to print.
+    if !error.isPlainRefusal { diagnostics(error.description) }
+    return PluginCallbackError(description: error.message)
   }
 }

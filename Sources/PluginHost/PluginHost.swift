@@ -104,7 +104,7 @@ public final class PluginHost {
       plugins.append(plugin)
       try lua.call(try lua.loadFile(path, environment: environment))
     } catch {
-      throw PluginLoadError(message: error.message, traceback: error.traceback)
+      throw PluginLoadError(message: error.message, traceback: error.printedTraceback)
     }
     guard !plugin.integrations.isEmpty else {
       throw PluginLoadError(

@@ -76,7 +76,10 @@ import Testing
     #expect(lines.contains(#"{"t":2125,"type":"pause","currentTime":2404}"#))
     #expect(
       lines.contains(#"{"t":2146,"type":"adend","ad":{"id":"b2400-a1"},"adBreak":{"timeOffset":2400}}"#))
-    #expect(lines.contains(#"{"t":2734,"type":"action","do":"skip","result":"not yet skippable"}"#))
+    #expect(
+      lines.contains(
+        #"{"t":2734,"type":"action","ad":{"id":"b3000-a1"},"do":"skip","result":"not yet skippable","skippableIn":2}"#
+      ))
     #expect(
       Array(lines.suffix(3)) == [
         #"{"t":6931,"type":"timeupdate","currentTime":7200}"#,
