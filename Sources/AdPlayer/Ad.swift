@@ -14,6 +14,9 @@ public enum AdPlaybackState: String, Sendable {
 
 /// An ad, with the Web SDK's fields. A class: each ad has one identity (one Lua userdata).
 public final class Ad {
+  /// A number no other ad, break or controller of this process has, and never will: the key for
+  /// tables about the ad (unlike `ObjectIdentifier`, whose address a later ad may reuse).
+  public let serial = Serial.next()
   /// The ad's id (a generated `<integration>-ad-<n>` when the init gave none).
   public internal(set) var id: String
   /// Linear or nonlinear.
@@ -47,7 +50,11 @@ public final class Ad {
   /// Whatever the integration keeps with the ad.
   public internal(set) var customData: JSONValue?
   /// Where the ad is in its life.
-  public internal(set) var state: AdPlaybackState = .scheduled
+  public internal(set) var state: AdPlaybackState = .scheduled {
+    didSet { if slot >= 0 { adBreak?.stateChanged(from: oldValue, to: state) } }
+  }
+  /// Its place in its break's storage; -1 when in none (see `AdBreak`).
+  var slot = -1
   /// The last progress reported while playing, 0…1.
   public internal(set) var progress: Double = 0
   /// Quartiles already fired since the ad last began (0 = none, 3 = all).
@@ -85,45 +92,5 @@ public final class Ad {
     if let adSystem = `init`.adSystem { self.adSystem = adSystem }
     if let isSlate = `init`.isSlate { self.isSlate = isSlate }
     if let customData = `init`.customData { self.customData = customData }
-  }
-}
-
-/// A break: a group of ads at one place in the content. A class, like `Ad`.
-public final class AdBreak {
-  /// The id of the integration that created it.
-  public let integration: String
-  /// Where the break is, in content seconds.
-  public internal(set) var timeOffset: Double
-  /// The most seconds the break may last, if known.
-  public internal(set) var maxDuration: Double?
-  /// Whatever the integration keeps with the break.
-  public internal(set) var customData: JSONValue?
-  /// The ads, in the order they were added.
-  public internal(set) var ads: [Ad] = []
-  /// Whether `adbreakbegin` fired and `adbreakend` has not yet.
-  public internal(set) var isPlaying = false
-  /// Whether the break was removed.
-  public internal(set) var isRemoved = false
-  /// The controller that created it.
-  var owner: ObjectIdentifier?
-
-  init(integration: String, timeOffset: Double) {
-    self.integration = integration
-    self.timeOffset = timeOffset
-  }
-
-  /// `maxDuration` less what its ads have played (finished ads count in full, a playing ad by
-  /// its progress), never below 0; `nil` when `maxDuration` is unknown.
-  public var maxRemainingDuration: Double? {
-    guard let maxDuration else { return nil }
-    var played = 0.0
-    for ad in ads {
-      switch ad.state {
-      case .ended, .skipped: played += ad.duration.map { $0 * (ad.state == .skipped ? ad.progress : 1) } ?? 0
-      case .playing: played += (ad.duration ?? 0) * ad.progress
-      case .scheduled, .removed: break
-      }
-    }
-    return max(0, maxDuration - played)
   }
 }

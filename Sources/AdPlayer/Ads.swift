@@ -35,6 +35,7 @@ public final class Ads {
   var player: Player? { link.player }
   private(set) var integrations: [Integration] = []
   let listeners = EventListeners()
+  private var removalObservers: [(Ad) -> Void] = []
 
   init() {}
 
@@ -65,6 +66,12 @@ public final class Ads {
   }
 
   func integration(_ id: String) -> Integration? { integrations.first { $0.id == id } }
+
+  /// Calls `observer` with each ad a controller removes (`removeAd`, `removeAdBreak`,
+  /// `removeAllAds`), once it is removed: for hosts that keep tables about ads, to let them go.
+  public func observeRemovals(_ observer: @escaping (Ad) -> Void) { removalObservers.append(observer) }
+
+  func adRemoved(_ ad: Ad) { for observer in removalObservers { observer(ad) } }
 
   /// Ads created and not yet begun (or begun again later), across integrations.
   public var scheduledAds: [Ad] {

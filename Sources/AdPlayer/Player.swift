@@ -72,6 +72,9 @@ public final class Player {
   var pendingHolds: [LoopHold] = []
   var hasHadSource = false
   var cueState = CueState()
+  /// Ads and breaks the controllers' bookkeeping visited (a work count, for tests and benches:
+  /// it grows linearly with the ads a run creates, plays and removes).
+  var bookkeepingSteps = 0
   /// `aderror` dispatches running now, inside each other (see `ServerSideAdIntegrationController.error`).
   var adErrorNesting = 0
 

@@ -3,12 +3,16 @@
 public final class ServerSideAdIntegrationController {
   /// The integration's id.
   public let integration: String
+  /// A number no other controller, ad or break of this process has: the owner of its breaks.
+  public let serial = Serial.next()
   /// The breaks, in the order they were created.
   public private(set) var adBreaks: [AdBreak] = []
   /// The ads that are playing, in the order they began.
   public private(set) var currentAds: [Ad] = []
   /// The live breaks by `timeOffset`, so that creating and finding breaks does not scan them all.
   private var breaksByOffset: [Double: AdBreak] = [:]
+  /// The breaks between `adbreakbegin` and `adbreakend` (one, or none, almost always).
+  private var playingBreaks: [AdBreak] = []
   let link: PlayerLink
   private var createdAds = 0
 
@@ -19,7 +23,7 @@ public final class ServerSideAdIntegrationController {
 
   deinit {
     // Ads and their breaks refer to each other; a player that goes with live breaks frees them.
-    for adBreak in adBreaks { adBreak.ads.removeAll() }
+    for adBreak in adBreaks { _ = adBreak.removeAll() }
   }
 
   var player: Player? { link.player }
@@ -40,7 +44,8 @@ public final class ServerSideAdIntegrationController {
       throw AdControllerError(method, "a break at timeOffset \(number(timeOffset)) already exists")
     }
     let adBreak = AdBreak(integration: integration, timeOffset: timeOffset)
-    adBreak.owner = ObjectIdentifier(self)
+    adBreak.owner = serial
+    adBreak.counter = player
     breaksByOffset[timeOffset] = adBreak
     adBreak.maxDuration = `init`.maxDuration
     adBreak.customData = `init`.customData
@@ -78,7 +83,7 @@ public final class ServerSideAdIntegrationController {
     let ad = Ad(id: "\(integration)-ad-\(createdAds)", type: type, integration: integration)
     ad.apply(`init`)
     ad.adBreak = target
-    target.ads.append(ad)
+    target.append(ad)
     player?.emit(.addad, ad: ad, adBreak: target)
     return ad
   }
@@ -125,16 +130,15 @@ public final class ServerSideAdIntegrationController {
     guard ad.state != .playing else {
       throw AdControllerError("beginAd", "ad \(quoted(ad.id)) is already playing")
     }
-    for other in adBreaks
-    where other !== adBreak && other.isPlaying && !other.ads.contains(where: \.isPlaying) {
-      endBreak(other)
-    }
+    player?.bookkeepingSteps += playingBreaks.count
+    for other in playingBreaks where other !== adBreak && other.playingAds == 0 { endBreak(other) }
     ad.state = .playing
     ad.progress = 0
     ad.quartilesFired = 0
     currentAds.append(ad)
     if !adBreak.isPlaying {
       adBreak.isPlaying = true
+      playingBreaks.append(adBreak)
       player?.emit(.adbreakbegin, adBreak: adBreak)
     }
     player?.emit(.adbegin, ad: ad, adBreak: adBreak)
@@ -225,7 +229,7 @@ public final class ServerSideAdIntegrationController {
   // MARK: - Rules shared by the methods above
 
   private func owns(_ adBreak: AdBreak) -> Bool {
-    !adBreak.isRemoved && adBreak.owner == ObjectIdentifier(self)
+    !adBreak.isRemoved && adBreak.owner == serial
   }
 
   private func liveBreak(of ad: Ad, _ method: String) throws(AdControllerError) -> AdBreak {
@@ -239,6 +243,7 @@ public final class ServerSideAdIntegrationController {
   private func finish(_ ad: Ad, in adBreak: AdBreak, as state: AdPlaybackState) {
     guard ad.state == .playing else { return }
     ad.state = state
+    player?.bookkeepingSteps += currentAds.count
     currentAds.removeAll { $0 === ad }
     if state == .skipped {
       player?.emit(.adskip, ad: ad, adBreak: adBreak, playedPercentage: ad.progress)
@@ -251,7 +256,8 @@ public final class ServerSideAdIntegrationController {
   private func remove(_ ad: Ad, from adBreak: AdBreak) {
     finish(ad, in: adBreak, as: .ended)
     ad.state = .removed
-    adBreak.ads.removeAll { $0 === ad }
+    adBreak.remove(ad)
+    player?.ads.adRemoved(ad)
     endBreakIfDone(adBreak)
   }
 
@@ -259,7 +265,15 @@ public final class ServerSideAdIntegrationController {
     // Marked first, so a listener that removes the break again while its ads end is refused.
     guard !adBreak.isRemoved else { return }
     adBreak.isRemoved = true
-    for ad in adBreak.ads { remove(ad, from: adBreak) }
+    // Every ad ends and is marked removed in order (adbreakend comes after the last one, as
+    // when they are removed one by one); then the break lets them all go at once.
+    for ad in adBreak.ads {
+      finish(ad, in: adBreak, as: .ended)
+      ad.state = .removed
+      player?.ads.adRemoved(ad)
+      endBreakIfDone(adBreak)
+    }
+    _ = adBreak.removeAll()
     if adBreak.isPlaying { endBreak(adBreak) }
     if let index = adBreaks.firstIndex(where: { $0 === adBreak }) { adBreaks.remove(at: index) }
     if breaksByOffset[adBreak.timeOffset] === adBreak { breaksByOffset[adBreak.timeOffset] = nil }
@@ -268,13 +282,13 @@ public final class ServerSideAdIntegrationController {
 
   /// A playing break ends when none of its ads is playing or still to play.
   private func endBreakIfDone(_ adBreak: AdBreak) {
-    guard adBreak.isPlaying, !adBreak.ads.contains(where: { $0.state == .playing || $0.state == .scheduled })
-    else { return }
+    guard adBreak.isPlaying, adBreak.pendingAds == 0 else { return }
     endBreak(adBreak)
   }
 
   private func endBreak(_ adBreak: AdBreak) {
     adBreak.isPlaying = false
+    playingBreaks.removeAll { $0 === adBreak }
     player?.emit(.adbreakend, adBreak: adBreak)
   }
 

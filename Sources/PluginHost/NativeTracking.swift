@@ -22,13 +22,13 @@ extension PluginHost {
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())
     if let duration = ad.duration { tracker.setDuration(duration) }
-    trackers[ObjectIdentifier(ad)] = AdTracking(tracker: tracker, adId: ad.id)
+    trackers[ad.serial] = AdTracking(tracker: tracker, adId: ad.id)
   }
 
   /// Calls `body` with the ad's tracker, if it has one, and logs the beacons it sends (those
   /// and no others: what an earlier or later call sent is logged with that call).
   func withTracker(_ ad: Ad, _ what: String, _ body: (VASTAdTracker) -> Void) {
-    guard let tracking = trackers[ObjectIdentifier(ad)] else { return }
+    guard let tracking = trackers[ad.serial] else { return }
     body(tracking.tracker)
     let batch = tracking.tracker.takeBatch()
     guard !batch.isEmpty else { return }
@@ -51,6 +51,8 @@ extension PluginHost {
 
   /// Listens to the player for the ad events that drive tracking.
   func startNativeTracking() {
+    // After its last events (a removed playing ad ends first), a removed ad needs no tracker.
+    player.ads.observeRemovals { [weak self] ad in self?.trackers.removeValue(forKey: ad.serial) }
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
       self?.withTracker(ad, "begin") { $0.begin() }

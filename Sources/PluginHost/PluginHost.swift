@@ -54,7 +54,9 @@ public final class PluginHost {
   /// What to do when a suspended coroutine finishes, by coroutine.
   var continuations: [ObjectIdentifier: (Result<[LuaValue], LuaError>) -> Void] = [:]
   /// Native VAST trackers of ads created with `vast = …`, by ad.
-  var trackers: [ObjectIdentifier: AdTracking] = [:]
+  /// Keyed by `Ad.serial`, never reused (an `ObjectIdentifier` is: a later ad at a freed ad's
+  /// address inherited its beacons); an ad's tracker goes when the ad is removed.
+  var trackers: [UInt64: AdTracking] = [:]
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
   let startDate: Date
   /// Plays `SourceDescription.ads`.

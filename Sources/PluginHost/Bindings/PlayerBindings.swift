@@ -8,7 +8,7 @@ final class PlayerView {
   unowned let plugin: Plugin
   let ads: AdsView
   /// Listeners by event type and Lua function, for `removeEventListener`.
-  var listeners: [(type: EventType, function: LuaFunction, token: ListenerToken, onAds: Bool)] = []
+  let listeners = PluginListeners()
 
   init(player: Player, plugin: Plugin) {
     self.player = player
@@ -131,18 +131,13 @@ extension PluginHost {
     }
     let token =
       onAds ? view.player.ads.addEventListener(type, listener) : view.player.addEventListener(type, listener)
-    view.listeners.append((type, function, token, onAds))
+    view.listeners.add(PluginListeners.Entry(type: type, function: function, token: token, onAds: onAds))
   }
 
   private static func removeListener(_ view: PlayerView, _ call: LuaCall) {
     guard let name = call.string(2), let type = EventType(rawValue: name), let function = call.function(3)
     else { return }
-    guard
-      let index = view.listeners.firstIndex(where: {
-        $0.type == type && $0.function.isSameValue(as: function)
-      })
-    else { return }
-    let listener = view.listeners.remove(at: index)
+    guard let listener = view.listeners.remove(type, function) else { return }
     if listener.onAds {
       view.player.ads.removeEventListener(listener.token)
     } else {
@@ -152,14 +147,13 @@ extension PluginHost {
 
   /// Removes every listener a plugin added (on `destroy`).
   func removeListeners(of view: PlayerView) {
-    for listener in view.listeners {
+    for listener in view.listeners.removeAll() {
       if listener.onAds {
         view.player.ads.removeEventListener(listener.token)
       } else {
         view.player.removeEventListener(listener.token)
       }
     }
-    view.listeners.removeAll()
   }
 
   /// An event as the table listeners get.
