@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,19 +15,29 @@ public final class Console: @unchecked Sendable {
   private var captured: [String]?
   private var capturedErrors: [String]?
   private var pending: [UInt8] = []
+  /// Guards `pending`: a signal handler flushes it from another thread.
+  private let lock = NSLock()
+  /// Whether each line is sent at once (on a terminal, and for `--realtime` runs) rather than
+  /// gathered into large writes.
+  public var flushesEachLine: Bool
 
   /// A console on the process's standard output and error.
   public init(environment: [String: String]) {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     colours = !noColor && isatty(STDOUT_FILENO) == 1
+    flushesEachLine = isatty(STDOUT_FILENO) == 1
   }
 
   /// A console that keeps what is written, for tests.
   public init(capturing: Void) {
     colours = false
+    flushesEachLine = false
     captured = []
     capturedErrors = []
   }
+
+  /// Whether this console keeps what is written (a test's) instead of writing it.
+  public var isCapturing: Bool { captured != nil }
 
   /// What was written to standard output, when capturing.
   public var output: String { (captured ?? []).joined() }
@@ -40,8 +52,8 @@ public final class Console: @unchecked Sendable {
     if captured != nil {
       captured?.append(text)
     } else {
-      pending.append(contentsOf: text.utf8)
-      if pending.count >= 1 << 16 { flush() }
+      lock.withLock { pending.append(contentsOf: text.utf8) }
+      if flushesEachLine || lock.withLock({ pending.count >= 1 << 16 }) { flush() }
     }
   }
 
@@ -62,9 +74,11 @@ public final class Console: @unchecked Sendable {
 
   /// Sends buffered standard output on its way.
   public func flush() {
-    guard !pending.isEmpty else { return }
-    Self.writeAll(pending, to: STDOUT_FILENO)
-    pending.removeAll(keepingCapacity: true)
+    lock.withLock {
+      guard !pending.isEmpty else { return }
+      Self.writeAll(pending, to: STDOUT_FILENO)
+      pending.removeAll(keepingCapacity: true)
+    }
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {

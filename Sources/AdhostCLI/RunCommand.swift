@@ -28,7 +28,8 @@ struct RunCommand: Command {
                           HLS playlist, which is then not read)
       --live              the content is live (runs until --until or a stop); a live HLS
                           playlist needs --until (or --realtime) too
-      --realtime          pace the virtual clock to the wall clock
+      --realtime          pace the virtual clock to the wall clock (each line is printed as it
+                          happens; SIGINT/SIGTERM keep the lines played and the recording)
       --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
       --offline DIR       answer HTTP from the recordings in DIR; no network. Requests it cannot
                           answer are listed at the end and fail the run (exit 1)

@@ -17,6 +17,9 @@ struct RunSession {
   var observer: RunObserver?
 
   func play() throws -> Int32 {
+    // Lines appear as they happen when paced to the wall clock, and survive an interrupt.
+    if setup.options.realTime { console.flushesEachLine = true }
+    InterruptFlush.install(console)
     let json = setup.options.json
     let timeUpdates = setup.options.timeUpdates
     let console = self.console
