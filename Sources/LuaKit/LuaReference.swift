@@ -61,6 +61,21 @@ public final class LuaTableReference: LuaReference {
     lk_pop(L, 1)
   }
 
+  /// Sets the field `key` to a read-only module of `fields`: a value whose fields Lua reads as
+  /// usual (`key.name`, `pairs(key)`) but cannot change, not even with `rawset` or
+  /// `setmetatable`; an assignment is an error that names it ("http is read-only: cannot set
+  /// http.get").
+  public func setModule(_ key: String, _ fields: [String: LuaValue]) {
+    guard let state else { return }
+    let L = state.L
+    push(on: L)
+    state.pushString(key, on: L)
+    state.push(.dictionary(fields))
+    lk_push_module(L, key)
+    lua_rawset(L, -3)
+    lk_pop(L, 1)
+  }
+
   /// The table's string keys, sorted (raw access).
   public func keys() -> [String] {
     guard let state else { return [] }
@@ -78,7 +93,8 @@ public final class LuaTableReference: LuaReference {
     return names.sorted()
   }
 
-  /// The field `key` as a live reference when it is a table, else copied (raw access).
+  /// The field `key` as a live reference when it is a table (the fields of a read-only module
+  /// too), else copied (raw access).
   public func field(_ key: String) -> LuaValue {
     guard let state else { return .nil }
     let L = state.L
@@ -87,6 +103,10 @@ public final class LuaTableReference: LuaReference {
     lua_rawget(L, -2)
     defer { lk_pop(L, 1) }
     if lua_type(L, -1) == LUA_TTABLE { return .tableReference(LuaTableReference(popping: state, from: L)) }
+    if lk_push_module_fields(L, -1) != 0 {
+      lk_remove(L, -2)
+      return .tableReference(LuaTableReference(popping: state, from: L))
+    }
     defer { lk_pop(L, 1) }
     return (try? state.value(at: -1)) ?? .nil
   }

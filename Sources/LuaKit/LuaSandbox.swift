@@ -39,7 +39,11 @@ extension LuaState {
       guard let environment = call.table(2) else { return 0 }
       return try call.state.loadModule(call.string(1) ?? "", from: moduleDirectory, environment: environment)
     }
-    try call(prelude, [.tableReference(environment), .function(hostPrint), .function(loadModule)])
+    lua_pushcclosure(L, lk_module_name, 0)
+    let moduleName = LuaFunction(popping: self, from: L)
+    try call(
+      prelude,
+      [.tableReference(environment), .function(hostPrint), .function(loadModule), .function(moduleName)])
     return environment
   }
 

@@ -1,9 +1,10 @@
 /// Lua run once per sandbox, with the state's real globals, to install the guarded versions of
-/// `print`, `load`, `setmetatable`, `collectgarbage` and `require` into the sandbox `env`.
+/// `print`, `load`, `rawset`, `setmetatable`, `collectgarbage` and `require` into the sandbox
+/// `env` (`rawset` and `setmetatable` refuse read-only modules with an error naming them).
 /// Plugins reach the originals only through these closures.
 let sandboxPrelude = """
-  local env, hostprint, loadmodule = ...
-  local type, select, tostring, error, rawget = type, select, tostring, error, rawget
+  local env, hostprint, loadmodule, modulename = ...
+  local type, select, tostring, error, rawget, rawset = type, select, tostring, error, rawget, rawset
   local concat = table.concat
   local load, setmetatable, collectgarbage = load, setmetatable, collectgarbage
 
@@ -22,7 +23,20 @@ let sandboxPrelude = """
     return load(chunk, chunkname, "t", chunkenv)
   end
 
+  local function keyname(k)
+    if type(k) == "string" or type(k) == "number" then return tostring(k) end
+    return "[" .. type(k) .. "]"
+  end
+
+  env.rawset = function(t, k, v)
+    local name = modulename(t)
+    if name then error(name .. " is read-only: cannot set " .. name .. "." .. keyname(k), 2) end
+    return rawset(t, k, v)
+  end
+
   env.setmetatable = function(t, mt)
+    local name = modulename(t)
+    if name then error(name .. " is read-only: cannot set its metatable", 2) end
     if type(t) ~= "table" then
       error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
     end

@@ -114,4 +114,15 @@ int lk_object_gc(lua_State *L);
 /// function (upvalue 2) with (object, key).
 int lk_object_index(lua_State *L);
 
+// ---- Read-only modules ----
+/// Replaces the table of fields on top of the stack with a read-only module named `name`: a
+/// userdata whose fields read as the table's, and that assignment, rawset and setmetatable
+/// cannot change (assignment raises "name is read-only: cannot set name.key").
+void lk_push_module(lua_State *L, const char *name);
+/// A Lua function: the name of the module passed, or nothing when it is not a module.
+int lk_module_name(lua_State *L);
+/// Pushes the fields table of the module at `index` and returns 1, or returns 0 when the value
+/// is not a module.
+int lk_push_module_fields(lua_State *L, int index);
+
 #endif

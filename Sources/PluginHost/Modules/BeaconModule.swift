@@ -6,7 +6,7 @@ extension PluginHost {
   /// `beacon.send(urls, eventName, onResults?)`: sends each URL (IAB macros filled in) with the
   /// native beacon sender; the results enter the event log as `beacon` entries, and go to
   /// `onResults` (`{ {url =, status =, failure =}, … }`) once all have settled. Does not wait.
-  func beaconModule(for plugin: Plugin) -> LuaValue {
+  func beaconModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
       "send": { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }

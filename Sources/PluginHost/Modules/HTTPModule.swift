@@ -6,7 +6,7 @@ import LuaKit
 extension PluginHost {
   /// `http.get(url, opts)` and `http.post(url, body, opts)`: suspend the calling plugin code until
   /// the answer, `{status=, headers=, body=}`, or `nil, message`. The clock waits meanwhile.
-  func httpModule(for plugin: Plugin) -> LuaValue {
+  func httpModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
       "get": { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }

@@ -3,7 +3,7 @@ import LuaKit
 
 extension PluginHost {
   /// `json.encode(value)`, `json.decode(text)` (returns `nil, message` on bad JSON) and `json.null`.
-  func jsonModule() -> LuaValue {
+  func jsonModule() -> [String: LuaValue] {
     var functions: [String: LuaSwiftFunction] = [:]
     functions["encode"] = { call in
       let json = try LuaJSON.json(try call.value(1), path: "value", isNull: Self.isJSONNull)
@@ -22,12 +22,9 @@ extension PluginHost {
       }
       return call.return(LuaValue(json: parsed))
     }
-    var table = module(functions)
-    if case .dictionary(var fields) = table {
-      fields["null"] = .object(JSONNull.shared)
-      table = .dictionary(fields)
-    }
-    return table
+    var fields = module(functions)
+    fields["null"] = .object(JSONNull.shared)
+    return fields
   }
 
   /// What decoding `text` takes at least, in Lua and in the host while it is copied: the text's

@@ -4,7 +4,7 @@ import LuaKit
 extension PluginHost {
   /// `log.debug/info/warn/error(...)`: a line on standard error with the virtual time, the
   /// plugin and the level, and a `log` entry in the event log for `warn` and `error`.
-  func logModule(for plugin: Plugin) -> LuaValue {
+  func logModule(for plugin: Plugin) -> [String: LuaValue] {
     func level(_ name: String) -> LuaSwiftFunction {
       { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }

@@ -20,17 +20,18 @@ extension PluginHost {
     plugin.view = view
     let environment = plugin.environment
     environment.set("player", .object(view))
-    environment.set("http", httpModule(for: plugin))
-    environment.set("timer", timerModule(for: plugin))
-    environment.set("vast", vastModule(for: plugin))
-    environment.set("json", jsonModule())
-    environment.set("url", urlModule())
-    environment.set("log", logModule(for: plugin))
-    environment.set("beacon", beaconModule(for: plugin))
+    let modules = [
+      ("http", httpModule(for: plugin)), ("timer", timerModule(for: plugin)),
+      ("vast", vastModule(for: plugin)),
+      ("json", jsonModule()), ("url", urlModule()), ("log", logModule(for: plugin)),
+      ("beacon", beaconModule(for: plugin)),
+    ]
+    // Read-only: a plugin cannot replace a function (or json.null) that the host relies on.
+    for (name, fields) in modules { environment.setModule(name, fields) }
   }
 
-  /// A module table of Swift functions.
-  func module(_ functions: [String: LuaSwiftFunction]) -> LuaValue {
-    .dictionary(functions.mapValues { .function(lua.function($0)) })
+  /// A module's fields: Swift functions.
+  func module(_ functions: [String: LuaSwiftFunction]) -> [String: LuaValue] {
+    functions.mapValues { .function(lua.function($0)) }
   }
 }

@@ -36,7 +36,7 @@ extension PluginHost {
   }
 
   /// `timer.after(seconds, fn)` and `timer.every(seconds, fn)`, on the player's clock.
-  func timerModule(for plugin: Plugin) -> LuaValue {
+  func timerModule(for plugin: Plugin) -> [String: LuaValue] {
     func start(_ name: String, repeating: Bool) -> LuaSwiftFunction {
       { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }

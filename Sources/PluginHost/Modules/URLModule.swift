@@ -6,7 +6,7 @@ extension PluginHost {
   /// `url.encode(text)` (percent-encodes all but unreserved characters), `url.query(table)`
   /// (`a=1&b=x%20y`, keys sorted so that requests are the same every run) and
   /// `url.resolve(base, reference)` (RFC 3986: `nil, message` when it cannot).
-  func urlModule() -> LuaValue {
+  func urlModule() -> [String: LuaValue] {
     module([
       "encode": { call in
         guard let bytes = try call.value(1).byteValue else {

@@ -7,7 +7,7 @@ import VASTKit
 extension PluginHost {
   /// `vast.parse(xml)`, `vast.load(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
   /// Failures return `nil, {code=, message=}` with the IAB error code.
-  func vastModule(for plugin: Plugin) -> LuaValue {
+  func vastModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
       "parse": { call in
         guard let text = call.string(1) else {
