@@ -5,6 +5,33 @@
 // backtracks (".-.-.-.-.-.-b" over a long subject) takes exponential time: a plugin could hang
 // the host with one call, whatever its budgets. Here every step is charged like an instruction,
 // and past the budget the call raises the same error the hook raises.
+//
+// The matching follows the algorithm of Lua's lstrlib.c (match, max_expand, min_expand,
+// classes, sets, captures, balances and frontiers), written anew here with the steps counted;
+// Lua's notice is kept with it.
+//
+// Lua's license (the notice of /usr/include/lua5.4/lua.h):
+//
+// Copyright (C) 1994-2022 Lua.org, PUC-Rio.
+//
+// Permission is hereby granted, free of charge, to any person obtaining
+// a copy of this software and associated documentation files (the
+// "Software"), to deal in the Software without restriction, including
+// without limitation the rights to use, copy, modify, merge, publish,
+// distribute, sublicense, and/or sell copies of the Software, and to
+// permit persons to whom the Software is furnished to do so, subject to
+// the following conditions:
+//
+// The above copyright notice and this permission notice shall be
+// included in all copies or substantial portions of the Software.
+//
+// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,
+// EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+// MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.
+// IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY
+// CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT,
+// TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE
+// SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 
 #include "cluashim.h"
 
@@ -15,6 +42,7 @@ enum {
   LK_MAX_CAPTURES = 32,    // LUA_MAXCAPTURES
   LK_MAX_DEPTH = 200,      // how deep matching may recurse ("pattern too complex")
   LK_STEPS_PER_CHARGE = 1024,
+  LK_BYTES_PER_STEP = 64,  // bytes a plain search compares for the cost of one step
   LK_CAP_UNFINISHED = -1,
   LK_CAP_POSITION = -2,
 };
@@ -341,15 +369,28 @@ static int lk_has_specials(const char *p, size_t length) {
   return 0;
 }
 
-static const char *lk_find_plain(const char *s, size_t ls, const char *p, size_t lp) {
+// A plain search takes O(n·m) in the worst case ("aaa…ab" in "aaaa…a"): each place where the
+// first byte matches is charged one step, plus one for every LK_BYTES_PER_STEP bytes compared.
+static const char *lk_find_plain(lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
   if (lp == 0) return s;
   if (lp > ls) return NULL;
+  const long long steps_per_place = 1 + (long long)(lp / LK_BYTES_PER_STEP);
+  long long steps = 0;
   const char *last = s + (ls - lp);
   for (const char *at = s; at <= last; at++) {
     at = memchr(at, *p, (size_t)(last - at) + 1);
-    if (at == NULL) return NULL;
-    if (memcmp(at + 1, p + 1, lp - 1) == 0) return at;
+    if (at == NULL) break;
+    if (memcmp(at + 1, p + 1, lp - 1) == 0) {
+      lk_charge(L, steps);
+      return at;
+    }
+    steps += steps_per_place;
+    if (steps >= LK_STEPS_PER_CHARGE) {
+      lk_charge(L, steps);
+      steps = 0;
+    }
   }
+  lk_charge(L, steps);
   return NULL;
 }
 
@@ -363,7 +404,7 @@ static int lk_find_or_match(lua_State *L, int find) {
     return 1;
   }
   if (find && (lua_toboolean(L, 4) || !lk_has_specials(p, lp))) {
-    const char *at = lk_find_plain(s + start, ls - start, p, lp);
+    const char *at = lk_find_plain(L, s + start, ls - start, p, lp);
     if (at == NULL) {
       luaL_pushfail(L);
       return 1;

@@ -57,6 +57,7 @@ public final class LuaState {
       lk_pop(L, 1)
     }
     lk_install_budgeted_patterns(L)
+    lk_install_budgeted_loops(L)
   }
 
   /// The raw `lua_State`, for C code that binds itself (benchmarks, C libraries). Anything run

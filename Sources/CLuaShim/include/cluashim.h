@@ -66,6 +66,10 @@ int lk_charge_host(lua_State *L, long long instructions);
 /// Replaces string.find, match, gmatch and gsub with versions of the same semantics whose
 /// matching is charged to the CPU budget (Lua's own match in C, out of the count hook's reach).
 void lk_install_budgeted_patterns(lua_State *L);
+/// Replaces string.rep, table.insert, remove, move and concat with versions of the same
+/// semantics whose loops are charged to the CPU budget (some of Lua's loop without allocating,
+/// out of the reach of both the hook and the memory budget).
+void lk_install_budgeted_loops(lua_State *L);
 
 /// `lua_pcall` with the budgets enforced; the outermost call starts a fresh CPU budget.
 int lk_pcall(lua_State *L, int nargs, int nresults, int msgh);
