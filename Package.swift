@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "AdCheck", targets: ["AdCheck"]),
     .library(name: "VASTKit", targets: ["VASTKit"]),
     .library(name: "HLSKit", targets: ["HLSKit"]),
+    .library(name: "HTTPKit", targets: ["HTTPKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
   ],
   targets: [
@@ -59,7 +60,7 @@ let package = Package(
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),
-    .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP"]),
+    .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "CLibXML2"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(
       name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "AdCheck", "LoopbackHTTP"]),

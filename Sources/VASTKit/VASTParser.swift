@@ -65,8 +65,13 @@ public final class VASTParser {
       box.builder.reset(input: UnsafeRawBufferPointer(start: nil, count: 0))
     }
     let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
-    _ = xmlCtxtReadMemory(
+    // The SAX handler builds no tree, but libxml2 makes a document of its own for a DOCTYPE
+    // that declares entities (to hold them) and hands it back; free it, or each such input leaks.
+    if let leftover = xmlCtxtReadMemory(
       context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
+    {
+      xmlFreeDoc(leftover)
+    }
     if let failure = box.builder.failure { return .failure(failure) }
     if context.pointee.wellFormed == 0 || box.errorMessage != nil {
       return .failure(VASTError(.xmlParsing, box.errorMessage ?? "the document is not well-formed XML"))
