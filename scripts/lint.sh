@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
-swift format lint --strict -r Package.swift Sources Tests
+swift format lint --strict -r Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
 # No Double → integer conversion that can trap: see scripts/lint-integers.pl (allow-list beside it).
 find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-integers.pl
 dirs=(); for d in plugins examples; do [ -d "$d" ] && dirs+=("$d"); done

@@ -1,0 +1,10 @@
+#ifndef CFUZZERDRIVER_H
+#define CFUZZERDRIVER_H
+#include <stddef.h>
+#include <stdint.h>
+
+// libFuzzer's entry for programs that have their own main (compiler-rt's FuzzerDriver.cpp): it
+// parses the usual libFuzzer flags from argv and runs `callback` on each input.
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+
+#endif
