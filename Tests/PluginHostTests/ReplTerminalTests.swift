@@ -5,7 +5,7 @@ import Testing
 /// the up arrow, and the history file kept across sessions.
 @Suite(.serialized) struct ReplTerminalTests {
   let tmux: TmuxServer
-  let binary = repositoryRoot.appendingPathComponent(".build/debug/adhost").path
+  let binary = builtAdhost
   let plugin = repositoryRoot.appendingPathComponent("plugins/omnibox.lua").path
 
   init() throws { tmux = try TmuxServer() }
