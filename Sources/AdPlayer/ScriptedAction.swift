@@ -76,16 +76,21 @@ public struct ScriptedAction: Equatable, Sendable {
     }
     let reader = try JSONReader(json, path: path)
     let at = try reader.number("at") ?? defaultTime
-    guard at.isFinite, at >= 0 else {
-      throw ModelDecodingError(path: reader.path("at"), expectation: "expected a number of seconds ≥ 0")
+    // No script runs past a week of virtual time (the longest content, ContentTimeline.maxDuration).
+    guard at.isFinite, at >= 0, at <= ContentTimeline.maxDuration else {
+      throw ModelDecodingError(
+        path: reader.path("at"), expectation: "expected a number of seconds ≥ 0 and at most 604800 (one week)"
+      )
     }
     let word = try reader.requiredString("do")
     if word == "seek" {
       guard let target = try reader.number("to") else {
         throw ModelDecodingError(path: reader.path("to"), expectation: "expected a number")
       }
-      guard target.isFinite, target >= 0 else {
-        throw ModelDecodingError(path: reader.path("to"), expectation: "expected a number of seconds ≥ 0")
+      guard target.isFinite, target >= 0, target <= ContentTimeline.maxDuration else {
+        throw ModelDecodingError(
+          path: reader.path("to"),
+          expectation: "expected a number of seconds ≥ 0 and at most 604800 (one week)")
       }
       return ScriptedAction(at: at, .seek(to: target))
     }

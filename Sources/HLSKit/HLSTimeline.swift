@@ -56,8 +56,10 @@ public struct HLSTimeline: Sendable {
     if let date = first.programDateTime, let time = HLSDateMapping.time(of: date, segments: segments) {
       return time - first.startTime
     }
+    // Sequence numbers are the server's: a jump of billions reads as a week missing at most, so
+    // the timeline stays within what a run can reach.
     let missing = Double(max(0, first.sequence - last.sequence - 1))
-    return last.endTime + missing * playlist.targetDuration - first.startTime
+    return last.endTime + min(missing * playlist.targetDuration, HLSParser.maxDuration) - first.startTime
   }
 
   private mutating func add(_ cue: HLSCue) {

@@ -13,6 +13,7 @@ let suites: [Suite] = [
   timelineSuite,
   VASTBench.suite,
   TestBench.suite,
+  ScaleBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -69,4 +69,13 @@ import Testing
         == "line 17: #EXTINF: the segments add up to more than 604800 seconds (one week), the most a playlist may hold"
     )
   }
+
+  @Test func aLiveReloadWhoseSequenceJumpsBillionsStaysWithinAWeekOfTheLastWindow() throws {
+    var timeline = HLSTimeline()
+    timeline.merge(try media("#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\na.ts\n#EXTINF:6,\nb.ts"))
+    timeline.merge(
+      try media(
+        "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-MEDIA-SEQUENCE:9223372036854775806\n#EXTINF:6,\nz.ts"))
+    #expect(timeline.end == 12 + 604_800 + 6)
+  }
 }
