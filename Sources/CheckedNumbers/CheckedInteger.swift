@@ -50,7 +50,7 @@ public enum CheckedNumbers {
   public static func describe(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-    if let whole = Int64(exactly: value), abs(whole) < 10_000_000_000_000_000 { return String(whole) }
+    if let whole = Int64(exactly: value), whole.magnitude < 10_000_000_000_000_000 { return String(whole) }
     return String(value)
   }
 }

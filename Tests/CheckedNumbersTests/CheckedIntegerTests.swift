@@ -56,5 +56,7 @@ import Testing
     #expect(CheckedNumbers.describe(-2.5) == "-2.5")
     #expect(CheckedNumbers.describe(1e300) == "1e+300")
     #expect(CheckedNumbers.describe(.infinity) == "inf")
+    #expect(CheckedNumbers.describe(-9_223_372_036_854_775_808) == "-9.223372036854776e+18")
+    #expect(CheckedNumbers.describe(-0.0) == "0")
   }
 }
