@@ -143,4 +143,18 @@ import Testing
     for (line, message) in zip(said, expected) { #expect(line.hasSuffix(message), "\(line)") }
     #expect(said.last == "https://m.example/c.mp4")
   }
+
+  @Test func theMostNegativeWholeNumberIsNamedNotATrap() async throws {
+    let said = try await said(
+      """
+      local ok, err = pcall(timer.after, -2^63, function() end)
+      say(tostring(err))
+      ok, err = pcall(timer.after, math.mininteger, function() end)
+      say(tostring(err))
+      """)
+    #expect(said.count == 2, "\(said)")
+    #expect(
+      said.allSatisfy { $0.hasSuffix("seconds must be a finite number ≥ 0, got -9.223372036854776e+18") },
+      "\(said)")
+  }
 }
