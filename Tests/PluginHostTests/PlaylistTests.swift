@@ -59,7 +59,10 @@ import Testing
     let error = try #require(run.events("error").first)
     let message = error["message"] as? String ?? ""
     #expect(message.contains(server.baseURL.absoluteString + "/content/index.m3u8"))
-    #expect(message.contains(#"line 3: #EXTINF: expected a duration in seconds, a decimal number from 0 to 604800, found "five""#))
+    #expect(
+      message.contains(
+        #"line 3: #EXTINF: expected a duration in seconds, a decimal number from 0 to 604800, "#
+          + #"found "five""#))
     #expect(error["code"] as? Int == 4002)
   }
 
