@@ -2,8 +2,9 @@ import Foundation
 import FuzzSupport
 import HTTPKit
 
-/// A recording folder of this process's own, with one real body, and beside it (outside the
-/// recording) a file no answer may ever carry; the folder is removed when the fuzzer exits.
+/// A recording folder of this process's own, with one real body, a link to a file outside it, a
+/// FIFO and a folder, and beside it (outside the recording) a file no answer may ever carry; the
+/// folder is removed when the fuzzer exits.
 private let scratch: URL = {
   let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
   let root = URL(fileURLWithPath: base).appendingPathComponent("adhost-fuzz-recording-\(getpid())")
@@ -12,8 +13,14 @@ private let scratch: URL = {
     try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
     try Data("recorded body".utf8).write(to: bodies.appendingPathComponent("000001.bin"))
     try Data(outsideText.utf8).write(to: root.appendingPathComponent("secret.txt"))
-    try? FileManager.default.createSymbolicLink(
+    try FileManager.default.createSymbolicLink(
       atPath: bodies.appendingPathComponent("link.bin").path, withDestinationPath: "../../secret.txt")
+    // Things a body must not be: a FIFO (reading it would block for ever) and a folder.
+    guard mkfifo(bodies.appendingPathComponent("fifo").path, 0o600) == 0 else {
+      fatalError("cannot make a FIFO in \(bodies.path)")
+    }
+    try FileManager.default.createDirectory(
+      at: bodies.appendingPathComponent("dir"), withIntermediateDirectories: true)
   } catch {
     fatalError("cannot lay out the scratch recording in \(root.path): \(error)")
   }
