@@ -157,4 +157,13 @@ import Testing
       said.allSatisfy { $0.hasSuffix("seconds must be a finite number ≥ 0, got -9.223372036854776e+18") },
       "\(said)")
   }
+
+  @Test func hugeAdFieldsAreShownAsGivenNotAsACappedClock() async throws {
+    let said = try await said(
+      """
+      local ad = controller:createAd({ type = "linear", id = "big", duration = 1e300, skipOffset = 1e300 }, brk)
+      say(tostring(ad))
+      """)
+    #expect(said == [#"Ad linear "big" 1e+300s skip@1e+300 in break@0"#], "\(said)")
+  }
 }

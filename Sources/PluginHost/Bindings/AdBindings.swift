@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import LuaKit
 
 /// `json.null`: the value JSON `null` takes inside Lua tables, so keys and positions are kept.
@@ -85,8 +86,10 @@ enum AdBindings {
     return text
   }
 
-  /// Seconds as exact decimals, without a needless `.0`.
+  /// Seconds as exact decimals, without a needless `.0`; past what the clock counts in
+  /// microseconds (or negative, NaN, infinite) as the number itself (`1e+300`), not a capped clock.
   static func seconds(_ value: Double) -> String {
-    VirtualTime.secondsText(VirtualTime.micros(value))
+    guard value >= 0, value < 1e12 else { return CheckedNumbers.describe(value) }
+    return VirtualTime.secondsText(VirtualTime.micros(value))
   }
 }
