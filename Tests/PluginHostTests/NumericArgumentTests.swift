@@ -166,4 +166,21 @@ import Testing
       """)
     #expect(said == [#"Ad linear "big" 1e+300s skip@1e+300 in break@0"#], "\(said)")
   }
+
+  @Test func errorsGivenNumbersSayTheNumberAndFatalCodesMustBeWhole() async throws {
+    let run = try await runSetSource(
+      """
+      controller:error(42)
+      controller:error(0/0)
+      local ok, err = pcall(controller.fatalError, controller, "bad", 1e300)
+      log.warn(tostring(err))
+      controller:fatalError("stop", 7)
+      """, arguments: ["--json"])
+    #expect(run.events("aderror").compactMap { $0["message"] as? String } == ["42", "nan"])
+    let said = run.events("log").compactMap { $0["message"] as? String }
+    #expect(
+      said.first?.hasSuffix("fatalError: the code must be a whole number from 0 to 2147483647, got 1e+300")
+        == true, "\(said)")
+    #expect(run.events("error").first?["code"] as? Int == 7)
+  }
 }

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import LuaKit
 
 extension PluginHost {
@@ -64,7 +65,7 @@ extension PluginHost {
       return 0
     }
     type.method("fatalError") { controller, call in
-      let code = call.integer(3).map { Int(clamping: $0) }
+      let code = try Self.fatalErrorCode(call, 3)
       controller.fatalError(IntegrationError(Self.message(call, 2)), code: code)
       return 0
     }
@@ -113,9 +114,26 @@ extension PluginHost {
     return try call.value(index)["code"].integerValue.map { Int(clamping: $0) }
   }
 
-  /// An error message argument: a string, or `tostring` of anything else.
+  /// `fatalError`'s code: absent, or a whole number from 0 to 2^31 − 1 (else an error saying so,
+  /// not a silent 10000).
+  static func fatalErrorCode(_ call: LuaCall, _ index: Int) throws -> Int? {
+    guard index <= call.count else { return nil }
+    let value = try call.value(index)
+    if value.isNil { return nil }
+    guard let number = value.numberValue, let code = Int.checked(number, in: 0...2_147_483_647) else {
+      throw ArgumentError(
+        "fatalError: the code must be a whole number from 0 to 2147483647, got \(value.shownInErrors)")
+    }
+    return code
+  }
+
+  /// An error message argument: a string, a number or boolean as text, or the type of anything else.
   static func message(_ call: LuaCall, _ index: Int) -> String {
     if let text = call.string(index) { return text }
+    if let value = try? call.value(index) {
+      if value.numberValue != nil { return value.shownInErrors }
+      if let flag = value.boolValue { return String(flag) }
+    }
     if let value = try? call.value(index), case .dictionary(let fields) = value,
       let text = fields["message"]?.stringValue
     {
