@@ -59,9 +59,20 @@ extension PluginHost {
   /// integration when it has one, else a `plugin-error` entry; and on standard error.
   func reportPluginError(_ error: LuaError, plugin: Plugin, what: String) {
     if callbackNesting >= Self.maxCallbackNesting {
+      if reportingDeferredRefusal {
+        // Reporting the last refusal set off the same runaway chain (an aderror listener that
+        // seeks, and a seeked listener that seeks): report it in the log, where no listener
+        // runs, or it would go round for ever at one virtual instant.
+        let message = "\(what): \(error.message)"
+        diagnostics(message + " (again, while the last one was reported: logged, not an aderror)")
+        player.appendLog(type: "plugin-error", fields: JSONObject([("message", .string(message))]))
+        return
+      }
       // At the nesting limit the `aderror` listeners could not run: report once it has unwound.
       loop.after(0) { [weak self, weak plugin] in
         guard let self, let plugin else { return }
+        self.reportingDeferredRefusal = true
+        defer { self.reportingDeferredRefusal = false }
         self.reportPluginError(error, plugin: plugin, what: what)
       }
       return

@@ -67,6 +67,8 @@ public final class PluginHost {
   var reportedErrors: Set<String> = []
   /// How deep plugin callbacks run inside each other right now (see `maxCallbackNesting`).
   var callbackNesting = 0
+  /// Whether a nesting-limit refusal, deferred until the stack unwound, is being reported now.
+  var reportingDeferredRefusal = false
   /// The nesting level of the timer callback running now, 0 outside timers (see `timerModule`).
   var timerNesting = 0
   /// Reads HLS playlists into the player (nil when `readsPlaylists` is false).

@@ -36,4 +36,28 @@ import Testing
     #expect(run.events("aderror-dropped").count == 1)
     #expect(run.events("ended").count == 1)
   }
+
+  /// The 64-deep refusal is reported as an aderror once the stack unwound; an aderror listener
+  /// that sets off the same runaway chain again gets its next refusal as a plugin-error log entry.
+  @Test func aRefusalReportedAsAdErrorCannotRestartItsOwnChain() async throws {
+    let scratch = try Scratch()
+    let plugin = try scratch.write(
+      "plugin.lua",
+      """
+      player.ads:registerServerSideIntegration("test", function(controller)
+        player:addEventListener("seeked", function() player.currentTime = 2 end)
+        player.ads:addEventListener("aderror", function() player.currentTime = 3 end)
+        timer.after(1, function() player.currentTime = 1 end)
+        return { setSource = function() return true end }
+      end)
+      """)
+    let run = await adhost([
+      "run", plugin, try scratch.source(duration: 5, ssai: #"{"integration": "test"}"#), "--json",
+    ])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.events("aderror").count == 1)
+    #expect(run.events("plugin-error").count == 1)
+    #expect((run.events("plugin-error").first?["message"] as? String)?.contains("nested 64 deep") == true)
+    #expect(run.events("ended").count == 1)
+  }
 }
