@@ -15,14 +15,15 @@ double lk_monotonic(void) {
   return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
-// Writes "chunk:line" of the innermost Lua function running on L. Reads only what lua_getinfo
-// gives for "Sl", which allocates nothing, so it is safe inside the allocator.
+// Writes "chunk:line" of the innermost Lua function running on L, skipping the sandbox's own
+// code (chunk "=[sandbox]"). Reads only what lua_getinfo gives for "Sl", which allocates
+// nothing, so it is safe inside the allocator.
 static void lk_where(lua_State *L, char *buffer, size_t size) {
   lua_Debug ar;
   buffer[0] = '\0';
   if (L == NULL) return;
   for (int level = 0; level < 32 && lua_getstack(L, level, &ar); level++) {
-    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=[sandbox]") != 0) {
       snprintf(buffer, size, "%s:%d", ar.short_src, ar.currentline);
       return;
     }
@@ -112,6 +113,12 @@ int lk_charge_host(lua_State *L, long long instructions) {
   lk_spend(ctx, instructions);
   if (ctx->cpu_exceeded) lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
   return ctx->cpu_exceeded;
+}
+
+int lk_budget_spent(lua_State *L) {
+  lk_context *ctx = lk_context_of(L);
+  lua_pushboolean(L, ctx != NULL && ctx->depth > 0 && ctx->cpu_exceeded);
+  return 1;
 }
 
 static int lk_panic(lua_State *L) {

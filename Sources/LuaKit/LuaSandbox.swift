@@ -41,9 +41,14 @@ extension LuaState {
     }
     lua_pushcclosure(L, lk_module_name, 0)
     let moduleName = LuaFunction(popping: self, from: L)
+    lua_pushcclosure(L, lk_budget_spent, 0)
+    let budgetSpent = LuaFunction(popping: self, from: L)
     try call(
       prelude,
-      [.tableReference(environment), .function(hostPrint), .function(loadModule), .function(moduleName)])
+      [
+        .tableReference(environment), .function(hostPrint), .function(loadModule), .function(moduleName),
+        .function(budgetSpent),
+      ])
     return environment
   }
 

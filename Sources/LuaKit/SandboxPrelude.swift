@@ -1,10 +1,12 @@
 /// Lua run once per sandbox, with the state's real globals, to install the guarded versions of
-/// `print`, `load`, `rawset`, `setmetatable`, `collectgarbage` and `require` into the sandbox
-/// `env` (`rawset` and `setmetatable` refuse read-only modules with an error naming them).
+/// `print`, `load`, `rawset`, `setmetatable`, `xpcall`, `collectgarbage` and `require` into the
+/// sandbox `env` (`rawset` and `setmetatable` refuse read-only modules with an error naming
+/// them; `xpcall` skips the message handler once the call's CPU budget is spent).
 /// Plugins reach the originals only through these closures.
 let sandboxPrelude = """
-  local env, hostprint, loadmodule, modulename = ...
+  local env, hostprint, loadmodule, modulename, budgetspent = ...
   local type, select, tostring, error, rawget, rawset = type, select, tostring, error, rawget, rawset
+  local xpcall = xpcall
   local concat = table.concat
   local load, setmetatable, collectgarbage = load, setmetatable, collectgarbage
 
@@ -44,6 +46,20 @@ let sandboxPrelude = """
       error("__gc metamethods are not allowed in plugins", 2)
     end
     return setmetatable(t, mt)
+  end
+
+  -- Lua runs a message handler with the count hook off when the error came from the hook (a
+  -- budget): a handler that loops would never be stopped. Past the budget, handlers do not run.
+  env.xpcall = function(...)
+    local f, handler = ...
+    if type(handler) ~= "function" then
+      local got = select("#", ...) < 2 and "no value" or type(handler)
+      error("bad argument #2 to 'xpcall' (function expected, got " .. got .. ")", 2)
+    end
+    return xpcall(f, function(e)
+      if budgetspent() then return e end
+      return handler(e)
+    end, select(3, ...))
   end
 
   local collectable = { collect = true, count = true, step = true, isrunning = true }

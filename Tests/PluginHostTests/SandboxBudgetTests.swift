@@ -38,3 +38,15 @@ import Testing
     #expect(run.errors.contains("decoded"), "\(run.errors)")
   }
 }
+
+/// Budgets hold in a plugin run even against a message handler that loops.
+@Suite struct MessageHandlerBudgetTests {
+  @Test func anXpcallWhoseHandlerLoopsIsStoppedByTheBudget() async throws {
+    let run = try await runSetSource(
+      "xpcall(function() while true do end end, function() while true do end end)",
+      arguments: ["--seconds", "1", "--instructions", "1000"])
+    #expect(run.code == 70, "\(run.errors)")
+    #expect(
+      run.errors.contains("plugin.lua:4: instruction budget exceeded (1000 instructions)"), "\(run.errors)")
+  }
+}

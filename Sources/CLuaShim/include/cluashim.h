@@ -71,6 +71,9 @@ void lk_install_budgeted_patterns(lua_State *L);
 /// out of the reach of both the hook and the memory budget).
 void lk_install_budgeted_loops(lua_State *L);
 
+/// A Lua function: whether the running call's CPU budget is spent (its error is under way).
+int lk_budget_spent(lua_State *L);
+
 /// `lua_pcall` with the budgets enforced; the outermost call starts a fresh CPU budget.
 int lk_pcall(lua_State *L, int nargs, int nresults, int msgh);
 /// `lua_resume` with the budgets enforced; starts a fresh CPU budget when called from the host.
