@@ -21,7 +21,8 @@ extension Player {
     let position = positionMicros
     var active: Set<String> = []
     var entered: [Cue] = []
-    for cue in cueState.cues where cue.contains(position) {
+    for index in cueState.index.containing(position) {
+      let cue = cueState.cues[index]
       active.insert(cue.id)
       if !cueState.active.contains(cue.id) { entered.append(cue) }
     }
@@ -36,17 +37,12 @@ extension Player {
     cueState.timer = nil
     guard !paused, isLoaded, fatalError == nil else { return }
     let position = positionMicros
-    var next: Int64?
-    for cue in cueState.cues {
-      let start = VirtualTime.micros(cue.startTime)
-      if start > position {
-        next = min(next ?? start, start)
-        break
-      }
-      if let endTime = cue.endTime, cueState.active.contains(cue.id) {
-        let end = VirtualTime.micros(endTime)
-        if end > position { next = min(next ?? end, end) }
-      }
+    let index = cueState.index
+    let upcoming = index.firstStart(after: position)
+    var next: Int64? = upcoming < index.starts.count ? index.starts[upcoming] : nil
+    // The ends ahead of the cues the playhead is in (those starting at or before it).
+    for found in index.containing(position) where cueState.active.contains(cueState.cues[found].id) {
+      if let end = index.ends[found], end > position { next = min(next ?? end, end) }
     }
     guard let next else { return }
     if let end = timeline.durationMicros, next > end { return }

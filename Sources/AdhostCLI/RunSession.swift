@@ -109,9 +109,11 @@ struct RunSession {
   private func unregisteredIntegration(_ host: PluginHost) -> String? {
     for (index, typed) in setup.source.sources.enumerated() {
       guard let id = typed.ssai?.integrationId, !host.integrationIds.contains(id) else { continue }
-      let quoted = { (ids: [String]) in ids.map { "\"\($0)\"" }.joined(separator: ", ") }
+      // Quoted as JSON strings: an id may hold control characters (a NUL printed raw hides).
+      let quoted = { (ids: [String]) in ids.map { JSONValue.string($0).jsonText }.joined(separator: ", ") }
       let builtIn = PluginHost.builtInIntegrationIds
-      return "\(setup.sourcePath): sources[\(index)].ssai names integration \"\(id)\", "
+      return
+        "\(setup.sourcePath): sources[\(index)].ssai names integration \(JSONValue.string(id).jsonText), "
         + "which \(setup.pluginPath) does not register (it registers \(quoted(host.pluginIntegrationIds)); "
         + "\(quoted(builtIn)) \(builtIn.count == 1 ? "is" : "are") built into the host, for client-side ads)"
     }

@@ -67,7 +67,7 @@ public enum VASTCommand: Command {
       timeout: timeout)
     let json = parsed.has("--json")
     let report: VASTReport
-    do {
+    do throws(VASTError) {
       if parsed.has("--resolve") {
         let options = VASTResolverOptions(
           maxDepth: maxDepth, requestTimeout: timeout, totalBudget: max(10, 2 * timeout),
@@ -78,7 +78,14 @@ public enum VASTCommand: Command {
           source: url.absoluteString, resolution: try await resolver.resolve(url: url), media: media)
       } else {
         let data = try await load(url, client: client)
-        report = VASTReport(source: url.absoluteString, document: try VASTParser.parse(data), media: media)
+        let document: VASTDocument
+        do throws(VASTError) {
+          document = try VASTParser.parse(data)
+        } catch {
+          // Named as given (a resolved document's errors name its URL in the same way).
+          throw VASTError(error.code, "\(parsed.positionals[0]): \(error.message)")
+        }
+        report = VASTReport(source: url.absoluteString, document: document, media: media)
       }
     } catch {
       printFailure(error, json: json, console: console)

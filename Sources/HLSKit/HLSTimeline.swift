@@ -15,6 +15,8 @@ public struct HLSTimeline: Sendable {
   public private(set) var hasEnded = false
   /// How many loads were merged.
   public private(set) var loads = 0
+  /// The ids in `cues`, so that a new cue is known new without a walk over them all.
+  private var cueIDs: Set<String> = []
 
   /// An empty timeline.
   public init() {}
@@ -63,15 +65,26 @@ public struct HLSTimeline: Sendable {
   }
 
   private mutating func add(_ cue: HLSCue) {
-    if let index = cues.firstIndex(where: { $0.id == cue.id || sameSpan($0, cue) }) {
+    // Only a known id or a continuation can match a cue already there (a walk over them all for
+    // each cue made 10,000 cue-outs take minutes).
+    let mayBeKnown = cueIDs.contains(cue.id) || (cue.kind == .cueOut && cue.id.hasSuffix("-cont"))
+    if mayBeKnown, let index = cues.firstIndex(where: { $0.id == cue.id || sameSpan($0, cue) }) {
       // Known: later loads may bring its end or more attributes; it keeps its first place.
       if let end = cue.endTime { cues[index].endTime = end }
       if cue.kind == .dateRange { cues[index].attributes = cue.attributes }
       return
     }
-    let position = cues.firstIndex { $0.startTime > cue.startTime } ?? cues.endIndex
+    // Cues mostly come in time order: then the new one goes last.
+    let position =
+      cues.last.map { $0.startTime <= cue.startTime } ?? true
+      ? cues.endIndex : (cues.firstIndex { $0.startTime > cue.startTime } ?? cues.endIndex)
     cues.insert(cue, at: position)
-    if cues.count > Self.maxCues { cues.removeFirst(cues.count - Self.maxCues) }
+    cueIDs.insert(cue.id)
+    if cues.count > Self.maxCues {
+      let dropped = cues.count - Self.maxCues
+      for old in cues.prefix(dropped) { cueIDs.remove(old.id) }
+      cues.removeFirst(dropped)
+    }
   }
 
   /// A cue-out span seen again from a continuation tag (the window starts inside it).

@@ -3,8 +3,9 @@ import Foundation
 /// A gzip stream that inflates to about `inflatedBytes` zero bytes from about 1/160 of that:
 /// one literal 0, then back-references of 258 bytes at distance 1 (fixed Huffman codes, RFC 1951).
 /// The trailer's CRC is not computed: no client reads that far.
-enum GzipBomb {
-  static func data(inflatedBytes: Int) -> Data {
+public enum GzipBomb {
+  /// The compressed stream, to send with `Content-Encoding: gzip`.
+  public static func data(inflatedBytes: Int) -> Data {
     var writer = BitWriter()
     writer.bytes = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]  // gzip header: deflate, no name, Unix
     writer.put(1, bits: 1)  // last block
@@ -33,7 +34,7 @@ enum GzipBomb {
     private var count = 0
 
     mutating func put(_ value: UInt32, bits: Int) {
-      buffer |= value << UInt32(count)
+      buffer |= value << UInt32(truncatingIfNeeded: count)
       count += bits
       while count >= 8 {
         bytes.append(UInt8(truncatingIfNeeded: buffer))
@@ -44,7 +45,9 @@ enum GzipBomb {
 
     /// A Huffman code: most significant bit first.
     mutating func code(_ value: UInt32, bits: Int) {
-      for bit in stride(from: bits - 1, through: 0, by: -1) { put((value >> UInt32(bit)) & 1, bits: 1) }
+      for bit in stride(from: bits - 1, through: 0, by: -1) {
+        put((value >> UInt32(truncatingIfNeeded: bit)) & 1, bits: 1)
+      }
     }
 
     /// Length 258 (symbol 285, code 11000101) at distance 1 (distance code 0, 5 bits).
