@@ -129,9 +129,15 @@ enum SourceFile {
     source.contentDuration.map(ContentTimeline.vod)
   }
 
+  /// The largest source or actions file read.
+  static let maxBytes = 64 << 20
+
   static func read(_ path: String, _ what: String) throws -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError("cannot read the \(what) file \(path)")
+    let data: Data
+    do {
+      data = try LocalFile.read(path, maxBytes: maxBytes)
+    } catch {
+      throw UsageError("cannot read the \(what) file \(path): \(error)")
     }
     guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
     return text
