@@ -34,8 +34,9 @@ public struct LoopOutcome: Equatable, Sendable {
 /// finishes on other threads. Everything but `WorkToken` is host-thread only.
 ///
 /// The clock never advances while work is outstanding or a hold is held: the loop first runs
-/// what the inbox delivers until both are gone. Work due at the same virtual time runs in this
-/// order: what the inbox delivers, then `work` timers (first-in, first-out), then `userAction`
+/// what the inbox delivers until both are gone. One exception: a hold whose only way out is a
+/// delivery deferred on the virtual clock (an injected delay) lets the clock move on to it.
+/// Work due at the same virtual time runs in this order: what the inbox delivers, then `work` timers (first-in, first-out), then `userAction`
 /// timers (see `TimerPhase`); deliveries of work begun by a timer run before the next timer. With `realTime`, timers fire no earlier than
 /// their virtual time, measured on the wall clock from the start of the run.
 public final class HostLoop {
@@ -61,9 +62,20 @@ public final class HostLoop {
   private var nextHold = 0
   private var stopReason: String?
   private let interruption = Interruption()
+  /// Deliveries due later on the virtual clock (`WorkToken.finish(afterVirtual:)`), not yet run.
+  private var deferredDeliveries = 0
 
   /// A loop at virtual time 0.
-  public init() {}
+  public init() {
+    inbox.deferral = { [weak self] micros, body in
+      guard let self else { return }
+      self.deferredDeliveries += 1
+      self.afterMicros(micros) {
+        self.deferredDeliveries -= 1
+        body()
+      }
+    }
+  }
 
   /// The virtual time in seconds.
   public var now: Double { VirtualTime.seconds(nowMicros) }
@@ -151,15 +163,19 @@ public final class HostLoop {
         let outstanding = inbox.outstandingLabels
         if outstanding.isEmpty {
           if inbox.hasDeliveries { continue }
-          return outcome(.stalled, "waiting for \(holdReasons) with no work outstanding to end the wait")
+          // A delivery due later may end the wait: the clock moves on to it (below).
+          if deferredDeliveries == 0 {
+            return outcome(.stalled, "waiting for \(holdReasons) with no work outstanding to end the wait")
+          }
+        } else {
+          if !inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) {
+            let labels = outstanding.joined(separator: ", ")
+            return outcome(.stalled, "no delivery within \(ioTimeout) s from outstanding work: \(labels)")
+          }
+          wallAnchor = Date()
+          virtualAnchor = nowMicros
+          continue
         }
-        if !inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) {
-          let labels = outstanding.joined(separator: ", ")
-          return outcome(.stalled, "no delivery within \(ioTimeout) s from outstanding work: \(labels)")
-        }
-        wallAnchor = Date()
-        virtualAnchor = nowMicros
-        continue
       }
       guard let next = timers.nextTime() else { return outcome(.idle, idleDescription()) }
       if let limit, next > limit {

@@ -12,7 +12,13 @@ final class Inbox: @unchecked Sendable {
     let body: @Sendable () -> Void
     let sequence: Int
     let finishes: Bool
+    /// Virtual microseconds after its delivery that the body runs (see `WorkToken.finish`).
+    let delay: Int64
   }
+
+  /// Schedules a delivery's body `delay` virtual microseconds later; set by the loop, called on
+  /// the host thread only.
+  var deferral: ((Int64, @escaping @Sendable () -> Void) -> Void)?
 
   private let condition = NSCondition()
   private var deliveries: [Delivery] = []
@@ -30,9 +36,9 @@ final class Inbox: @unchecked Sendable {
     return sequence
   }
 
-  func deliver(_ body: @escaping @Sendable () -> Void, sequence: Int, finishes: Bool) {
+  func deliver(_ body: @escaping @Sendable () -> Void, sequence: Int, finishes: Bool, delay: Int64 = 0) {
     condition.lock()
-    deliveries.append(Delivery(body: body, sequence: sequence, finishes: finishes))
+    deliveries.append(Delivery(body: body, sequence: sequence, finishes: finishes, delay: delay))
     condition.signal()
     condition.unlock()
   }
@@ -75,7 +81,11 @@ final class Inbox: @unchecked Sendable {
       }
       let delivery = deliveries.remove(at: index)
       condition.unlock()
-      delivery.body()
+      if delivery.delay > 0, let deferral {
+        deferral(delivery.delay, delivery.body)
+      } else {
+        delivery.body()
+      }
       if delivery.finishes {
         condition.lock()
         outstanding[delivery.sequence] = nil
@@ -123,11 +133,16 @@ public final class WorkToken: @unchecked Sendable {
   }
 
   /// Delivers a last closure; the work is over once it has run. Calling it again does nothing.
-  public func finish(_ body: @escaping @Sendable () -> Void = {}) {
+  ///
+  /// With `afterVirtual` above 0 (the virtual seconds injected faults made the work take), the
+  /// work is over once delivered and `body` runs that much later on the virtual clock: the clock
+  /// moves on meanwhile, and a hold that waits for it does not stall the loop.
+  public func finish(afterVirtual seconds: Double = 0, _ body: @escaping @Sendable () -> Void = {}) {
     lock.lock()
     let first = !finished
     finished = true
     lock.unlock()
-    if first { inbox.deliver(body, sequence: sequence, finishes: true) }
+    let delay = seconds > 0 ? max(1, VirtualTime.micros(seconds)) : 0
+    if first { inbox.deliver(body, sequence: sequence, finishes: true, delay: delay) }
   }
 }

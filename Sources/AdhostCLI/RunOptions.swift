@@ -9,7 +9,7 @@ struct RunOptions {
     flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http", "--allow-unmatched"],
     options: LimitOptions.names.union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
-      "--ignore-param",
+      "--ignore-param", "--faults",
     ]))
 
   var actions: [ScriptedAction]
@@ -27,6 +27,8 @@ struct RunOptions {
   /// `--allow-unmatched`: requests an `--offline` recording cannot answer do not fail the run.
   let allowsUnmatched: Bool
   let limits: LuaLimits
+  /// `--faults FILE` (or a scenario's `faults`): faults to inject into the run's requests.
+  var faults: FaultPlan?
   /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
   /// `--offline` recording's, else now.
   let startDate: Date
@@ -65,6 +67,11 @@ struct RunOptions {
     replay = transport.transport as? OfflineTransport
     allowsUnmatched = parsed.has("--allow-unmatched")
     limits = try LimitOptions.limits(parsed)
+    do {
+      faults = try parsed.value("--faults").map { path throws(FaultPlanError) in try FaultPlan(file: path) }
+    } catch {
+      throw UsageError("--faults: \(error)")
+    }
     startDate = given ?? transport.recordedStartDate ?? now
   }
 

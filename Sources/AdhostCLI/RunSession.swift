@@ -39,6 +39,7 @@ struct RunSession {
     var options = PluginHostOptions(http: setup.options.client)
     options.log = log
     options.limits = setup.options.limits
+    options.faults = setup.options.faults
     options.startDate = setup.options.startDate
     options.defaultTimeline = setup.timeline ?? .live
     // A timeline given on the command line or in the source wins over the playlist's.

@@ -55,8 +55,10 @@ public final class HTTPClient: Sendable {
   }
 
   /// GETs a URL (any status is returned; see `fetch` for success only).
-  public func get(_ url: URL, timeout: Double? = nil) async throws(HTTPError) -> HTTPResponse {
-    try await send(HTTPRequest(url: url, timeout: timeout ?? self.timeout))
+  public func get(_ url: URL, timeout: Double? = nil, kind: RequestKind? = nil) async throws(HTTPError)
+    -> HTTPResponse
+  {
+    try await send(HTTPRequest(url: url, timeout: timeout ?? self.timeout, kind: kind))
   }
 
   /// GETs a URL; the completion runs once, on any thread.
@@ -68,8 +70,10 @@ public final class HTTPClient: Sendable {
   }
 
   /// GETs a URL and returns the body of a 2xx answer; other statuses are `HTTPError.status`.
-  public func fetch(_ url: URL, timeout: Double? = nil) async throws(HTTPError) -> Data {
-    let response = try await get(url, timeout: timeout)
+  public func fetch(_ url: URL, timeout: Double? = nil, kind: RequestKind? = nil) async throws(HTTPError)
+    -> Data
+  {
+    let response = try await get(url, timeout: timeout, kind: kind)
     guard response.isSuccess else { throw .status(url, response.status) }
     return response.body
   }

@@ -10,6 +10,8 @@ public struct HTTPRequest: Sendable, Equatable {
   public var headers: [String: String]
   /// The body, for methods that carry one.
   public var body: Data?
+  /// What the request is for, when the host knows (fault plans match on it).
+  public var kind: RequestKind?
   /// Seconds until the whole exchange must be complete, kept within 0.001…`maxTimeout` (NaN
   /// reads as 5): URLSession traps on an infinite timeout.
   public var timeout: Double {
@@ -24,13 +26,14 @@ public struct HTTPRequest: Sendable, Equatable {
   /// A request; `timeout` in seconds.
   public init(
     url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
-    timeout: Double = 5
+    timeout: Double = 5, kind: RequestKind? = nil
   ) {
     self.url = url
     self.method = method
     self.headers = headers
     self.body = body
     self.timeout = timeout
+    self.kind = kind
   }
 }
 

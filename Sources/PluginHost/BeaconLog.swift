@@ -99,11 +99,14 @@ extension PluginHost {
     let token = loop.beginWork(label)
     let carried = HostThreadOnly((host: self, then: settled))
     let contentTime = sentContentTime()
-    Task {
-      let beacons = VASTBeacon.inLogOrder(await work())
-      token.finish {
-        carried.value.host.logBeacons(beacons, adId: adId, contentTime: contentTime)
-        carried.value.then?(beacons)
+    let latency = virtualLatency()
+    starting(latency) {
+      Task {
+        let beacons = VASTBeacon.inLogOrder(await work())
+        token.finish(afterVirtual: latency?.seconds ?? 0) {
+          carried.value.host.logBeacons(beacons, adId: adId, contentTime: contentTime)
+          carried.value.then?(beacons)
+        }
       }
     }
   }

@@ -29,7 +29,8 @@ extension PluginHost {
   /// and no others: what an earlier or later call sent is logged with that call).
   func withTracker(_ ad: Ad, _ what: String, _ body: (VASTAdTracker) -> Void) {
     guard let tracking = trackers[ad.serial] else { return }
-    body(tracking.tracker)
+    // The tracker's sends start now: they report injected delays to a latency of their own.
+    starting(virtualLatency()) { body(tracking.tracker) }
     let batch = tracking.tracker.takeBatch()
     guard !batch.isEmpty else { return }
     settleBeacons(adId: tracking.adId, label: "\(what) beacons of \(tracking.adId)") {

@@ -10,6 +10,8 @@ public struct PluginHostOptions {
   /// The HTTP client plugins and the VAST client use (its transport decides live, offline or
   /// recording).
   public var http: HTTPClient
+  /// Faults to inject into every request (`adhost run --faults`); none when nil.
+  public var faults: FaultPlan?
   /// The content timeline when nothing else gives one (`--duration`, `--live`).
   public var defaultTimeline: ContentTimeline = .live
   /// Whether an HLS source's timeline and cues come from its playlist (fetched with `http`);
@@ -78,7 +80,8 @@ public final class PluginHost {
   public init(options: PluginHostOptions) throws(LuaError) {
     lua = try LuaState(limits: options.limits)
     player = Player(defaultTimeline: options.defaultTimeline, log: options.log)
-    http = UnmatchedRequestLog.wrapping(options.http, player: player)
+    http = InjectedFaultLog.wrapping(
+      UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
     diagnostics = options.diagnostics
     startDate = options.startDate
     registerTypes()

@@ -15,13 +15,8 @@ extension ResolutionRun {
       await fireErrors(document.errors, code: .noAdsAfterWrapper)
       throw VASTError(.noAdsAfterWrapper, "\(url?.absoluteString ?? "document"): the response has no ads")
     }
-    let outcomes = await withTaskGroup(of: (Int, Result<[VASTResolvedAd], VASTAdFailure>).self) { group in
-      for (index, ad) in document.ads.enumerated() {
-        group.addTask { (index, await self.resolve(ad, from: url, links: [], visited: [])) }
-      }
-      var outcomes = [Result<[VASTResolvedAd], VASTAdFailure>?](repeating: nil, count: document.ads.count)
-      for await (index, outcome) in group { outcomes[index] = outcome }
-      return outcomes.compactMap { $0 }
+    let outcomes = await VirtualLatency.concurrently(document.ads) { ad in
+      await self.resolve(ad, from: url, links: [], visited: [])
     }
     return try assemble(document.ads, outcomes)
   }
@@ -94,7 +89,7 @@ extension ResolutionRun {
     }
     let document: VASTDocument
     do {
-      document = try parse(try await fetch(url, code: .wrapperTimeout), url: url)
+      document = try parse(try await fetch(url, code: .wrapperTimeout, kind: .wrapper), url: url)
     } catch {
       return await fail(error.code, error.message, links, reached: url)
     }
@@ -113,13 +108,8 @@ extension ResolutionRun {
     }
     let allowed =
       info.followAdditionalWrappers == false ? candidates.filter { $0.kind == .inLine } : candidates
-    let outcomes = await withTaskGroup(of: (Int, Result<[VASTResolvedAd], VASTAdFailure>).self) { group in
-      for (index, candidate) in allowed.enumerated() {
-        group.addTask { (index, await self.resolve(candidate, from: url, links: links, visited: visited)) }
-      }
-      var outcomes = [Result<[VASTResolvedAd], VASTAdFailure>?](repeating: nil, count: allowed.count)
-      for await (index, outcome) in group { outcomes[index] = outcome }
-      return outcomes.compactMap { $0 }
+    let outcomes = await VirtualLatency.concurrently(allowed) { candidate in
+      await self.resolve(candidate, from: url, links: links, visited: visited)
     }
     let resolved = outcomes.flatMap { (try? $0.get()) ?? [] }
     if resolved.isEmpty, let failure = outcomes.first, case .failure(let error) = failure {

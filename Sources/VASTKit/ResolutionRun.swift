@@ -15,15 +15,16 @@ final class ResolutionRun: Sendable {
   var options: VASTResolverOptions { resolver.options }
 
   /// Fetches a document; failures become `code` (301 for wrappers) with the URL and reason.
-  func fetch(_ url: URL, code: VASTErrorCode) async throws(VASTError) -> Data {
-    let remaining = deadline.timeIntervalSinceNow
+  /// The budget counts wall time and the virtual time injected delays took.
+  func fetch(_ url: URL, code: VASTErrorCode, kind: RequestKind) async throws(VASTError) -> Data {
+    let remaining = deadline.timeIntervalSinceNow - (VirtualLatency.current?.elapsed ?? 0)
     guard remaining > 0 else {
       throw VASTError(.wrapperTimeout, "\(url.absoluteString): the \(options.totalBudget) s budget is spent")
     }
     let timeout = min(options.requestTimeout, remaining)
     let response: HTTPResponse
     do {
-      response = try await resolver.client.get(url, timeout: timeout)
+      response = try await resolver.client.get(url, timeout: timeout, kind: kind)
     } catch {
       if case .bodyTooLarge = error { throw VASTError(.xmlParsing, error.description) }
       if error.isTimeout && timeout < options.requestTimeout {

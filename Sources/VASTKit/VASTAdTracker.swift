@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 
 /// Fires one ad's beacons as the player reports what happens to it.
 ///
@@ -17,7 +18,7 @@ public final class VASTAdTracker: @unchecked Sendable {
   private var furthest = 0.0
   private var once: Set<String> = []
   private var paused = false
-  private var pending: [Task<[VASTBeacon], Never>] = []
+  private var pending: [Task<(value: [VASTBeacon], seconds: Double), Never>] = []
   /// How many of `pending` `takeBatch` has handed out.
   private var batched = 0
   /// `[ASSETURI]`: the chosen media file.
@@ -169,14 +170,17 @@ public final class VASTAdTracker: @unchecked Sendable {
       context.universalAdId = (id.idRegistry.map { $0 + " " } ?? "") + id.value
     }
     let sender = sender
-    let task = Task { await sender.send(event: event, urls: urls, context: context) }
+    // Each send measures its own virtual latency: sends run side by side (see the batch).
+    let task = Task {
+      await VirtualLatency.measuring { await sender.send(event: event, urls: urls, context: context) }
+    }
     lock.withLock { pending.append(task) }
   }
 }
 
 /// Beacons a tracker sent (`VASTAdTracker.takeBatch`), to wait for together.
 public struct VASTBeaconBatch: Sendable {
-  let sends: [Task<[VASTBeacon], Never>]
+  let sends: [Task<(value: [VASTBeacon], seconds: Double), Never>]
 
   /// Whether nothing was sent.
   public var isEmpty: Bool { sends.isEmpty }
@@ -184,7 +188,14 @@ public struct VASTBeaconBatch: Sendable {
   /// Waits until every beacon of the batch is settled; returns them in the order they were sent.
   public func settled() async -> [VASTBeacon] {
     var beacons: [VASTBeacon] = []
-    for send in sends { beacons += await send.value }
+    var longest = 0.0
+    for send in sends {
+      let (sent, seconds) = await send.value
+      beacons += sent
+      longest = max(longest, seconds)
+    }
+    // The sends ran side by side: the batch took as long as the longest (in virtual time).
+    VirtualLatency.current?.add(longest)
     return beacons
   }
 }

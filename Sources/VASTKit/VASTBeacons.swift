@@ -1,4 +1,3 @@
-import CheckedNumbers
 import Foundation
 import HTTPKit
 
@@ -56,15 +55,8 @@ public final class VASTBeaconSender: Sendable {
   /// Sends every URL at once (macros expanded with `context`) and returns when all are settled.
   @discardableResult
   public func send(event: String, urls: [String], context: VASTMacroContext) async -> [VASTBeacon] {
-    await withTaskGroup(of: (Int, VASTBeacon).self) { group in
-      for (index, url) in urls.enumerated() {
-        let expanded = VASTMacros.expand(url, context)
-        group.addTask { (index, await self.sendOne(event: event, url: expanded)) }
-      }
-      var beacons = [VASTBeacon?](repeating: nil, count: urls.count)
-      for await (index, beacon) in group { beacons[index] = beacon }
-      return beacons.compactMap { $0 }
-    }
+    let expanded = urls.map { VASTMacros.expand($0, context) }
+    return await VirtualLatency.concurrently(expanded) { url in await self.sendOne(event: event, url: url) }
   }
 
   /// Sends every URL at once; `completion` (optional) runs on any thread when all are settled.
@@ -86,7 +78,7 @@ public final class VASTBeaconSender: Sendable {
     while true {
       attempts += 1
       do {
-        let response = try await client.get(url, timeout: timeout)
+        let response = try await client.get(url, timeout: timeout, kind: .beacon)
         return report(
           VASTBeacon(event: event, url: text, status: response.status, failure: nil, attempts: attempts))
       } catch {
@@ -99,7 +91,8 @@ public final class VASTBeaconSender: Sendable {
           return report(
             VASTBeacon(event: event, url: text, status: nil, failure: error.description, attempts: attempts))
         }
-        try? await Task.sleep(nanoseconds: UInt64.checked(min(retryDelay, 3600) * 1e9, rounding: .down) ?? 0)
+        // On a virtual clock the pause is virtual time (see `VirtualLatency`), not a sleep.
+        await VirtualLatency.wait(retryDelay)
       }
     }
   }

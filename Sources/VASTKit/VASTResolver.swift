@@ -30,7 +30,7 @@ public final class VASTResolver: Sendable {
   /// Loads the tag at `url` and resolves it.
   public func resolve(url: URL) async throws(VASTError) -> VASTResolution {
     let run = ResolutionRun(resolver: self)
-    let data = try await run.fetch(url, code: .wrapperTimeout)
+    let data = try await run.fetch(url, code: .wrapperTimeout, kind: .vast)
     return try await run.resolveRoot(data: data, url: url)
   }
 

@@ -19,6 +19,9 @@ struct RunArgumentsReader {
       }
       arguments += ["--start-date", date]
     }
+    if let plan = try root.member("faults").value.stringValue.map(resolve) {
+      arguments += ["--faults", plan]
+    }
     if try root.member("live").bool() == true { arguments.append("--live") }
     if try root.member("allowHttp").bool() == true { arguments.append("--allow-http") }
     if try root.member("allowUnmatched").bool() == true { arguments.append("--allow-unmatched") }

@@ -18,6 +18,10 @@ struct Scenario {
   let runArguments: [String]
   let strict: StrictSettings
   let expectations: Expectations
+  /// The fault plan given inline as `faults` (a path goes into `runArguments` as `--faults`).
+  let inlineFaults: FaultPlan?
+  /// The inline `faults` as written (for a command line that plays the scenario).
+  let inlineFaultsJSON: JSONValue?
 
   /// The query parameters whose values a snapshot leaves out: the default cache busters and
   /// the scenario's `ignoreParams`.
@@ -32,6 +36,7 @@ struct Scenario {
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
+    "faults",
     "noEvents",
     "beacons", "noOtherBeacons", "snapshot",
   ]
@@ -53,6 +58,7 @@ struct Scenario {
       ? nil : actionsJSON.value.stringValue.map { .file(resolve($0)) } ?? .inline(actionsJSON.value)
     runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
     strict = try StrictSettings(root.member("strict"))
+    (inlineFaults, inlineFaultsJSON) = try ScenarioFaults.inline(root.member("faults"))
     expectations = try Self.expectations(root, resolve)
   }
 

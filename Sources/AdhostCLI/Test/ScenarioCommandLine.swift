@@ -15,6 +15,11 @@ public enum ScenarioCommandLine {
       sourcePath = url.path
     }
     var arguments = ["run", scenario.pluginPath, sourcePath] + scenario.runArguments
+    if let faults = scenario.inlineFaultsJSON {
+      let url = scratch.appendingPathComponent("\(name).faults.json")
+      try Data(faults.jsonText.utf8).write(to: url)
+      arguments += ["--faults", url.path]
+    }
     switch scenario.actionsGiven {
     case .file(let path): arguments += ["--actions", path]
     case .inline(let json):

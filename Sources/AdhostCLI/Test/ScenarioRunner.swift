@@ -43,6 +43,7 @@ enum ScenarioRunner {
     do {
       var options = try RunOptions(ParsedArguments(scenario.runArguments, spec: RunOptions.spec))
       options.actions = scenario.actions
+      if let faults = scenario.inlineFaults { options.faults = faults }
       let setup = RunSetup(
         pluginPath: scenario.pluginPath, sourcePath: scenario.sourcePath, source: scenario.source,
         options: options)

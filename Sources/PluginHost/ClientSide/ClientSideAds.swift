@@ -73,12 +73,15 @@ final class ClientSideAds {
       client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext())
     let token = host.loop.beginWork("VAST \(clientBreak.tag)")
     let carried = HostThreadOnly((self, clientBreak))
-    resolver.resolve(url: url) { result in
-      token.finish {
-        let (ads, clientBreak) = carried.value
-        ads.host.logBeacons(queue.drain(), adId: nil)
-        guard ads.generation == generation else { return }
-        ads.schedule(clientBreak, result)
+    let latency = host.virtualLatency()
+    host.starting(latency) {
+      resolver.resolve(url: url) { result in
+        token.finish(afterVirtual: latency?.seconds ?? 0) {
+          let (ads, clientBreak) = carried.value
+          ads.host.logBeacons(queue.drain(), adId: nil)
+          guard ads.generation == generation else { return }
+          ads.schedule(clientBreak, result)
+        }
       }
     }
   }

@@ -41,6 +41,13 @@ extension PluginHost {
       if case .dictionary(let headers) = options["headers"] ?? .nil {
         for (key, value) in headers { request.headers[key] = value.stringValue ?? LuaValue.describe(value) }
       }
+      if let kind = options["kind"] {
+        guard let name = kind.stringValue, let known = RequestKind(rawValue: name) else {
+          let names = RequestKind.allCases.map(\.rawValue).joined(separator: ", ")
+          throw ArgumentError("\(name): opts.kind must be one of \(names), got \(LuaValue.describe(kind))")
+        }
+        request.kind = known
+      }
       if let timeout = try LuaValue.dictionary(options).seconds(
         "timeout", of: name, atMost: HTTPRequest.maxTimeout)
       {
@@ -74,11 +81,14 @@ extension PluginHost {
     }
     plugin.pending[id] = wait
     let carried = HostThreadOnly((wait, plugin, id))
-    start { results in
-      token.finish {
-        let (wait, plugin, id) = carried.value
-        plugin.pending[id] = nil
-        wait.complete(results())
+    let latency = virtualLatency()
+    starting(latency) {
+      start { results in
+        token.finish(afterVirtual: latency?.seconds ?? 0) {
+          let (wait, plugin, id) = carried.value
+          plugin.pending[id] = nil
+          wait.complete(results())
+        }
       }
     }
     return suspend

@@ -172,10 +172,14 @@ final class PlaylistReader {
   private func fetch(_ url: URL, completion: @escaping (Result<HLSPlaylist, PlayerError>) -> Void) {
     let token = player.loop.beginWork("playlist \(url.absoluteString)")
     let deliver = HostThreadOnly(completion)
-    http.send(HTTPRequest(url: url, timeout: http.timeout)) { result in
-      let outcome = Self.playlist(result, url: url)
-      token.finish { deliver.value(outcome) }
+    let latency = player.loop.realTime ? nil : VirtualLatency()
+    let send = {
+      self.http.send(HTTPRequest(url: url, timeout: self.http.timeout, kind: .playlist)) { result in
+        let outcome = Self.playlist(result, url: url)
+        token.finish(afterVirtual: latency?.seconds ?? 0) { deliver.value(outcome) }
+      }
     }
+    if let latency { VirtualLatency.$current.withValue(latency, operation: send) } else { send() }
   }
 
   private static func playlist(_ result: Result<HTTPResponse, HTTPError>, url: URL) -> Result<
