@@ -266,6 +266,7 @@ player = {}
 ---@class adhost.HttpOptions
 ---@field headers? table<string, string>
 ---@field timeout? number Seconds.
+---@field kind? "session"|"tracking"|"creative"|"vast"|"wrapper"|"beacon"|"playlist"|"media" What the request is for (fault plans match on it).
 
 ---@class adhost.HttpResponse
 ---@field status integer

@@ -39,6 +39,8 @@ struct RunCommand: Command {
                           (repeatable; added to the recording's list, or when recording to the
                           cache busters ignored by default: cb, correlator, ts, …)
       --timeout SECONDS   per-request HTTP timeout (default 5)
+      --faults FILE       inject the faults of a fault plan into the run's requests (delays and
+                          timeouts in virtual time unless --realtime; see docs/faults.md)
       --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
                           --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
                           a run repeats byte for byte

@@ -67,6 +67,18 @@ import Testing
     #expect(fault?["kind"] as? String == "wrapper" && fault?["fault"] as? String == "delay 30 s")
   }
 
+  /// The ad tag itself answers late: no document, so no Error URL to ping; an aderror at the
+  /// virtual time of the timeout, and the content plays to its end.
+  @Test func aTagDelayedPastTheTimeoutIsAnAdErrorAtTheTimeout() async throws {
+    let server = try AdServer(adDuration: "00:00:04")
+    let run = try await Self.run(
+      server, plan: #"{"rules": [{"kind": "vast", "fault": "delay", "seconds": 6}]}"#)
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.events("aderror").compactMap { $0["t"] as? Double } == [5])
+    #expect(run.events("ended").compactMap { $0["t"] as? Double } == [10])
+    #expect(server.errorCodes.isEmpty && server.server.requests.isEmpty)
+  }
+
   @Test(arguments: [
     (#"{"kind": "wrapper", "fault": "timeout"}"#, "301"),
     (#"{"kind": "wrapper", "fault": "refuse"}"#, "301"),

@@ -96,6 +96,28 @@ import Testing
     #expect(statuses == ["/first?a": [500, 500, 200], "/first?b": [500], "/nth": [200, 500, 200]])
   }
 
+  @Test func faultsApplyToAnOfflineReplayToo() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("bodies"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(Self.body.utf8).write(to: folder.appendingPathComponent("bodies/000001.bin"))
+    let index = #"""
+      {"version": 1, "exchanges": [{"key": "GET https://ads.example/vast", "method": "GET",
+        "url": "https://ads.example/vast", "status": 200, "body": "bodies/000001.bin"}]}
+      """#
+    try Data(index.utf8).write(to: folder.appendingPathComponent("index.json"))
+    let transport = FaultTransport(
+      plan: FaultPlan(rules: [FaultRule(kind: .vast, fault: .truncate(5), nth: 1)]),
+      upstream: try OfflineTransport(folder: folder))
+    let client = HTTPClient(transport: transport)
+    let url = try #require(URL(string: "https://ads.example/vast"))
+    #expect(try await client.get(url, kind: .vast).body == Data("<VAST".utf8))
+    #expect(try await client.get(url, kind: .vast).body == Data(Self.body.utf8))
+    // A request of another kind does not match the rule.
+    #expect(try await client.get(url, kind: .wrapper).body == Data(Self.body.utf8))
+  }
+
   @Test func planErrorsNameTheFileAndTheJSONPath() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
