@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, lowest first; a module only imports the ones above it in this list:
 // 1. CLua, CLuaShim, CLibXML2 — C; CheckedNumbers — dependency-free Swift (checked Double → integer).
 // 2. LuaKit — Lua embedding, knows nothing about ads.
-// 3. AdPlayer, HTTPKit, HLSKit, VASTKit, AdCheck — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
+// 3. AdPlayer, HTTPKit, HLSKit, VASTKit, AdCheck, RunReport — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
   name: "adhost",
@@ -37,6 +37,7 @@ let package = Package(
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
+    .target(name: "RunReport", dependencies: ["AdPlayer"]),
 
     .target(
       name: "PluginHost",
@@ -48,6 +49,7 @@ let package = Package(
       name: "AdhostCLI",
       dependencies: [
         "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit", "CheckedNumbers",
+        "RunReport",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
@@ -62,6 +64,7 @@ let package = Package(
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),
     .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "CLibXML2"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
+    .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
       name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "AdCheck", "LoopbackHTTP"]),
   ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what adhost needs to build, when it is missing: Lua 5.4, libxml2, libedit and pkg-config
-# (Debian/Ubuntu through apt-get, macOS through Homebrew); with ADHOST_TEST=1 also tmux (tests),
-# with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
+# (Debian/Ubuntu through apt-get, macOS through Homebrew); with ADHOST_TEST=1 also tmux and
+# Chromium (tests), with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
 set -euo pipefail
 
 need_swift() {
@@ -15,6 +15,8 @@ setup_debian() {
   [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
   # The REPL's terminal test drives a real terminal through tmux.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(tmux)
+  # The HTML report's tests load it in headless Chromium.
+  [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(chromium)
   local missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -31,6 +33,7 @@ setup_macos() {
   local missing=()
   local formulas=(pkg-config lua libxml2 libedit)
   [ "${ADHOST_TEST:-0}" = 1 ] && formulas+=(tmux)
+  [ "${ADHOST_TEST:-0}" = 1 ] && ! [ -d "/Applications/Chromium.app" ] && brew install --cask chromium >&2
   [ "${ADHOST_LINT:-0}" = 1 ] && formulas+=(luacheck)
   for f in "${formulas[@]}"; do brew list "$f" >/dev/null 2>&1 || missing+=("$f"); done
   [ ${#missing[@]} -gt 0 ] && brew install "${missing[@]}" >&2

@@ -45,6 +45,7 @@ struct RunCommand: Command {
                           --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
                           a run repeats byte for byte
     \(StrictRun.help)
+    \(ReportRun.help)
     \(LimitOptions.help)
       -h, --help          show this help
 
@@ -58,19 +59,30 @@ struct RunCommand: Command {
           integration no plugin registered
       65  the plugin failed to load or registered no integration
       70  a fatal player error (fatalError, or setSource/resetSource failing)
-      74  the --record recording could not be saved
+      74  the --record recording or the --report page could not be saved
     """
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     var spec = RunOptions.spec
     spec.flags.formUnion(StrictRun.flags)
     spec.options.formUnion(StrictRun.options)
+    spec.options.formUnion(ReportRun.options)
     let parsed = try ParsedArguments(arguments, spec: spec)
     try parsed.expectPositionals(2...2, "a plugin file and a source file")
-    let session = RunSession(setup: try RunSetup(parsed), console: console)
+    let setup = try RunSetup(parsed)
+    var session = RunSession(setup: setup, console: console)
+    session.report = try ReportRun.path(parsed).map(ReportRun.init)
     // The host loop blocks its thread while it waits for I/O, and the VAST client's work runs as
     // Swift tasks: so the loop gets a thread of its own, never one of the tasks' pool.
-    return try await onOwnThread { try session.play() }
+    let exit = try await onOwnThread { [session] in try session.play() }
+    guard let report = session.report else { return exit }
+    do {
+      try report.write(plugin: setup.pluginPath, source: setup.sourcePath, exit: exit)
+    } catch {
+      console.printError("adhost run: \(error)")
+      return ExitCode.recordingLost
+    }
+    return exit
   }
 }
 

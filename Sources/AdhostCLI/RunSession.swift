@@ -15,6 +15,8 @@ struct RunSession {
   let console: Console
   /// Who gets the log entries instead of the console (`adhost test`), and the host.
   var observer: RunObserver?
+  /// `--report`: gets every log entry and the violations, and writes the page afterwards.
+  var report: ReportRun?
 
   func play() throws -> Int32 {
     // Lines appear as they happen when paced to the wall clock, and survive an interrupt.
@@ -24,10 +26,12 @@ struct RunSession {
     let timeUpdates = setup.options.timeUpdates
     let console = self.console
     let observer = self.observer
+    let report = self.report
     let strict = StrictRun(setup.strict)
     let log = EventLog(
       mode: .stream { entry in
         strict.observe(entry)
+        report?.observe(entry)
         if let observer {
           observer.record(entry)
         } else if json {
@@ -48,6 +52,7 @@ struct RunSession {
     options.diagnostics = { console.printError($0) }
     let host = try PluginHost(options: options)
     observer?.attach(host)
+    report?.attach(host)
     host.loop.realTime = setup.options.realTime
 
     do {
@@ -76,6 +81,7 @@ struct RunSession {
     host.player.destroy()
     _ = host.loop.run(until: host.loop.now)
     let brokeRules = strict.report(to: console, json: json)
+    report?.add(strict.violations)
     // Read after `destroy`: a `resetSource` failing there is fatal too.
     let fatal = host.player.fatalError
     console.flush()

@@ -15,6 +15,8 @@ final class StrictRun {
     """
 
   private let checker: StrictChecker?
+  /// The violations, once reported.
+  private(set) var violations: [RuleViolation] = []
 
   /// Checks with `options`, or none when nil.
   init(_ options: StrictOptions?) { checker = options.map { StrictChecker(options: $0) } }
@@ -42,7 +44,7 @@ final class StrictRun {
   /// error; returns whether the run broke a rule.
   func report(to console: Console, json: Bool) -> Bool {
     guard let checker else { return false }
-    let violations = checker.finish()
+    violations = checker.finish()
     for violation in violations {
       if json {
         console.print(violation.jsonLine)

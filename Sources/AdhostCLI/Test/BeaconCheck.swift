@@ -18,7 +18,8 @@ struct BeaconCheck {
       if let other {
         failures.append(
           TestFailure(
-            expectation: "noOtherBeacons", message: "expected no other beacons, got \(describe(other))"))
+            expectation: "noOtherBeacons", message: "expected no other beacons, got \(describe(other))",
+            time: run.entries[other].entry.time))
       }
     }
     return failures

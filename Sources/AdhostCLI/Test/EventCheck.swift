@@ -62,15 +62,21 @@ struct EventCheck {
     } else {
       message += ", got none"
     }
-    return [TestFailure(expectation: missing.path, message: message)]
+    let near = elsewhere.first(where: { $0 > (previous?.index ?? -1) }) ?? elsewhere.last
+    return [
+      TestFailure(
+        expectation: missing.path, message: message,
+        time: missing.at ?? near.map { run.entries[$0].entry.time })
+    ]
   }
 
   private func absent(_ patterns: [EventPattern]) -> [TestFailure] {
     patterns.compactMap { pattern in
       guard let index = indices(matching: pattern).first else { return nil }
       return TestFailure(
-        expectation: pattern.path, message: "expected no \(Describe.pattern(pattern)), got \(describe(index))"
-      )
+        expectation: pattern.path,
+        message: "expected no \(Describe.pattern(pattern)), got \(describe(index))",
+        time: run.entries[index].entry.time)
     }
   }
 

@@ -4,7 +4,8 @@ import Foundation
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
 enum ParallelScenarios {
   static func run(
-    _ files: [String], jobs: Int, update: Bool, inOrder: @escaping @Sendable (ScenarioResult) -> Void
+    _ files: [String], jobs: Int, update: Bool, report: Bool = false,
+    inOrder: @escaping @Sendable (ScenarioResult) -> Void
   ) async -> [ScenarioResult] {
     let state = ParallelState(count: files.count, inOrder: inOrder)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -15,7 +16,7 @@ enum ParallelScenarios {
         group.enter()
         let thread = Thread {
           while let index = state.next() {
-            state.finish(index, ScenarioResult.of(files[index], update: update))
+            state.finish(index, ScenarioResult.of(files[index], update: update, report: report))
           }
           group.leave()
         }

@@ -11,25 +11,30 @@ struct ScenarioResult {
   let diagnostics: String
   /// Wall-clock seconds the scenario took (only in JUnit's `time`).
   let seconds: Double
+  /// The HTML report of its run, when `--report` asks for one.
+  var page: String? = nil
 
   var passed: Bool { failures.isEmpty }
 
   /// Loads, runs and checks the scenario in `file`.
-  static func of(_ file: String, update: Bool) -> ScenarioResult {
+  static func of(_ file: String, update: Bool, report: Bool = false) -> ScenarioResult {
     let start = Date()
     let scenario: Scenario
     do {
       scenario = try Scenario(file: file)
     } catch {
+      let failures = [TestFailure(expectation: "", message: "invalid scenario: \(error)")]
       return ScenarioResult(
-        file: file, failures: [TestFailure(expectation: "", message: "invalid scenario: \(error)")],
-        snapshotUpdated: false, diagnostics: "", seconds: Date().timeIntervalSince(start))
+        file: file, failures: failures, snapshotUpdated: false, diagnostics: "",
+        seconds: Date().timeIntervalSince(start),
+        page: report ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures) : nil)
     }
     let run = ScenarioRunner.run(scenario)
     let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
     return ScenarioResult(
       file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,
-      seconds: Date().timeIntervalSince(start))
+      seconds: Date().timeIntervalSince(start),
+      page: report ? ScenarioPage.html(file: file, scenario: scenario, run: run, failures: failures) : nil)
   }
 }
 

@@ -12,7 +12,7 @@ struct StrictCheck {
     let options = StrictOptions(progressStep: settings.progressStep, expectedErrors: expectedErrors)
     return StrictRules.check(run.log, options: options)
       .filter { !settings.off.contains($0.rule.id) }
-      .map { TestFailure(expectation: "strict", message: $0.description) }
+      .map { TestFailure(expectation: "strict", message: $0.description, time: $0.time) }
   }
 }
 

@@ -22,17 +22,19 @@ struct TestCommand: Command {
       --update            write the snapshots' golden files from the runs (nothing else)
       --junit FILE        also write a JUnit XML report to FILE
       --json              print JSON Lines instead: one object per scenario, then the counts
+      --report DIR        also write an HTML report per scenario into DIR, and DIR/index.html
+                          with PASS/FAIL and links (docs/report.md)
       -h, --help          show this help
 
     Exit codes:
       0   every scenario passed
       1   a scenario failed (an unmet expectation, an invalid scenario file)
       64  bad usage: unknown option, a PATH that does not exist, no scenario found
-      74  the --junit report could not be written
+      74  the --junit or --report report could not be written
     """
 
   static let spec = ArgumentSpec(
-    flags: ["--update", "--json"], options: ["-j", "--jobs", "--filter", "--shard", "--junit"])
+    flags: ["--update", "--json"], options: ["-j", "--jobs", "--filter", "--shard", "--junit", "--report"])
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -41,7 +43,7 @@ struct TestCommand: Command {
       ScenarioDiscovery.find(parsed.positionals.isEmpty ? ["."] : parsed.positionals))
     let report = TestReport(console: console, json: options.json)
     let results = await ParallelScenarios.run(
-      scenarios.map(\.path), jobs: options.jobs, update: options.update
+      scenarios.map(\.path), jobs: options.jobs, update: options.update, report: options.report != nil
     ) {
       report.print($0)
     }
@@ -52,6 +54,15 @@ struct TestCommand: Command {
       } catch {
         console.printError(
           "adhost test: cannot write the JUnit report \(junit): \(error.localizedDescription)")
+        return ExitCode.recordingLost
+      }
+    }
+    if let folder = options.report {
+      do {
+        try ScenarioPage.write(results, to: folder)
+      } catch {
+        console.printError(
+          "adhost test: cannot write the HTML report into \(folder): \(error.localizedDescription)")
         return ExitCode.recordingLost
       }
     }
@@ -67,6 +78,8 @@ struct TestOptions {
   let update: Bool
   let json: Bool
   let junit: String?
+  /// `--report DIR`.
+  let report: String?
 
   init(_ parsed: ParsedArguments) throws {
     let jobs =
@@ -86,6 +99,7 @@ struct TestOptions {
     update = parsed.has("--update")
     json = parsed.has("--json")
     junit = parsed.value("--junit")
+    report = parsed.value("--report")
   }
 
   /// The scenarios the filter and the shard keep; none at all is a usage error.

@@ -5,6 +5,8 @@ import AdPlayer
 struct TestFailure: CustomStringConvertible {
   let expectation: String
   let message: String
+  /// The virtual time it concerns, when it concerns one (the report marks it there).
+  var time: Double? = nil
 
   var description: String { expectation.isEmpty ? message : "\(expectation): \(message)" }
 }

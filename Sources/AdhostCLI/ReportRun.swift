@@ -1,0 +1,59 @@
+import AdCheck
+import AdPlayer
+import Foundation
+import PluginHost
+import RunReport
+
+/// `adhost run --report FILE.html`: builds the run's timeline as its log is written (keeping no
+/// `timeupdate`s, so a day-long run stays small) and writes the HTML report at the end. Used by
+/// the run's thread while it plays, then by the command once it is over: never at once.
+final class ReportRun: @unchecked Sendable {
+  static let options: Set<String> = ["--report"]
+  static let help = """
+      --report FILE.html  also write an HTML report of the run: its timeline (content time,
+                          breaks, ads, beacons, actions, errors) and a table of every event and
+                          beacon; one self-contained file (docs/report.md)
+    """
+
+  let path: String
+  private var timeline = RunTimeline()
+  private var host: PluginHost?
+  private var violations: [RuleViolation] = []
+
+  init(path: String) { self.path = path }
+
+  /// The report's path from the command line, nil without `--report`.
+  static func path(_ parsed: ParsedArguments) throws -> String? {
+    guard let path = parsed.value("--report") else { return nil }
+    guard !path.isEmpty else { throw UsageError("--report: expected the path of an HTML file to write") }
+    return path
+  }
+
+  /// The host whose player gives each entry's content time.
+  func attach(_ host: PluginHost) { self.host = host }
+
+  /// Adds one more entry of the run's log.
+  func observe(_ entry: LogEntry) {
+    timeline.add(ReportEntry(entry, contentTime: host?.player.currentTime ?? 0))
+  }
+
+  /// The strict rules the run broke, shown as failed checks.
+  func add(_ violations: [RuleViolation]) { self.violations += violations }
+
+  /// Writes the page for a run of `plugin` on `source` that exits with `exit`; an error names
+  /// the file.
+  func write(plugin: String, source: String, exit: Int32) throws {
+    host = nil
+    timeline.finish()
+    let marks = violations.map { ReportMark(time: $0.time, label: $0.rule.id, message: $0.message) }
+    let verdict = ReportVerdict(passed: exit == ExitCode.success, text: "adhost run exited with \(exit)")
+    let page = ReportPage(
+      title: "\(plugin) · \(source)", subtitle: "adhost run \(plugin) \(source)", verdict: verdict,
+      timeline: timeline, marks: marks)
+    do {
+      try RunReport.html(page).write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+    } catch {
+      throw UsageError("cannot write the report \(path): \(error.localizedDescription)")
+    }
+  }
+}
