@@ -12,6 +12,7 @@ import Testing
   @Test func vastDocuments() throws { try check("vast") }
   @Test func hlsPlaylists() throws { try check("hls") }
   @Test func recordings() throws { try check("rec") }
+  @Test func plugins() throws { try check("lua") }
 
   private static let executable = repositoryRoot.appendingPathComponent(".build/debug/adhost")
   private static let table = HostileCorpus.fixtures.appendingPathComponent("expected.json")
@@ -29,6 +30,9 @@ import Testing
   struct Outcome: Codable, Equatable {
     var exit: String
     var message: String
+    /// For a row whose message is not clear yet: who fixes it and what it must say. Checked as a
+    /// known issue (the message must name the input's file and line), not as passing.
+    var pending: String?
   }
 
   /// The command line that feeds `input` (a path inside the corpus folder `area`).
@@ -44,6 +48,8 @@ import Testing
       return [
         "run", corpus.url("rec/fetch.lua").path, corpus.url("rec-source.json").path, "--offline", input,
       ]
+    // Relative (the run starts in the corpus folder): Lua shortens long chunk names.
+    case "lua": return ["run", "\(area)/\(name)", corpus.url("lua-source.json").path]
     default: return ["run", trivial, input]
     }
   }
@@ -53,7 +59,8 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: corpus.url(area).path).filter { name in
       var isDirectory: ObjCBool = false
       FileManager.default.fileExists(atPath: corpus.url("\(area)/\(name)").path, isDirectory: &isDirectory)
-      return area == "rec" ? isDirectory.boolValue : name.hasSuffix(".json") || name.hasSuffix(".xml")
+      if area == "rec" { return isDirectory.boolValue }
+      return name.hasSuffix(".json") || name.hasSuffix(".xml") || name.hasSuffix(".lua")
     }.sorted()
   }
 
@@ -69,7 +76,9 @@ import Testing
     let outcomes = collected.all
     var table = (try? JSONDecoder().decode([String: Outcome].self, from: Data(contentsOf: Self.table))) ?? [:]
     if ProcessInfo.processInfo.environment["ADHOST_UPDATE_CORPUS"] == "1" {
+      let pending = table.compactMapValues(\.pending)
       table = table.filter { !$0.key.hasPrefix(area + "/") }.merging(outcomes) { $1 }
+      for (key, note) in pending where table[key] != nil { table[key]?.pending = note }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       try encoder.encode(table).write(to: Self.table)
@@ -79,7 +88,14 @@ import Testing
       let key = "\(area)/\(name)"
       let outcome = try #require(outcomes[key])
       #expect(Int32(outcome.exit).map(Self.documentedExits.contains) == true, "\(key): \(outcome.exit)")
-      #expect(outcome == table[key], "\(key)")
+      guard let expected = table[key], let pending = expected.pending else {
+        #expect(outcome == table[key], "\(key)")
+        continue
+      }
+      #expect(outcome.exit == expected.exit, "\(key)")
+      withKnownIssue("\(key): \(pending)") {
+        #expect(outcome.message.contains("\(name):"), "\(key): \(outcome.message)")
+      }
     }
     #expect(Set(table.keys.filter { $0.hasPrefix(area + "/") }) == Set(names.map { "\(area)/\($0)" }))
   }
