@@ -91,7 +91,9 @@ extension PluginHost {
   }
 
   /// Holds the clock until `work` (started now) has settled, then logs the beacons it returns
-  /// and hands them to `settled` (on the host thread).
+  /// and hands them to `settled` (on the host thread). The entries carry the virtual time the
+  /// beacons were sent: nothing waits for a beacon, so the virtual time its retries and injected
+  /// delays took (never slept) moves nothing on.
   func settleBeacons(
     adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
     _ work: @escaping @Sendable () async -> [VASTBeacon]
@@ -103,7 +105,7 @@ extension PluginHost {
     starting(latency) {
       Task {
         let beacons = VASTBeacon.inLogOrder(await work())
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
+        token.finish {
           carried.value.host.logBeacons(beacons, adId: adId, contentTime: contentTime)
           carried.value.then?(beacons)
         }
