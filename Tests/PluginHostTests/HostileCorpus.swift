@@ -103,8 +103,9 @@ final class HostileCorpus: @unchecked Sendable {
   /// The playlists too large to keep, by name.
   private static func generatedPlaylist(_ name: String) -> String? {
     let head = "#EXTM3U\n#EXT-X-TARGETDURATION:10\n"
+    // One segment repeated (the same URI each time): built at once, not line by line.
     func segments(_ count: Int, _ duration: String) -> String {
-      head + (0..<count).map { "#EXTINF:\(duration),\ns\($0).ts\n" }.joined() + "#EXT-X-ENDLIST\n"
+      head + String(repeating: "#EXTINF:\(duration),\ns.ts\n", count: count) + "#EXT-X-ENDLIST\n"
     }
     switch name {
     case "segments_1e6.m3u8": return segments(1_000_000, "1")
@@ -114,7 +115,7 @@ final class HostileCorpus: @unchecked Sendable {
     case "long_line.m3u8":
       return head + "#EXTINF:10," + String(repeating: "x", count: 1 << 20) + "\ns0.ts\n#EXT-X-ENDLIST\n"
     case "cues_many.m3u8":
-      return head + (0..<10_000).map { "#EXT-X-CUE-OUT:1\n#EXTINF:1,\ns\($0).ts\n#EXT-X-CUE-IN\n" }.joined()
+      return head + String(repeating: "#EXT-X-CUE-OUT:1\n#EXTINF:1,\ns.ts\n#EXT-X-CUE-IN\n", count: 10_000)
         + "#EXT-X-ENDLIST\n"
     default: return nil
     }

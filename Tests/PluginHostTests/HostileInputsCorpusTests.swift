@@ -81,7 +81,7 @@ import Testing
       for (key, note) in pending where table[key] != nil { table[key]?.pending = note }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      try encoder.encode(table).write(to: Self.table)
+      try (encoder.encode(table) + Data("\n".utf8)).write(to: Self.table)
       return
     }
     for name in names {
