@@ -62,7 +62,9 @@ let package = Package(
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),
-    .testTarget(name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "CLibXML2"]),
+    .testTarget(
+      name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "CLibXML2"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(

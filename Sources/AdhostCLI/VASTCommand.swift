@@ -85,6 +85,10 @@ public enum VASTCommand: Command {
           // Named as given (a resolved document's errors name its URL in the same way).
           throw VASTError(error.code, "\(parsed.positionals[0]): \(error.message)")
         }
+        if let unusable = document.noUsableAd {
+          if parsed.has("--fire-errors") { await fire(unusable.reports, client: client) }
+          throw unusable.error
+        }
         report = VASTReport(source: url.absoluteString, document: document, media: media)
       }
     } catch {
@@ -126,6 +130,16 @@ public enum VASTCommand: Command {
     } catch {
       if case .bodyTooLarge = error { throw VASTError(.xmlParsing, error.description) }
       throw VASTError(.wrapperTimeout, error.description)
+    }
+  }
+
+  /// Sends Error URLs with their codes, as the resolver does for failed chains.
+  private static func fire(_ reports: [VASTDocument.ErrorReport], client: HTTPClient) async {
+    let beacons = VASTBeaconSender(client: client)
+    for report in reports where !report.urls.isEmpty {
+      var context = VASTMacroContext()
+      context.errorCode = report.code.rawValue
+      _ = await beacons.send(event: "error", urls: report.urls, context: context)
     }
   }
 

@@ -67,6 +67,7 @@ extension ResolutionRun {
     _ ad: VASTAd, from documentURL: URL?, links: [ChainLink], visited: [String]
   ) async -> Result<[VASTResolvedAd], VASTAdFailure> {
     let here = ChainLink(ad: ad, documentURL: documentURL)
+    if let failure = ad.structuralFailure { return await fail(failure.code, failure.message, links + [here]) }
     guard ad.kind == .wrapper, let info = ad.wrapper else {
       let merged = VASTMerge.merge(wrappers: links.map(\.ad), into: ad)
       return .success([VASTResolvedAd(ad: merged, chain: Self.chain(links + [here]))])

@@ -15,10 +15,8 @@ extension VASTBuilder {
     case .ad: endAd()
     case .wrapper:
       if let info = wrapperInfo.take() {
-        if info.adTagURI.isEmpty {
-          let id = ad?.id ?? "none"
-          fail(.schemaValidation, "Wrapper (Ad id=\(id)) has no VASTAdTagURI")
-        }
+        // Only this ad is unusable (101 when resolved); the document's other ads still play.
+        if info.adTagURI.isEmpty { note("Wrapper (Ad id=\(ad?.id ?? "none")) has no VASTAdTagURI") }
         ad?.wrapper = info
       }
     case .inLine:

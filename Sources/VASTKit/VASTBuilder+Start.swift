@@ -77,7 +77,7 @@ extension VASTBuilder {
     case .creative:
       let sequence = integer(attribute(.sequence), "Creative sequence")
       let id = attribute(.id)
-      let adId = attribute(.adId)
+      let adId = attribute(.adId) ?? attribute(.adIDLegacy)
       let apiFramework = attribute(.apiFramework)
       creative = VASTCreative()
       creative?.id = id

@@ -69,7 +69,7 @@ extension VASTLinear {
   }
 
   private func isPlayableProgressive(_ file: VASTMediaFile, _ request: VASTMediaRequest) -> Bool {
-    guard !file.url.isEmpty, file.apiFramework == nil else { return false }
+    guard !file.url.isEmpty, isPlainVideo(file) else { return false }
     let delivery = file.delivery?.lowercased()
     guard delivery == nil || delivery == "progressive" else { return false }
     if let type = file.type?.lowercased() { return request.progressiveTypes.contains(type) }
@@ -77,13 +77,20 @@ extension VASTLinear {
   }
 
   private func isStreaming(_ file: VASTMediaFile) -> Bool {
-    guard !file.url.isEmpty, file.apiFramework == nil, file.delivery?.lowercased() == "streaming" else {
+    guard !file.url.isEmpty, isPlainVideo(file), file.delivery?.lowercased() == "streaming" else {
       return false
     }
     let types: Set<String> = [
       "application/x-mpegurl", "application/vnd.apple.mpegurl", "application/dash+xml",
     ]
     return file.type.map { types.contains($0.lowercased()) } ?? false
+  }
+
+  /// No interactive framework: `apiFramework` absent, or `VAST` (some VAST 3 tags label plain
+  /// video so; other clients play it).
+  private func isPlainVideo(_ file: VASTMediaFile) -> Bool {
+    guard let framework = file.apiFramework?.trimmingWhitespace() else { return true }
+    return framework.isEmpty || framework.uppercased() == "VAST"
   }
 
   private func fitsPlayer(_ file: VASTMediaFile, _ request: VASTMediaRequest) -> Bool {

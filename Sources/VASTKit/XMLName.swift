@@ -30,6 +30,8 @@ enum XMLName: String, CaseIterable {
   case idValue, authority, model, currency, language, variableDuration, program, xPosition, yPosition
   case duration, pxratio, creativeType, expandedWidth, expandedHeight, minSuggestedDuration, assetWidth
   case assetHeight, adSlotId, renderingMode, required
+  /// The VAST 2.0/3.0 spelling of `adId` on `<Creative>`.
+  case adIDLegacy = "AdID"
 
   /// Whether the element's text is kept.
   var collectsText: Bool {

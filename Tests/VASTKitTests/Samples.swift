@@ -39,7 +39,6 @@ enum Samples {
     switch path {
     case "vast-client-js/invalid-xmlfile.xml", "authored/errors/malformed-truncated.xml": return 100
     case "authored/errors/unsupported-version-5.0.xml": return 102
-    case "authored/errors/wrapper-missing-adtaguri.xml": return 101
     default: return nil
     }
   }
