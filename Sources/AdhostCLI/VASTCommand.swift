@@ -87,7 +87,7 @@ public enum VASTCommand: Command {
         }
         if let unusable = document.noUsableAd {
           if parsed.has("--fire-errors") { await fire(unusable.reports, client: client) }
-          throw unusable.error
+          throw VASTError(unusable.error.code, "\(parsed.positionals[0]): \(unusable.error.message)")
         }
         report = VASTReport(source: url.absoluteString, document: document, media: media)
       }
