@@ -10,13 +10,15 @@
 --   seekOver      "none", "last" (default) or "all": jumped-over breaks played before the target
 --   seekDuringAd  "allow" (default) or "refuse"
 --   timeout       seconds per request; default the host's
+--   fallbackUrl   the content without ads, played when no session can be started
 --
 -- setSource POSTs `{"adsParams": …, "reportingMode": "client"}` to the session URL, reads
 -- `manifestUrl` and `trackingUrl` (relative to the session URL) and plays the manifest. The
 -- tracking URL is polled about once per target duration (VOD: until one answer is read; live:
 -- for as long as the content plays). Each avail is a break (`availId`), each ad an ad
--- (`adId`); a poll that brings them again updates them. A failed session start is a fatal
--- error; a failed poll, or an answer that is not JSON, is an `aderror` and the content plays.
+-- (`adId`); a poll that brings them again updates them. A failed session start is an `aderror`
+-- and `fallbackUrl` plays without ads (without `fallbackUrl`, a fatal error: there is nothing to
+-- play); a failed poll, or an answer that is not JSON, is an `aderror` and the content plays.
 
 local config = require("lib.config")
 local policies = require("lib.policies")
@@ -45,8 +47,13 @@ local function readSettings(ssai, typed)
   if not ok then
     error(ssai.path .. "." .. tostring(policy), 0)
   end
+  local fallbackUrl = ssai:string("fallbackUrl", nil)
+  if fallbackUrl ~= nil and not fallbackUrl:match("^https?://[^/?#]") then
+    ssai:fail("fallbackUrl", "the content's URL (http or https)")
+  end
   return {
     sessionUrl = sessionUrl,
+    fallbackUrl = fallbackUrl,
     adsParams = object("adsParams") or {},
     manifestParams = object("manifestParams"),
     pollInterval = ssai:positiveNumber("pollInterval", nil),
@@ -119,7 +126,8 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
   end
 
   local function poll(state)
-    local data, problem = jsonAnswer(http.get(state.trackingUrl, { timeout = state.settings.timeout }))
+    local data, problem =
+      jsonAnswer(http.get(state.trackingUrl, { timeout = state.settings.timeout, kind = "tracking" }))
     if current ~= state then
       return
     end
@@ -164,12 +172,17 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       local answer, problem = jsonAnswer(http.post(settings.sessionUrl, json.encode(body), {
         headers = { ["content-type"] = "application/json" },
         timeout = settings.timeout,
+        kind = "session",
       }))
       if answer and (type(answer.manifestUrl) ~= "string" or type(answer.trackingUrl) ~= "string") then
         answer, problem = nil, "expected JSON with manifestUrl and trackingUrl"
       end
       if not answer then
         local text = string.format("MediaTailor session %s failed: %s", settings.sessionUrl, problem)
+        if settings.fallbackUrl then
+          controller:error(string.format("%s; playing %s without ads", text, settings.fallbackUrl))
+          return withManifest(source, typed, settings.fallbackUrl)
+        end
         controller:fatalError(text)
         return true
       end
