@@ -61,18 +61,68 @@ enum LuaJSON {
       }
       return .object(object)
     case .table(let entries):
-      var object = JSONObject()
+      // Keys in JSON order (sorted), each from exactly one Lua key: [1] and ["1"] would collide.
+      var keyed: [String: LuaTableEntry] = [:]
       for entry in entries {
-        guard let key = entry.key.stringValue ?? entry.key.integerValue.map({ String($0) }) else {
-          throw LuaJSONError(path: path, message: "a \(entry.key.typeName) key cannot be a JSON object key")
+        let key = try objectKey(entry.key, path: path, repairingText: repairingText)
+        if let other = keyed[key] {
+          let names = [luaKey(other.key), luaKey(entry.key)].sorted()
+          throw LuaJSONError(
+            path: path, message: "the keys \(names[0]) and \(names[1]) would both be the JSON key \"\(key)\"")
         }
+        keyed[key] = entry
+      }
+      var object = JSONObject()
+      for key in keyed.keys.sorted() {
         object[key] = try json(
-          entry.value, path: "\(path).\(key)", repairingText: repairingText, isNull: isNull)
+          keyed[key]?.value ?? .nil, path: "\(path).\(key)", repairingText: repairingText, isNull: isNull)
       }
       return .object(object)
     case .function, .tableReference, .object:
       throw LuaJSONError(path: path, message: "a \(value.typeName) cannot be written as JSON")
     }
+  }
+}
+
+extension LuaJSON {
+  /// The JSON object key for a Lua key: a string that is UTF-8 text, or an integer.
+  fileprivate static func objectKey(_ key: LuaValue, path: String, repairingText: Bool) throws(LuaJSONError)
+    -> String
+  {
+    switch key {
+    case .string(let text): return text
+    case .bytes(let bytes):
+      guard repairingText else {
+        throw LuaJSONError(path: path, message: "the key \(luaKey(key)) is not UTF-8 text, which JSON needs")
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    default:
+      guard let number = key.integerValue else {
+        throw LuaJSONError(path: path, message: "a \(key.typeName) key cannot be a JSON object key")
+      }
+      return String(number)
+    }
+  }
+
+  /// A key as Lua code writes it: `[1]`, `["1"]`, `["\xFF"]` (bytes that are not printable ASCII
+  /// as escapes).
+  fileprivate static func luaKey(_ key: LuaValue) -> String {
+    guard let bytes = key.byteValue else { return "[\(LuaValue.describe(key))]" }
+    var text = ""
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): text += "\\" + String(UnicodeScalar(byte))
+      case 0x20..<0x7F: text.append(Character(UnicodeScalar(byte)))
+      default: text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return "[\"\(text)\"]"
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }
 

@@ -7,11 +7,11 @@ import Testing
   @Test func encodingATableOfSharedSubtablesEndsAtTheMemoryBudget() async throws {
     // 2^40 values reached: the host copied them for minutes.
     let run = try await runSetSource(
-      "local t = {} for i = 1, 40 do t = {t, t} end json.encode(t)", arguments: ["--memory", "16"])
+      "local t = {} for i = 1, 40 do t = {t, t} end json.encode(t)", arguments: ["--memory", "4"])
     #expect(run.code == 70, "\(run.errors)")
     #expect(
       run.errors.contains(
-        "plugin.lua:4: memory budget exceeded (16 MiB) copying a Lua value into the host (at "),
+        "plugin.lua:4: memory budget exceeded (4 MiB) copying a Lua value into the host (at "),
       "\(run.errors)")
   }
 
