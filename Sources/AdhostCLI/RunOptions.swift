@@ -13,6 +13,8 @@ struct RunOptions {
     ]))
 
   var actions: [ScriptedAction]
+  /// The `--actions` file, to name in messages about what its actions did.
+  let actionsPath: String?
   let until: Double?
   /// The timeline `--live` or `--duration` gives, if any.
   let timeline: ContentTimeline?
@@ -34,7 +36,8 @@ struct RunOptions {
   let startDate: Date
 
   init(_ parsed: ParsedArguments) throws {
-    if let actionsPath = parsed.value("--actions") {
+    actionsPath = parsed.value("--actions")
+    if let actionsPath {
       let actionsText = try SourceFile.read(actionsPath, "actions")
       actions = try decoding(actionsPath) { () throws(ModelDecodingError) in
         try ScriptedAction.script(jsonText: actionsText)

@@ -106,6 +106,7 @@ struct RunSession {
     if outcome.kind == .stalled || endedEarly {
       console.printError(
         "adhost run: stopped at \(VirtualTime.secondsText(VirtualTime.micros(outcome.time))) s before the end — \(outcome.reason)"
+          + (host.player.paused ? StallHint.scriptedPause(setup.options, before: outcome.time) : "")
       )
       return ExitCode.failure
     }
