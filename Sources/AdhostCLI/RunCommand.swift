@@ -41,6 +41,9 @@ struct RunCommand: Command {
       --timeout SECONDS   per-request HTTP timeout (default 5)
       --faults FILE       inject the faults of a fault plan into the run's requests (delays and
                           timeouts in virtual time unless --realtime; see docs/faults.md)
+      --check-media       request the first bytes of each VAST ad's media file as it begins:
+                          no answer is VAST error 402 (not found 401), a Content-Type that
+                          contradicts MediaFile@type 405, each an aderror with the Error URLs
       --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
                           --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
                           a run repeats byte for byte

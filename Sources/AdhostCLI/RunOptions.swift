@@ -6,7 +6,9 @@ import LuaKit
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
 struct RunOptions {
   static let spec = ArgumentSpec(
-    flags: ["--json", "--timeupdates", "--live", "--realtime", "--allow-http", "--allow-unmatched"],
+    flags: [
+      "--json", "--timeupdates", "--live", "--realtime", "--allow-http", "--allow-unmatched", "--check-media",
+    ],
     options: LimitOptions.names.union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
       "--ignore-param", "--faults",
@@ -31,6 +33,8 @@ struct RunOptions {
   let limits: LuaLimits
   /// `--faults FILE` (or a scenario's `faults`): faults to inject into the run's requests.
   var faults: FaultPlan?
+  /// `--check-media`: each VAST ad's media file is requested as the ad begins.
+  let checksMedia: Bool
   /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
   /// `--offline` recording's, else now.
   let startDate: Date
@@ -70,6 +74,7 @@ struct RunOptions {
     replay = transport.transport as? OfflineTransport
     allowsUnmatched = parsed.has("--allow-unmatched")
     limits = try LimitOptions.limits(parsed)
+    checksMedia = parsed.has("--check-media")
     do {
       faults = try parsed.value("--faults").map { path throws(FaultPlanError) in try FaultPlan(file: path) }
     } catch {

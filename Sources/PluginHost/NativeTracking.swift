@@ -6,6 +6,8 @@ import VASTKit
 final class AdTracking {
   let tracker: VASTAdTracker
   let adId: String
+  /// The `type` of the media file the ad plays (its `resourceURI`), for `--check-media`.
+  var mediaType: String?
 
   init(tracker: VASTAdTracker, adId: String) {
     self.tracker = tracker
@@ -22,7 +24,9 @@ extension PluginHost {
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())
     if let duration = ad.duration { tracker.setDuration(duration) }
-    trackers[ad.serial] = AdTracking(tracker: tracker, adId: ad.id)
+    let tracking = AdTracking(tracker: tracker, adId: ad.id)
+    tracking.mediaType = box.linear?.mediaFiles.first { $0.url == ad.resourceURI }?.type
+    trackers[ad.serial] = tracking
   }
 
   /// Calls `body` with the ad's tracker, if it has one, and logs the beacons it sends (those
@@ -57,6 +61,7 @@ extension PluginHost {
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
       self?.withTracker(ad, "begin") { $0.begin() }
+      self?.checkMedia(ad)
     }
     player.ads.addEventListener(.adend) { [weak self] event in
       guard let ad = event.ad else { return }

@@ -10,6 +10,9 @@ public struct PluginHostOptions {
   /// The HTTP client plugins and the VAST client use (its transport decides live, offline or
   /// recording).
   public var http: HTTPClient
+  /// Whether each VAST ad's media file is requested (its first bytes) as the ad begins, as a
+  /// player would start loading it, and a failure reported (`adhost run --check-media`).
+  public var checksMedia = false
   /// Faults to inject into every request (`adhost run --faults`); none when nil.
   public var faults: FaultPlan?
   /// The content timeline when nothing else gives one (`--duration`, `--live`).
@@ -61,6 +64,8 @@ public final class PluginHost {
   var trackers: [UInt64: AdTracking] = [:]
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
   let startDate: Date
+  /// Whether a VAST ad's media file is requested as it begins (`--check-media`).
+  let checksMedia: Bool
   /// Plays `SourceDescription.ads`.
   private var clientSideAds: ClientSideAds?
   /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
@@ -84,6 +89,7 @@ public final class PluginHost {
       UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
     diagnostics = options.diagnostics
     startDate = options.startDate
+    checksMedia = options.checksMedia
     registerTypes()
     startNativeTracking()
     if options.readsPlaylists {

@@ -25,6 +25,7 @@ struct RunArgumentsReader {
     if try root.member("live").bool() == true { arguments.append("--live") }
     if try root.member("allowHttp").bool() == true { arguments.append("--allow-http") }
     if try root.member("allowUnmatched").bool() == true { arguments.append("--allow-unmatched") }
+    if try root.member("checkMedia").bool() == true { arguments.append("--check-media") }
     try number(root.member("duration"), "--duration", above: 0)
     try number(root.member("until"), "--until", above: -1)
     try number(root.member("timeout"), "--timeout", above: 0)

@@ -36,7 +36,7 @@ struct Scenario {
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults",
+    "faults", "checkMedia",
     "noEvents",
     "beacons", "noOtherBeacons", "snapshot",
   ]

@@ -14,7 +14,7 @@ public enum RequestKind: String, Sendable, CaseIterable {
   case tracking
   /// An HLS playlist the player reads.
   case playlist
-  /// The first bytes of a chosen media file (`--check-media`).
+  /// The first bytes of an ad's media file (`--check-media`).
   case media
   /// A creative resource a plugin loads (`http.get(url, {kind = "creative"})`).
   case creative
