@@ -108,8 +108,13 @@ import Testing
     let (withScript, withoutScript) = (
       scratch.folder.appendingPathComponent("on.png"), scratch.folder.appendingPathComponent("off.png")
     )
-    let on = try chromium.load(page, width: 1280, height: 520, screenshot: withScript)
-    let off = try chromium.load(refused, width: 1280, height: 520, screenshot: withoutScript)
+    var on = try chromium.load(page, width: 1280, height: 520, screenshot: withScript)
+    var off = try chromium.load(refused, width: 1280, height: 520, screenshot: withoutScript)
+    // A loaded machine once gave one differing pair: the pictures must agree in a second pair then.
+    if try Data(contentsOf: withScript) != Data(contentsOf: withoutScript) {
+      on = try chromium.load(page, width: 1280, height: 520, screenshot: withScript)
+      off = try chromium.load(refused, width: 1280, height: 520, screenshot: withoutScript)
+    }
     #expect(on.console.isEmpty, "\(on.console)")
     // The one message: the page's script refused.
     #expect(off.console.count == 1 && off.console[0].contains("Content Security Policy"), "\(off.console)")
