@@ -1,0 +1,47 @@
+/// The attributes of `<vmap:AdBreak>` and `<vmap:AdSource>`.
+extension VMAPBuilder {
+  /// A break from the attributes of its start tag; a missing or unreadable `timeOffset` or
+  /// `breakType` fails the break alone (1000, or 1003 for an unknown type).
+  mutating func startBreak() -> VMAPAdBreak {
+    var new = VMAPAdBreak(line: line)
+    new.breakId = attributes["breakId"]
+    adBreak = new
+    if let text = attributes["timeOffset"] {
+      adBreak?.timeOffset = VMAPTimeOffset(parsing: text)
+      if adBreak?.timeOffset == nil {
+        failBreak(.schema, "AdBreak timeOffset '\(text)' is not start, end, HH:MM:SS(.mmm), N% or #n")
+      }
+    } else {
+      failBreak(.schema, "AdBreak has no timeOffset (expected start, end, HH:MM:SS(.mmm), N% or #n)")
+    }
+    if let text = attributes["breakType"] {
+      let types = text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+      adBreak?.breakTypes = types
+      let unknown = types.filter { !["linear", "nonlinear", "display"].contains($0) }
+      if types.isEmpty || !unknown.isEmpty {
+        failBreak(.breakTypeNotSupported, "AdBreak breakType '\(text)' is not linear, nonlinear or display")
+      }
+    } else {
+      failBreak(.schema, "AdBreak has no breakType (expected linear, nonlinear or display)")
+    }
+    if let text = attributes["repeatAfter"] {
+      if let seconds = VASTDuration.seconds(text), seconds > 0 {
+        adBreak?.repeatAfter = seconds
+      } else {
+        note("AdBreak repeatAfter '\(text)' is not a time HH:MM:SS(.mmm) above 0")
+      }
+    }
+    return adBreak ?? new
+  }
+
+  mutating func bool(_ key: String) -> Bool? {
+    guard let value = attributes[key] else { return nil }
+    switch value.trimmingWhitespace().lowercased() {
+    case "true", "1": return true
+    case "false", "0": return false
+    default:
+      note("AdSource \(key) '\(value)' is not true or false")
+      return nil
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import CLibXML2
+
+/// Builds a `VMAPDocument` from SAX events. Inline VAST, extensions and custom ad data are
+/// not walked: their byte ranges are cut out of the input when their element ends.
+struct VMAPBuilder {
+  /// A `<VAST>` inside `<vmap:VASTAdData>`, parsed once the VMAP pass is over.
+  struct InlineVAST {
+    let breakIndex: Int
+    let range: Range<Int>
+    let line: Int
+    /// Declarations in scope from the ancestors, to put on the cut-out root.
+    let namespaces: String
+  }
+
+  private enum Capture { case vast, extensions, customAdData }
+
+  let context: xmlParserCtxtPtr
+  var input = UnsafeRawBufferPointer(start: nil, count: 0)
+  var document = VMAPDocument(version: "")
+  var failure: VMAPError?
+  var sawRoot = false
+  var inlineVAST: [InlineVAST] = []
+
+  private var names: [String] = []
+  private var namespaces: [[(prefix: String, uri: String)]] = []
+  var attributes: [String: String] = [:]
+  private var text: [UInt8] = []
+  private var collecting = false
+  private var capture: Capture?
+  private var captureDepth = -1
+  private var captureStart = 0
+  private var captureLine = 0
+  private var captureOwnPrefixes: Set<String> = []
+  var adBreak: VMAPAdBreak?
+  private var adSource: VMAPAdSource?
+  private var sourceHasData = false
+  private var inVASTAdData = false
+  private var vastInData = false
+
+  init(context: xmlParserCtxtPtr) { self.context = context }
+
+  /// The current line of the parser.
+  var line: Int { Int(context.pointee.input?.pointee.line ?? 0) }
+
+  /// Rejects the document with `code` and stops the parser.
+  mutating func fail(_ code: VMAPErrorCode, _ message: String) {
+    if failure == nil { failure = VMAPError(code, "line \(line): \(message)") }
+    xmlStopParser(context)
+  }
+
+  mutating func note(_ message: String) {
+    document.issues.append(VASTIssue(line: line, message: message))
+  }
+
+  /// Fails the open break alone (the first problem wins).
+  mutating func failBreak(_ code: VMAPErrorCode, _ message: String) {
+    let error = VMAPError(code, "line \(line): \(message)")
+    if adBreak != nil && adBreak?.error == nil { adBreak?.error = error }
+  }
+
+  private var position: Int { min(Int(xmlByteConsumed(context)), input.count) }
+
+  mutating func start(
+    _ localname: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ declarations: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32,
+    _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    var declared: [(prefix: String, uri: String)] = []
+    if let declarations {
+      for index in 0..<Int(namespaceCount) {
+        let prefix = declarations[2 * index].map { String(cString: $0) } ?? ""
+        declared.append((prefix, declarations[2 * index + 1].map { String(cString: $0) } ?? ""))
+      }
+    }
+    namespaces.append(declared)
+    let name = localname.map { String(cString: $0) } ?? ""
+    names.append(name)
+    guard capture == nil else { return }
+    attributes.removeAll(keepingCapacity: true)
+    if let attributeArray {
+      for index in 0..<Int(count) {
+        let base = attributeArray + index * 5
+        guard let key = base[0], let start = base[3], let end = base[4] else { continue }
+        attributes[String(cString: key)] = String(
+          decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+      }
+    }
+    text.removeAll(keepingCapacity: true)
+    collecting = false
+    if !sawRoot {
+      sawRoot = true
+      root(name)
+      return
+    }
+    if inVASTAdData {
+      beginCapture(.vast)
+      return
+    }
+    startKnown(name)
+  }
+
+  private mutating func root(_ name: String) {
+    guard name == "VMAP" else {
+      fail(.schema, "the root element is <\(name)>, expected <vmap:VMAP>")
+      return
+    }
+    let version = attributes["version"]?.trimmingWhitespace() ?? ""
+    document.version = version
+    if version.isEmpty {
+      fail(.schema, "<vmap:VMAP> has no version attribute (expected 1.0)")
+    } else if version != "1" && !version.hasPrefix("1.") {
+      fail(.unsupportedVersion, "VMAP version '\(version)' is not supported (expected 1.0)")
+    }
+  }
+
+  private mutating func startKnown(_ name: String) {
+    switch name {
+    case "AdBreak":
+      guard names.count == 2 else {
+        fail(.schema, "<vmap:AdBreak> inside <\(names.dropLast().last ?? "")>, expected it under <vmap:VMAP>")
+        return
+      }
+      adBreak = startBreak()
+    case "AdSource":
+      var source = VMAPAdSource()
+      source.id = attributes["id"]
+      source.allowMultipleAds = bool("allowMultipleAds")
+      source.followRedirects = bool("followRedirects")
+      adSource = source
+      sourceHasData = false
+    case "VASTAdData", "VASTData":
+      sourceHasData = true
+      inVASTAdData = true
+      vastInData = false
+    case "AdTagURI", "Tracking": collecting = true
+    case "CustomAdData":
+      sourceHasData = true
+      beginCapture(.customAdData)
+    case "Extensions": beginCapture(.extensions)
+    default: break
+    }
+  }
+
+  mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard collecting, let characters else { return }
+    text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+  }
+
+  mutating func end() {
+    let name = names.popLast() ?? ""
+    _ = namespaces.popLast()
+    if capture != nil {
+      if names.count == captureDepth { endCapture() }
+      return
+    }
+    let value = collecting ? String(decoding: text, as: UTF8.self).trimmingWhitespace() : ""
+    collecting = false
+    switch name {
+    case "AdBreak":
+      guard let finished = adBreak.take() else { return }
+      if finished.adSource == nil && finished.error == nil {
+        note("AdBreak (line \(finished.line)) has no AdSource: it only tracks")
+      }
+      document.adBreaks.append(finished)
+    case "AdSource":
+      if !sourceHasData { failBreak(.schema, "AdSource has none of VASTAdData, AdTagURI or CustomAdData") }
+      adBreak?.adSource = adSource.take()
+    case "VASTAdData", "VASTData":
+      inVASTAdData = false
+      if !vastInData { failBreak(.adResponseParsing, "\(name) holds no <VAST> document") }
+    case "AdTagURI":
+      sourceHasData = true
+      if value.isEmpty { failBreak(.schema, "AdTagURI is empty (expected a URL)") }
+      adSource?.content = .adTagURI(url: value, templateType: attributes["templateType"])
+    case "Tracking":
+      let event = attributes["event"]?.trimmingWhitespace() ?? ""
+      guard ["breakStart", "breakEnd", "error"].contains(event) else {
+        note("Tracking event '\(event)' is not breakStart, breakEnd or error")
+        return
+      }
+      if !value.isEmpty { adBreak?.trackingEvents.append(VMAPTracking(event: event, url: value)) }
+    default: break
+    }
+  }
+
+  private mutating func beginCapture(_ kind: Capture) {
+    capture = kind
+    captureDepth = names.count - 1
+    captureLine = line
+    captureOwnPrefixes = Set((namespaces.last ?? []).map(\.prefix))
+    var index = position - 1
+    while index > 0 && input[index] != UInt8(ascii: "<") { index -= 1 }
+    captureStart = max(0, index)
+    if kind == .vast {
+      vastInData = true
+      inVASTAdData = false
+    }
+  }
+
+  private mutating func endCapture() {
+    let range = captureStart..<max(captureStart, position)
+    let kind = capture
+    capture = nil
+    captureDepth = -1
+    switch kind {
+    case .vast:
+      inVASTAdData = true
+      inlineVAST.append(
+        InlineVAST(
+          breakIndex: document.adBreaks.count, range: range, line: captureLine,
+          namespaces: inheritedNamespaces()))
+    case .extensions:
+      let xml = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
+      if adBreak != nil { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }
+    case .customAdData:
+      let xml = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
+      adSource?.content = .customAdData(xml: xml, templateType: attributes["templateType"])
+    case nil: break
+    }
+  }
+
+  /// ` xmlns:p="uri"` for each prefix declared above the captured element (innermost wins).
+  /// Prefixes the captured element declares itself are left out (a duplicate is an error).
+  private func inheritedNamespaces() -> String {
+    var seen = captureOwnPrefixes
+    var result = ""
+    for level in namespaces.reversed() {
+      for (prefix, uri) in level where !seen.contains(prefix) {
+        seen.insert(prefix)
+        let escaped = uri.replacingOccurrences(of: "&", with: "&amp;")
+          .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+        result += prefix.isEmpty ? " xmlns=\"\(escaped)\"" : " xmlns:\(prefix)=\"\(escaped)\""
+      }
+    }
+    return result
+  }
+}
