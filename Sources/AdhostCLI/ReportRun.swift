@@ -37,18 +37,26 @@ final class ReportRun: @unchecked Sendable {
     timeline.add(ReportEntry(entry, contentTime: host?.player.currentTime ?? 0))
   }
 
+  /// A word as a shell would need it: in single quotes when it holds more than plain signs.
+  static func quoted(_ word: String) -> String {
+    let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+    if !word.isEmpty && word.allSatisfy(plain.contains) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
   /// The strict rules the run broke, shown as failed checks.
   func add(_ violations: [RuleViolation]) { self.violations += violations }
 
-  /// Writes the page for a run of `plugin` on `source` that exits with `exit`; an error names
-  /// the file.
-  func write(plugin: String, source: String, exit: Int32) throws {
+  /// Writes the page for a run of `plugin` on `source`, given `arguments` (after `run`), that
+  /// exits with `exit`; an error names the file.
+  func write(plugin: String, source: String, arguments: [String], exit: Int32) throws {
     host = nil
     timeline.finish()
     let marks = violations.map { ReportMark(time: $0.time, label: $0.rule.id, message: $0.message) }
     let verdict = ReportVerdict(passed: exit == ExitCode.success, text: "adhost run exited with \(exit)")
     let page = ReportPage(
-      title: "\(plugin) · \(source)", subtitle: "adhost run \(plugin) \(source)", verdict: verdict,
+      title: "\(plugin) · \(source)",
+      subtitle: (["adhost", "run"] + arguments).map(Self.quoted).joined(separator: " "), verdict: verdict,
       timeline: timeline, marks: marks)
     do {
       try RunReport.html(page).write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)

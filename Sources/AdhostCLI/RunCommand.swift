@@ -80,7 +80,7 @@ struct RunCommand: Command {
     let exit = try await onOwnThread { [session] in try session.play() }
     guard let report = session.report else { return exit }
     do {
-      try report.write(plugin: setup.pluginPath, source: setup.sourcePath, exit: exit)
+      try report.write(plugin: setup.pluginPath, source: setup.sourcePath, arguments: arguments, exit: exit)
     } catch {
       console.printError("adhost run: \(error)")
       return ExitCode.recordingLost

@@ -39,7 +39,7 @@ enum ReportAssets {
     border-radius:4px;font-size:12px;pointer-events:none;overflow-wrap:anywhere}
     .table-scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:12px}
     th,td{border-bottom:1px solid #e2e2e2;padding:3px 6px;text-align:left;vertical-align:top}
-    td:nth-child(-n+2){white-space:nowrap;font-variant-numeric:tabular-nums}td:last-child{overflow-wrap:anywhere;min-width:16em}
+    td:nth-child(-n+4){white-space:nowrap;font-variant-numeric:tabular-nums}td:last-child{overflow-wrap:anywhere;min-width:16em}
     th{position:sticky;top:0;background:#f7f7f7}.k{color:#555}
     tr.err td{color:#a01000;font-weight:600}tr.err td:first-child::before{content:"! "}
     tr.failed td{color:#a01000}tr.failed td:first-child::before{content:"✕ "}tr.hl{background:#f0e442}
