@@ -27,6 +27,25 @@ import Testing
     #expect(Self.count("<tr id=\"row-", in: html) == rows)
   }
 
+  @Test func strictViolationsAndErrorsAreMarkedAtTheirTime() async throws {
+    let scratch = try Scratch()
+    let page = scratch.folder.appendingPathComponent("strict.html").path
+    let script =
+      wellPlayedAd + #"at(1, function() controller:error("creative <failed>") end)"#
+    let run = try await strictRun(script, arguments: ["--json", "--report", page])
+    #expect(run.code == 1)
+    let violations = run.events("violation")
+    #expect(violations.count == 1)
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(Self.count("<g class=\"check\" tabindex", in: html) == violations.count)
+    #expect(html.contains("Failed check unexpected-aderror at 1 s: "))
+    #expect(html.contains("✗ FAIL</span> adhost run exited with 1"))
+    // The aderror: a red marker with its message, escaped, and in the list above the picture.
+    #expect(Self.count("<g class=\"err\" tabindex", in: html) == run.events("aderror").count)
+    #expect(html.contains("aderror at 1 s virtual: creative &lt;failed&gt;"))
+    #expect(html.contains("<li class=\"err\"><strong>! aderror</strong> at 1 s: creative &lt;failed&gt;"))
+  }
+
   @Test func aPageThatCannotBeWrittenExits74() async throws {
     let scratch = try Scratch()
     let page = scratch.folder.appendingPathComponent("missing/folder/run.html").path
