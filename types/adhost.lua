@@ -390,6 +390,52 @@ vast = {}
 ---@return adhost.VastError|nil
 function vast.parse(xml) end
 
+---@class adhost.VmapError
+---@field code integer The VMAP error code: 1000 schema, 1001 version, 1002 parsing, 1003 break type, 1006 inline VAST.
+---@field message string
+
+---@class adhost.VmapOffset
+---@field kind "start"|"end"|"seconds"|"percent"|"position"
+---@field value? number Seconds, percent (0-100) or position (from 1).
+
+---@class adhost.VmapTracking
+---@field event "breakStart"|"breakEnd"|"error"
+---@field url string
+
+---@class adhost.VmapSource
+---@field id? string
+---@field allowMultipleAds? boolean
+---@field followRedirects? boolean
+---@field kind? "vast"|"adTagURI"|"custom"
+---@field ads? adhost.VastAd[] The inline VAST's ads (kind "vast").
+---@field url? string The ad tag (kind "adTagURI").
+---@field templateType? string
+---@field xml? string The raw CustomAdData (kind "custom").
+
+---@class adhost.VmapBreak
+---@field breakId? string
+---@field timeOffset? string As written: "start", "end", "00:10:00.000", "50%", "#2".
+---@field offset? adhost.VmapOffset
+---@field breakTypes string[]
+---@field repeatAfter? number Seconds.
+---@field source? adhost.VmapSource
+---@field tracking adhost.VmapTracking[]
+---@field extensions? string Raw XML.
+---@field line integer
+---@field error? adhost.VmapError Why this break cannot play.
+
+---@class adhost.VmapSchedule
+---@field version string
+---@field adBreaks adhost.VmapBreak[] In document order.
+---@field extensions? string Raw XML.
+---@field issues string[]
+
+---Parses a VMAP 1.0.1 schedule (no ad tag is loaded).
+---@param xml string
+---@return adhost.VmapSchedule|nil
+---@return adhost.VmapError|nil
+function vast.parseVMAP(xml) end
+
 ---Loads a VAST tag: wrappers followed, pods ordered by sequence, wrapper tracking merged.
 ---Suspends the calling plugin code like `http.get`.
 ---@param url string

@@ -15,7 +15,9 @@ public enum VASTCommand: Command {
 
     Reads a VAST document (a file path, a file: URL or an https URL) and prints each ad: id,
     sequence, duration, skip offset, the media file chosen for the player size, every
-    impression, error and tracking URL by event, clicks and companions.
+    impression, error and tracking URL by event, clicks and companions. A VMAP 1.0.1 document
+    prints its schedule instead: each ad break's offset, type, source (inline VAST, AdTagURI
+    or custom data) and tracking, and why a break cannot play (VMAP codes 1000-1008).
 
     Arguments:
       <file-or-url>        the VAST document or tag URL
@@ -39,7 +41,8 @@ public enum VASTCommand: Command {
     Exit codes: 0 the document was read (and resolved) and an ad has a playable media file;
     1 a VAST error: the IAB code and reason are printed (100 not XML, 101 schema, 102 version,
     301 wrapper unreachable or timeout, 302 wrapper limit or loop, 303 no ads, 403 no playable
-    media file); 64 bad usage or an unreadable file.
+    media file), or for VMAP 1000 schema, 1001 version, 1002 not XML, or no break can play;
+    64 bad usage or an unreadable file.
     """
 
   static var spec: ArgumentSpec {
@@ -66,7 +69,13 @@ public enum VASTCommand: Command {
       policy: TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: isFile),
       timeout: timeout)
     let json = parsed.has("--json")
+    // A VMAP schedule: a local file is looked at first (also with --resolve, which does not
+    // load its AdTagURIs); a remote document when it has been loaded.
+    if isFile, let data = try? Data(contentsOf: url), VMAPParser.isVMAP(data) {
+      return try printVMAP(data, source: parsed.positionals[0], json: json, console: console)
+    }
     let report: VASTReport
+    var vmapData: Data?
     do throws(VASTError) {
       if parsed.has("--resolve") {
         let options = VASTResolverOptions(
@@ -78,6 +87,10 @@ public enum VASTCommand: Command {
           source: url.absoluteString, resolution: try await resolver.resolve(url: url), media: media)
       } else {
         let data = try await load(url, client: client)
+        guard !VMAPParser.isVMAP(data) else {
+          vmapData = data
+          throw VASTError(.undefined, "a VMAP document")
+        }
         let document: VASTDocument
         do throws(VASTError) {
           document = try VASTParser.parse(data)
@@ -92,6 +105,9 @@ public enum VASTCommand: Command {
         report = VASTReport(source: url.absoluteString, document: document, media: media)
       }
     } catch {
+      if let vmapData {
+        return try printVMAP(vmapData, source: parsed.positionals[0], json: json, console: console)
+      }
       printFailure(error, json: json, console: console)
       return ExitCode.failure
     }
@@ -150,7 +166,7 @@ public enum VASTCommand: Command {
     console.printError("adhost vast: error \(error.code.rawValue) (\(error.code.summary)): \(error.message)")
   }
 
-  private static func encode<T: Encodable>(_ value: T) throws -> String {
+  static func encode<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)

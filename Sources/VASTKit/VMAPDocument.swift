@@ -141,7 +141,7 @@ public struct VMAPAdSource: Sendable, Equatable, Codable {
   /// The ad data of a source.
   public enum Content: Sendable, Equatable, Codable {
     /// `<vmap:VASTAdData>`: an inline VAST document, parsed.
-    case vastAdData(VASTDocument)
+    case vastAdData(vast: VASTDocument)
     /// `<vmap:AdTagURI>`: a URL to load, with its `templateType` (`vast3`, `vast4`, …).
     case adTagURI(url: String, templateType: String?)
     /// `<vmap:CustomAdData>`: raw XML of another format, with its `templateType`.

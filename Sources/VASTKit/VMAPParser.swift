@@ -74,7 +74,7 @@ public final class VMAPParser {
     }
     do {
       let vast = try vastParser.parse(bytes)
-      document.adBreaks[pending.breakIndex].adSource?.content = .vastAdData(vast)
+      document.adBreaks[pending.breakIndex].adSource?.content = .vastAdData(vast: vast)
     } catch {
       document.adBreaks[pending.breakIndex].error = VMAPError(
         .adResponseParsing,

@@ -5,7 +5,7 @@ import LuaKit
 import VASTKit
 
 extension PluginHost {
-  /// `vast.parse(xml)`, `vast.load(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
+  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
   /// Failures return `nil, {code=, message=}` with the IAB error code.
   func vastModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
@@ -19,6 +19,19 @@ extension PluginHost {
         } catch {
           return call.return(.nil, Self.vastErrorTable(error))
         }
+      },
+      "parseVMAP": { call in
+        guard let text = call.string(1) else {
+          throw ArgumentError("vast.parseVMAP: expected the XML as a string, got \(call.typeName(1))")
+        }
+        let schedule: LuaValue
+        do throws(VMAPError) {
+          schedule = Self.vmapTable(try VMAPParser.parse(Data(text.utf8)))
+        } catch {
+          return call.return(
+            .nil, ["code": .integer(Int64(error.code.rawValue)), "message": .string(error.message)])
+        }
+        return call.return(schedule)
       },
       "load": { [weak self, weak plugin] call in
         guard let self, let plugin else { return 0 }
