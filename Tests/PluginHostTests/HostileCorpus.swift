@@ -43,6 +43,9 @@ final class HostileCorpus: @unchecked Sendable {
   }
 
   private func write(_ path: String, _ text: String) throws {
+    // A folder that holds only a generated input is not in the checkout (git keeps no empty folder).
+    try FileManager.default.createDirectory(
+      at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url(path))
   }
 

@@ -14,7 +14,7 @@ import Testing
   @Test func recordings() throws { try check("rec") }
   @Test func plugins() throws { try check("lua") }
 
-  private static let executable = repositoryRoot.appendingPathComponent(".build/debug/adhost")
+  private static let executable = URL(fileURLWithPath: builtAdhost)
   private static let table = HostileCorpus.fixtures.appendingPathComponent("expected.json")
   private static let documentedExits: Set<Int32> = [0, 1, 64, 65, 70, 74]
 
@@ -107,7 +107,7 @@ import Testing
     process.executableURL = Self.executable
     process.arguments = arguments
     process.currentDirectoryURL = corpus.folder
-    process.environment = ["NO_COLOR": "1"]
+    process.environment = ["NO_COLOR": "1"].merging(sanitizerEnvironment) { own, _ in own }
     let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
       "adhost-corpus-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: errors) }

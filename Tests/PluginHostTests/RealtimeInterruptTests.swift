@@ -5,7 +5,7 @@ import Testing
 /// `adhost run --realtime` interrupted: the lines already played were printed as they happened
 /// (not held in a buffer and lost), and the recording keeps the completed exchanges.
 @Suite struct RealtimeInterruptTests {
-  private static let executable = repositoryRoot.appendingPathComponent(".build/debug/adhost")
+  private static let executable = URL(fileURLWithPath: builtAdhost)
 
   /// Standard output of a child, gathered on a thread; `playing` is signalled once the line of the
   /// `playing` event has come.
@@ -54,7 +54,7 @@ import Testing
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = ["run", plugin, source, "--realtime", "--record", recording.path]
-    process.environment = ["NO_COLOR": "1"]
+    process.environment = ["NO_COLOR": "1"].merging(sanitizerEnvironment) { own, _ in own }
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout
