@@ -45,6 +45,10 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   lk_context *ctx = (lk_context *)ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
+    // A thread's block starts at its extra space: when the thread that `running` names is
+    // freed (a coroutine Lua created, collected), point it at a thread that lives on.
+    if (ptr != NULL && ctx->running != NULL && ptr == lua_getextraspace(ctx->running))
+      ctx->running = ctx->running == ctx->main ? NULL : ctx->main;
     free(ptr);
     ctx->used -= old;
     return NULL;
@@ -134,6 +138,7 @@ lua_State *lk_newstate(lk_context *ctx) {
   lua_atpanic(L, lk_panic);
   lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
   ctx->running = L;
+  ctx->main = L;
   return L;
 }
 
@@ -154,36 +159,36 @@ static void lk_enter(lua_State *L, lk_context *ctx) {
   }
 }
 
-// What a host-to-Lua call changes in the context, to put back when it returns.
-typedef struct lk_saved { int enforce; lua_State *running; } lk_saved;
-
-static lk_saved lk_begin_call(lua_State *L, lk_context *ctx) {
-  lk_saved saved = { ctx->enforce, ctx->running };
+// A host-to-Lua call: returns what `enforce` was, to put back when the call returns.
+static int lk_begin_call(lua_State *L, lk_context *ctx) {
+  int enforce = ctx->enforce;
   lk_enter(L, ctx);
   ctx->enforce = 1;
   ctx->running = L;
-  return saved;
+  return enforce;
 }
 
-static void lk_end_call(lk_context *ctx, lk_saved saved) {
-  ctx->enforce = saved.enforce;
-  ctx->running = saved.running;
+// `running` is not restored from before the call: that thread may have been freed meanwhile.
+// `caller` is a thread that is alive after the call (the one that made it).
+static void lk_end_call(lk_context *ctx, int enforce, lua_State *caller) {
+  ctx->enforce = enforce;
+  ctx->running = caller;
   ctx->depth--;
 }
 
 int lk_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   lk_context *ctx = lk_context_of(L);
-  lk_saved saved = lk_begin_call(L, ctx);
+  int enforce = lk_begin_call(L, ctx);
   int status = lua_pcall(L, nargs, nresults, msgh);
-  lk_end_call(ctx, saved);
+  lk_end_call(ctx, enforce, L);
   return status;
 }
 
 int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
   lk_context *ctx = lk_context_of(co);
-  lk_saved saved = lk_begin_call(co, ctx);
+  int enforce = lk_begin_call(co, ctx);
   int status = lua_resume(co, from, nargs, nresults);
-  lk_end_call(ctx, saved);
+  lk_end_call(ctx, enforce, from != NULL ? from : ctx->main);
   return status;
 }
 
@@ -199,12 +204,56 @@ int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkn
 static const char *lk_traceback_key = "lk.traceback";
 
 int lk_message_handler(lua_State *L) {
-  const char *message = lua_tostring(L, 1);
-  if (message == NULL) message = "(error object is not a string)";
-  luaL_traceback(L, L, message, 1);
+  lua_settop(L, 1);
+  // Level 1 is `error` (or the function that failed), and Lua code calls it from level 2 up.
+  lk_describe_error(L, L, 1);
+  luaL_traceback(L, L, lua_tostring(L, 1), 1);
   lua_setfield(L, LUA_REGISTRYINDEX, lk_traceback_key);
   lua_settop(L, 1);
   return 1;
+}
+
+// luaL_tolstring of the argument, for a protected call of a __tostring metamethod.
+static int lk_tostring_value(lua_State *L) {
+  luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
+void lk_describe_error(lua_State *L, lua_State *thread, int level) {
+  int type = lua_type(L, -1);
+  if (type == LUA_TSTRING || type == LUA_TNUMBER) return;
+  int value = lua_absindex(L, -1);
+  char where[256] = "";
+  lua_Debug ar;
+  for (int i = level; i < level + 64 && lua_getstack(thread, i, &ar); i++) {
+    if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=[sandbox]") != 0) {
+      snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
+      break;
+    }
+  }
+  lk_context *ctx = lk_context_of(L);
+  // A __tostring is the plugin's own code: run protected and under the call's budget, and not
+  // at all once the budget is spent (the error may be the budget's, raised with the hook off).
+  if (luaL_getmetafield(L, value, "__tostring") != LUA_TNIL) {
+    lua_pop(L, 1);
+    if (ctx->cpu_exceeded) {
+      lua_pushfstring(L, "%serror (a %s value; its __tostring was not run: the budget is spent)", where,
+                      luaL_typename(L, value));
+    } else {
+      lua_pushcfunction(L, lk_tostring_value);
+      lua_pushvalue(L, value);
+      if (lk_pcall(L, 1, 1, 0) == LUA_OK) {
+        lua_pushfstring(L, "%s%s", where, lua_tostring(L, -1));
+      } else {
+        const char *reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "an error that is not a string";
+        lua_pushfstring(L, "%serror (a %s value whose __tostring failed: %s)", where, luaL_typename(L, value), reason);
+      }
+      lua_remove(L, -2);
+    }
+  } else {
+    lua_pushfstring(L, "%serror (a %s value)", where, luaL_typename(L, value));
+  }
+  lua_replace(L, value);
 }
 
 void lk_take_traceback(lua_State *L) {
@@ -240,8 +289,17 @@ static int lk_trampoline(lua_State *L) {
   lk_context *ctx = lk_context_of(L);
   int enforce = ctx->enforce;
   ctx->enforce = 0;
+  ctx->running = L;
   int result = lk_dispatch(L, *slot);
   ctx->enforce = enforce;
+  ctx->running = L;  // Swift may have run Lua on other threads
+  if (ctx->stack_failed) {
+    // Swift could not push everything: drop what it pushed (a C function is promised
+    // LUA_MINSTACK free slots, room for the message) and raise.
+    ctx->stack_failed = 0;
+    lua_settop(L, 0);
+    return luaL_error(L, "stack overflow (no room on the Lua stack for the host's results)");
+  }
   if (result >= 0) return result;
   if (result == LK_RAISE) return lua_error(L);
   return lua_yield(L, LK_YIELD_BASE - result);

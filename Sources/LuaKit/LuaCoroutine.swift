@@ -77,7 +77,13 @@ public final class LuaCoroutine {
       release()
       return failure.map { .failed($0) } ?? .finished(results)
     default:
-      var error = state.failure(status: result, on: thread, traceback: false)
+      // Describe the error value on the main thread (a failed coroutine cannot run code), with
+      // the place read from the coroutine's stack, which a failure leaves as it was.
+      lua_pushvalue(thread, -1)
+      lua_xmove(thread, state.L, 1)
+      lk_describe_error(state.L, thread, 0)
+      var error = state.failure(status: result, on: state.L, traceback: false)
+      lk_pop(state.L, 1)
       // The stack of a coroutine that failed is not unwound: take its traceback now.
       luaL_traceback(state.L, thread, nil, 0)
       error.traceback = state.stringValue(at: -1, on: state.L).stringValue

@@ -32,8 +32,9 @@ extension LuaState {
     lua_pushcclosure(L, lk_message_handler, 0)
     function.push(on: L)
     for argument in arguments { push(argument) }
-    let status = lk_pcall(L, Int32(arguments.count), lk_multret(), base + 1)
     defer { lua_settop(L, base) }
+    try takeStackFailure()
+    let status = lk_pcall(L, Int32(arguments.count), lk_multret(), base + 1)
     guard status == LUA_OK else { throw failure(status: status, on: L, traceback: true) }
     var results: [LuaValue] = []
     let top = lua_gettop(L)

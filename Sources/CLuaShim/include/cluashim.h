@@ -40,7 +40,10 @@ typedef struct lk_context {
   double time_limit;               // seconds per call; 0 = none
   double deadline;                 // monotonic seconds
   int cpu_exceeded;                // 0, 1 = instructions, 2 = time
-  lua_State *running;              // the thread that ran Lua code last, for locating errors
+  lua_State *running;              // the thread that ran Lua code last, for locating errors; never
+                                   // dangles: the allocator resets it when that thread is freed
+  lua_State *main;                 // the main thread
+  int stack_failed;                // a push from the host found no room on a full Lua stack
   void *host;                      // the Swift object that owns the state (not retained)
 } lk_context;
 
@@ -81,9 +84,14 @@ int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 /// `lua_load` of a text chunk (binary refused) from a buffer, with the budgets enforced.
 int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkname);
 
-/// A message handler that keeps the error value as it is and stores a traceback in the registry
-/// under "lk.traceback" (read it with lk_take_traceback).
+/// A message handler that describes an error value that is not a string (lk_describe_error) and
+/// stores a traceback in the registry under "lk.traceback" (read it with lk_take_traceback).
 int lk_message_handler(lua_State *L);
+/// Replaces an error value on top of L that is not a string (a table, nil, …) with a message:
+/// "chunk:line: " of the innermost plugin frame of `thread` from `level`, then the value's
+/// __tostring (run protected under the call's budget, and not once the budget is spent) or
+/// "error (a table value)". Strings and numbers are left as they are.
+void lk_describe_error(lua_State *L, lua_State *thread, int level);
 /// Pushes the traceback the handler stored (or nil) and clears it.
 void lk_take_traceback(lua_State *L);
 
