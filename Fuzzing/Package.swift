@@ -7,9 +7,10 @@ import PackageDescription
 // SwiftPM names a package found by path after its folder, so the checkout's folder name it is.
 let adhost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .lastPathComponent.lowercased()
-let fuzzTargets = ["fuzz-vast", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording"]
+let fuzzTargets = ["fuzz-vast", "fuzz-vmap", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording"]
 let domain: [String: [Target.Dependency]] = [
   "fuzz-vast": [.product(name: "VASTKit", package: adhost)],
+  "fuzz-vmap": [.product(name: "VASTKit", package: adhost)],
   "fuzz-json": [.product(name: "AdPlayer", package: adhost)],
   "fuzz-hls": [.product(name: "HLSKit", package: adhost)],
   "fuzz-source": [.product(name: "AdPlayer", package: adhost)],

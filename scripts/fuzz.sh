@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh merge TARGET DIR…                   adds what DIR… covers anew to the committed corpus
 #   scripts/fuzz.sh build                               only builds
 #
-# TARGET is one of: vast json hls source recording. The targets are built (Fuzzing/, release,
+# TARGET is one of: vast vmap json hls source recording. The targets are built (Fuzzing/, release,
 # -sanitize=fuzzer,address, scratch path .build/fuzz) when needed. Each run starts from the
 # committed corpus (Fuzzing/corpus/TARGET, never written by a run) plus what earlier runs found
 # (.build/fuzz/corpus/TARGET). An input that crashes, breaks an invariant, takes longer than
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
-targets=(vast json hls source recording)
+targets=(vast vmap json hls source recording)
 scratch=.build/fuzz
 timeout_s=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
@@ -80,8 +80,8 @@ run() {
 dict_of() { if [ "$1" = source ]; then echo json; else echo "$1"; fi; }
 
 # Inputs longer than this are cut (bytes): long inputs reach little new code and are slow. VAST
-# documents get more room, since an ad with its creatives and media files needs a few KiB.
-max_len_of() { if [ "$1" = vast ]; then echo 16384; else echo 8192; fi; }
+# and VMAP documents get more room, since an ad with its creatives and media files needs a few KiB.
+max_len_of() { case "$1" in vast | vmap) echo 16384 ;; *) echo 8192 ;; esac; }
 
 # merge TARGET DIR…: the committed corpus gains the inputs of DIR… that cover something new.
 merge() {
