@@ -23,11 +23,18 @@ struct VMAPBuilder {
 
   private var names: [String] = []
   private var namespaces: [[(prefix: String, uri: String)]] = []
-  var attributes: [String: String] = [:]
+  var attributes = AttributeList()
   private var text: [UInt8] = []
-  private var collecting = false
+  /// Whether character data is kept; libxml2 calls back with text only while it is.
+  private var collecting = false {
+    didSet {
+      if collecting != oldValue {
+        context.pointee.sax.pointee.characters = collecting ? VMAPSAX.characters : nil
+      }
+    }
+  }
   private var capture: Capture?
-  private var captureDepth = -1
+  private var skipped = 0
   private var captureStart = 0
   private var captureLine = 0
   private var captureOwnPrefixes: Set<String> = []
@@ -65,8 +72,13 @@ struct VMAPBuilder {
     _ declarations: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32,
     _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
+    // Inside a cut-out element only the nesting is counted: no names, no attributes.
+    if capture != nil {
+      skipped += 1
+      return
+    }
     var declared: [(prefix: String, uri: String)] = []
-    if let declarations {
+    if let declarations, namespaceCount > 0 {
       for index in 0..<Int(namespaceCount) {
         let prefix = declarations[2 * index].map { String(cString: $0) } ?? ""
         declared.append((prefix, declarations[2 * index + 1].map { String(cString: $0) } ?? ""))
@@ -75,14 +87,13 @@ struct VMAPBuilder {
     namespaces.append(declared)
     let name = localname.map { String(cString: $0) } ?? ""
     names.append(name)
-    guard capture == nil else { return }
     attributes.removeAll(keepingCapacity: true)
     if let attributeArray {
       for index in 0..<Int(count) {
         let base = attributeArray + index * 5
         guard let key = base[0], let start = base[3], let end = base[4] else { continue }
-        attributes[String(cString: key)] = String(
-          decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        attributes.pairs.append((String(cString: key), value))
       }
     }
     text.removeAll(keepingCapacity: true)
@@ -147,10 +158,14 @@ struct VMAPBuilder {
   }
 
   mutating func end() {
+    if capture != nil && skipped > 0 {
+      skipped -= 1
+      return
+    }
     let name = names.popLast() ?? ""
     _ = namespaces.popLast()
     if capture != nil {
-      if names.count == captureDepth { endCapture() }
+      endCapture()
       return
     }
     let value = collecting ? String(decoding: text, as: UTF8.self).trimmingWhitespace() : ""
@@ -185,7 +200,6 @@ struct VMAPBuilder {
 
   private mutating func beginCapture(_ kind: Capture) {
     capture = kind
-    captureDepth = names.count - 1
     captureLine = line
     captureOwnPrefixes = Set((namespaces.last ?? []).map(\.prefix))
     var index = position - 1
@@ -201,7 +215,6 @@ struct VMAPBuilder {
     let range = captureStart..<max(captureStart, position)
     let kind = capture
     capture = nil
-    captureDepth = -1
     switch kind {
     case .vast:
       inVASTAdData = true
@@ -227,8 +240,7 @@ struct VMAPBuilder {
     for level in namespaces.reversed() {
       for (prefix, uri) in level where !seen.contains(prefix) {
         seen.insert(prefix)
-        let escaped = uri.replacingOccurrences(of: "&", with: "&amp;")
-          .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
+        let escaped = uri.escapedForAttribute
         result += prefix.isEmpty ? " xmlns=\"\(escaped)\"" : " xmlns:\(prefix)=\"\(escaped)\""
       }
     }

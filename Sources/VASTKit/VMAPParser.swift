@@ -10,11 +10,26 @@ public final class VMAPParser {
   /// Documents larger than this (bytes) are refused with 1002 (default 1 MiB).
   public let maxBytes: Int
   private let vastParser: VASTParser
+  private var context: xmlParserCtxtPtr?
+  private var parsesSinceReset = 0
 
   /// A parser with a size cap in bytes.
   public init(maxBytes: Int = 1 << 20) {
     self.maxBytes = min(maxBytes, Int(Int32.max))
     vastParser = VASTParser(maxBytes: maxBytes)
+    resetContext()
+  }
+
+  deinit {
+    if let context { xmlFreeParserCtxt(context) }
+  }
+
+  /// A fresh libxml2 context (its name dictionary grows with every new name seen).
+  private func resetContext() {
+    if let context { xmlFreeParserCtxt(context) }
+    parsesSinceReset = 0
+    context = xmlNewParserCtxt()
+    context?.pointee.sax.pointee = VMAPSAX.handler()
   }
 
   /// Parses one document with a fresh parser.
@@ -34,11 +49,9 @@ public final class VMAPParser {
       throw VMAPError(.parsing, "the document is \(data.count) bytes, over the \(maxBytes)-byte cap")
     }
     guard !data.isEmpty else { throw VMAPError(.parsing, "the document is empty") }
-    guard let context = xmlNewParserCtxt() else {
-      throw VMAPError(.parsing, "libxml2 could not create a parser")
-    }
-    defer { xmlFreeParserCtxt(context) }
-    context.pointee.sax.pointee = VMAPSAX.handler()
+    parsesSinceReset += 1
+    if parsesSinceReset > 2000 { resetContext() }
+    guard let context else { throw VMAPError(.parsing, "libxml2 could not create a parser") }
     let box = VMAPParseBox(context: context)
     context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
     let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)

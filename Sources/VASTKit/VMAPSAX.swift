@@ -7,10 +7,10 @@ enum VMAPSAX {
     var sax = xmlSAXHandler()
     sax.initialized = XML_SAX2_MAGIC
     sax.startElementNs = { ctx, localname, _, _, namespaceCount, namespaces, count, _, attributes in
-      VMAPSAX.box(ctx)?.builder.start(localname, namespaceCount, namespaces, count, attributes)
+      VMAPSAX.withBox(ctx) { $0.builder.start(localname, namespaceCount, namespaces, count, attributes) }
     }
-    sax.endElementNs = { ctx, _, _, _ in VMAPSAX.box(ctx)?.builder.end() }
-    sax.characters = { ctx, characters, length in VMAPSAX.box(ctx)?.builder.characters(characters, length) }
+    sax.endElementNs = { ctx, _, _, _ in VMAPSAX.withBox(ctx) { $0.builder.end() } }
+    // `characters` is installed by the builder only inside text elements.
     sax.entityDecl = { ctx, _, _, _, _, _ in
       VMAPSAX.box(ctx)?.builder.fail(.parsing, "entity declarations are not allowed")
     }
@@ -25,6 +25,20 @@ enum VMAPSAX {
       box.errorMessage = "line \(error.pointee.line): " + text.trimmingWhitespace()
     }
     return sax
+  }
+
+  /// The character-data callback, installed while a text element is open.
+  static let characters: charactersSAXFunc = { ctx, characters, length in
+    VMAPSAX.withBox(ctx) { $0.builder.characters(characters, length) }
+  }
+
+  /// Runs `body` on the box without retaining it (the parser holds it for the whole parse).
+  @inline(__always)
+  static func withBox(_ ctx: UnsafeMutableRawPointer?, _ body: (VMAPParseBox) -> Void) {
+    guard let context = ctx?.assumingMemoryBound(to: xmlParserCtxt.self),
+      let pointer = context.pointee._private
+    else { return }
+    Unmanaged<VMAPParseBox>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
   }
 
   static func box(_ ctx: UnsafeMutableRawPointer?) -> VMAPParseBox? {

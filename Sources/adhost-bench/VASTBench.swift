@@ -7,7 +7,8 @@ import VASTKit
 enum VASTBench {
   static var suite: Suite {
     Suite(
-      name: "vast", summary: "VAST parse into the model vs a bare libxml2 SAX pass (docs/s, ratio)", run: run)
+      name: "vast", summary: "VAST and VMAP parse into the model vs a bare libxml2 SAX pass (docs/s, ratio)",
+      run: run)
   }
 
   struct BenchError: Error, CustomStringConvertible {
@@ -23,16 +24,24 @@ enum VASTBench {
     }
     guard !documents.isEmpty else { throw BenchError(description: "no documents to parse") }
     let parser = VASTParser()
+    let vmapParser = VMAPParser()
     let raw = RawSAXPass()
+    // Which parser a document needs is decided once, outside the timed rounds.
+    let isVMAP = documents.map(VMAPParser.isVMAP)
     // Warm up both, then alternate rounds so both see the same machine conditions.
-    for _ in 0..<20 { for document in documents { _ = parse(parser, document); raw.run(document) } }
+    for _ in 0..<20 {
+      for (document, vmap) in zip(documents, isVMAP) {
+        _ = parse(parser, vmapParser, document, isVMAP: vmap)
+        raw.run(document)
+      }
+    }
     var parseTime = 0.0
     var rawTime = 0.0
     var rounds = 0
     let start = monotonicSeconds()
     while monotonicSeconds() - start < 4 || rounds < 10 {
       let t0 = monotonicSeconds()
-      for document in documents { _ = parse(parser, document) }
+      for (document, vmap) in zip(documents, isVMAP) { _ = parse(parser, vmapParser, document, isVMAP: vmap) }
       let t1 = monotonicSeconds()
       for document in documents { raw.run(document) }
       let t2 = monotonicSeconds()
@@ -45,18 +54,23 @@ enum VASTBench {
     let rawRate = total / rawTime
     return [
       ("docs", .integer(documents.count)),
+      ("vmap_docs", .integer(documents.filter(VMAPParser.isVMAP).count)),
       ("parse_docs_per_s", .number(parseRate)),
       ("raw_sax_docs_per_s", .number(rawRate)),
       ("ratio", .number(parseRate / rawRate)),
     ]
   }
 
-  private static func parse(_ parser: VASTParser, _ data: Data) -> Bool {
-    (try? parser.parse(data)) != nil
+  /// A VMAP document (found by its root) goes to the VMAP parser, which parses its inline VAST.
+  private static func parse(_ parser: VASTParser, _ vmapParser: VMAPParser, _ data: Data, isVMAP: Bool)
+    -> Bool
+  {
+    if isVMAP { return (try? vmapParser.parse(data)) != nil }
+    return (try? parser.parse(data)) != nil
   }
 
   /// Every XML file under `shared/vast-samples` except `xsd/`, found from the current folder
-  /// or from the executable's folder upwards.
+  /// or from the executable's folder upwards, and the checkout's VMAP sample(s) in `examples/vmap`.
   static func defaultFiles() throws -> [String] {
     var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
     starts.append(
@@ -66,13 +80,26 @@ enum VASTBench {
       for _ in 0..<8 {
         let candidate = folder.appendingPathComponent("../shared/vast-samples").standardizedFileURL
         if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) {
-          return xmlFiles(under: candidate)
+          return xmlFiles(under: candidate) + vmapSamples(from: starts)
         }
         folder.deleteLastPathComponent()
       }
     }
     throw BenchError(
       description: "../shared/vast-samples not found from the current folder or the executable")
+  }
+
+  /// The XML files of the first `examples/vmap` found from `starts` upwards (the checkout's).
+  private static func vmapSamples(from starts: [URL]) -> [String] {
+    for start in starts {
+      var folder = start
+      for _ in 0..<8 {
+        let candidate = folder.appendingPathComponent("examples/vmap")
+        if FileManager.default.fileExists(atPath: candidate.path) { return xmlFiles(under: candidate) }
+        folder.deleteLastPathComponent()
+      }
+    }
+    return []
   }
 
   /// A file as is; a folder as every XML file under it (`xsd/` excluded).
