@@ -60,9 +60,14 @@ public enum VMAPTimeOffset: Sendable, Equatable, Codable, CustomStringConvertibl
     }
   }
 
-  /// Decodes the VMAP text form.
+  /// Decodes the VMAP text form, or a number of seconds (see `encode(to:)`).
   public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
+    let container = try decoder.singleValueContainer()
+    if let seconds = try? container.decode(Double.self) {
+      self = .seconds(seconds)
+      return
+    }
+    let text = try container.decode(String.self)
     guard let offset = VMAPTimeOffset(parsing: text) else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "bad timeOffset '\(text)'"))
@@ -70,10 +75,15 @@ public enum VMAPTimeOffset: Sendable, Equatable, Codable, CustomStringConvertibl
     self = offset
   }
 
-  /// Encodes the VMAP text form.
+  /// Encodes the VMAP text form; a time finer than the millisecond `HH:MM:SS.mmm` can hold is
+  /// written as its number of seconds, so that nothing is lost.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    try container.encode(description)
+    if case .seconds(let value) = self, VMAPTimeOffset(parsing: description) != self {
+      try container.encode(value)
+    } else {
+      try container.encode(description)
+    }
   }
 
   /// As written in VMAP (`start`, `00:10:00.000`, `50%`, `#2`).

@@ -178,3 +178,13 @@ import Testing
 private enum TestFixturesText {
   static var schedule: String { (try? TestFixtures.text("vmap-schedule.xml")) ?? "" }
 }
+
+/// The JSON form of a schedule gives back the same schedule.
+@Suite struct VMAPJSONTests {
+  @Test(arguments: ["start", "end", "00:10:00.125", "00:00:01.00015", "12.5%", "#4"])
+  func timeOffsetRoundTrips(text: String) throws {
+    let offset = try #require(VMAPTimeOffset(parsing: text))
+    let decoded = try JSONDecoder().decode([VMAPTimeOffset].self, from: try JSONEncoder().encode([offset]))
+    #expect(decoded == [offset])
+  }
+}
