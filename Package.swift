@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
-    .target(name: "RunReport", dependencies: ["AdPlayer"]),
+    .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
 
     .target(
       name: "PluginHost",

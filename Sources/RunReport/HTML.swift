@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 
 /// Text made safe for HTML and SVG, and the numbers and times the page writes.
 enum HTML {
@@ -21,9 +22,10 @@ enum HTML {
 
   /// A coordinate with at most one decimal (`12.5`, `300`).
   static func coordinate(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    guard tenths.isFinite, abs(tenths) < 1e15 else { return "0" }
-    let whole = Int64(tenths)
+    guard
+      let whole = Int64.checked(
+        value * 10, rounding: .toNearestOrAwayFromZero, in: -999_999_999_999_999...999_999_999_999_999)
+    else { return "0" }
     return whole % 10 == 0 ? String(whole / 10) : String(Double(whole) / 10)
   }
 
@@ -32,7 +34,10 @@ enum HTML {
 
   /// A clock time for the axis: `0:45`, `12:05`, `3:02:00`.
   static func clock(_ value: Double) -> String {
-    let total = Int(value.rounded())
+    // A time past the one-week content limit (or not finite) is no time a run can reach.
+    guard
+      let total = Int.checked(value, rounding: .toNearestOrAwayFromZero, in: -2_147_483_647...2_147_483_647)
+    else { return "?" }
     let (hours, minutes, seconds) = (total / 3600, total % 3600 / 60, total % 60)
     let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
     return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
