@@ -4,34 +4,8 @@ import Testing
 /// `adhost vast` run as a process (the executable `swift build --build-tests` builds beside
 /// the test bundle).
 @Suite struct VASTCommandTests {
-  private static let executable = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/debug/adhost")
-
-  private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Self.executable.path),
-      "adhost not built at \(Self.executable.path); run swift build first")
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = ["vast"] + arguments
-    process.environment = ["NO_COLOR": "1"]
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData, as: UTF8.self)
-    )
-  }
-
   @Test func resolvedChainAsJSON() throws {
-    let result = try run([Samples.url("authored/chain/wrapper-1.xml").path, "--resolve", "--json"])
+    let result = try runVastCommand([Samples.url("authored/chain/wrapper-1.xml").path, "--resolve", "--json"])
     #expect(result.status == 0, "\(result.error)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -44,7 +18,7 @@ import Testing
   }
 
   @Test func textTreeShowsMediaAndTracking() throws {
-    let result = try run([
+    let result = try runVastCommand([
       Samples.url("authored/pod-v4.1-three-ads-plus-buffet.xml").path, "--width", "640", "--height", "360",
     ])
     #expect(result.status == 0)
@@ -55,21 +29,22 @@ import Testing
   }
 
   @Test func failuresPrintTheCode() throws {
-    let loop = try run([Samples.url("authored/loop/loop-a.xml").path, "--resolve"])
+    let loop = try runVastCommand([Samples.url("authored/loop/loop-a.xml").path, "--resolve"])
     #expect(loop.status == 1)
     #expect(loop.error.contains("error 302"))
-    let flv = try run([Samples.url("authored/errors/inline-bad-values.xml").path])
+    let flv = try runVastCommand([Samples.url("authored/errors/inline-bad-values.xml").path])
     #expect(flv.status == 1)
     #expect(flv.error.contains("error 403"))
-    let broken = try run([Samples.url("authored/errors/malformed-truncated.xml").path, "--json"])
+    let broken = try runVastCommand([Samples.url("authored/errors/malformed-truncated.xml").path, "--json"])
     #expect(broken.status == 1)
     #expect(broken.output.contains("\"code\" : 100"))
   }
 
   @Test func usageErrorsExit64() throws {
-    #expect(try run([]).status == 64)
-    #expect(try run(["/nonexistent/tag.xml"]).status == 64)
-    #expect(try run([Samples.url("authored/chain/inline.xml").path, "--timeout", "soon"]).status == 64)
-    #expect(try run([Samples.url("authored/chain/inline.xml").path, "--bogus"]).status == 64)
+    #expect(try runVastCommand([]).status == 64)
+    #expect(try runVastCommand(["/nonexistent/tag.xml"]).status == 64)
+    #expect(
+      try runVastCommand([Samples.url("authored/chain/inline.xml").path, "--timeout", "soon"]).status == 64)
+    #expect(try runVastCommand([Samples.url("authored/chain/inline.xml").path, "--bogus"]).status == 64)
   }
 }

@@ -3,34 +3,8 @@ import Testing
 
 /// `adhost vast FILE` on a VMAP document prints the schedule (issue 15, item 3).
 @Suite struct VASTCommandVMAPTests {
-  private static let executable = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/debug/adhost")
-
-  private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Self.executable.path),
-      "adhost not built at \(Self.executable.path); run swift build first")
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = ["vast"] + arguments
-    process.environment = ["NO_COLOR": "1"]
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData, as: UTF8.self)
-    )
-  }
-
   @Test func textSchedule() throws {
-    let result = try run([TestFixtures.url("vmap-schedule.xml").path])
+    let result = try runVastCommand([TestFixtures.url("vmap-schedule.xml").path])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("VMAP 1.0, 5 ad break(s)"))
     #expect(result.output.contains("AdBreak 1 · preroll · start · linear (line 5)"))
@@ -42,7 +16,7 @@ import Testing
   }
 
   @Test func jsonSchedule() throws {
-    let result = try run([TestFixtures.url("vmap-schedule.xml").path, "--json"])
+    let result = try runVastCommand([TestFixtures.url("vmap-schedule.xml").path, "--json"])
     #expect(result.status == 0, "\(result.error)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -59,7 +33,7 @@ import Testing
       "adhost-vmap-\(UUID().uuidString).xml")
     try Data("<vmap:VMAP xmlns:vmap=\"v\" version=\"1.0\">\n<vmap:AdBreak>".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try run([file.path])
+    let result = try runVastCommand([file.path])
     #expect(result.status == 1)
     #expect(result.error.contains("VMAP error 1002 (VMAP parsing error)"), "\(result.error)")
     #expect(result.error.contains("line "))
