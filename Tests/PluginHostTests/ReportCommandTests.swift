@@ -57,8 +57,10 @@ import Testing
   @Test func testWritesAPagePerScenarioAndAnIndex() async throws {
     let scratch = try Scratch()
     let folder = scratch.folder.appendingPathComponent("report").path
-    let tests = repositoryRoot.appendingPathComponent("examples/omnibox/tests").path
-    let run = await adhost(["test", tests, "--report", folder, "-j", "1"])
+    let tests = ["play-through", "skip", "seek-over-break", "seek-out-of-break"].map {
+      repositoryRoot.appendingPathComponent("examples/omnibox/tests/\($0).scenario.json").path
+    }
+    let run = await adhost(["test"] + tests + ["--report", folder, "-j", "1"])
     #expect(run.code == 0, "\(run.output)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     #expect(names.count == 5 && names.contains("index.html"))

@@ -12,6 +12,7 @@ import shutil
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOST = "https://mediatailor.example"
 BEACONS = "https://beacons.adserver.example"
+FALLBACK = "https://cdn.example/content/vod/index.m3u8"
 
 
 def event(owner, kind, time):
@@ -133,6 +134,8 @@ def vod():
     ]
     recording.add("GET", f"{HOST}/v1/tracking/5a1e/vod/7c0ffee1", tracking(avails), "application/json")
     recording.beacons(avails)
+    # The same content without ads (45 s), for a `fallbackUrl` when no session can be started.
+    recording.add("GET", FALLBACK, playlist(0, 9, False, {}), "application/vnd.apple.mpegurl")
     recording.save()
 
 
