@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, lowest first; a module only imports the ones above it in this list:
 // 1. CLua, CLuaShim, CLibXML2 — C; CheckedNumbers — dependency-free Swift (checked Double → integer).
 // 2. LuaKit — Lua embedding, knows nothing about ads.
-// 3. AdPlayer, HTTPKit, HLSKit, VASTKit, AdCheck, RunReport — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
+// 3. AdPlayer, HTTPKit, HLSKit, DASHKit, VASTKit, AdCheck, RunReport — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
   name: "adhost",
@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "AdCheck", targets: ["AdCheck"]),
     .library(name: "VASTKit", targets: ["VASTKit"]),
     .library(name: "HLSKit", targets: ["HLSKit"]),
+    .library(name: "DASHKit", targets: ["DASHKit"]),
     .library(name: "HTTPKit", targets: ["HTTPKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
   ],
@@ -35,13 +36,14 @@ let package = Package(
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
+    .target(name: "DASHKit", dependencies: ["CLibXML2", "CheckedNumbers"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
 
     .target(
       name: "PluginHost",
-      dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "CheckedNumbers"]),
+      dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -66,6 +68,7 @@ let package = Package(
       name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "CLibXML2"],
       exclude: ["Fixtures"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
+    .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
       name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "AdCheck", "LoopbackHTTP"]),

@@ -24,6 +24,7 @@ local config = require("lib.config")
 local policies = require("lib.policies")
 local stitched = require("lib.stitched")
 local tracking = require("lib.mediatailortracking")
+local dash = require("lib.mediatailordash")
 
 local INTEGRATION = "mediatailor"
 local DEFAULT_POLL_INTERVAL = 5
@@ -76,7 +77,7 @@ local function withManifest(source, typed, manifestUrl)
         replaced[key] = value
       end
       replaced.src = manifestUrl
-      replaced.type = "application/x-mpegurl"
+      replaced.type = dash.isDASH(manifestUrl) and "application/dash+xml" or "application/x-mpegurl"
       copy.sources[index] = replaced
     else
       copy.sources[index] = each
@@ -135,20 +136,24 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       controller:error(string.format("MediaTailor tracking %s: %s", state.trackingUrl, problem))
       return
     end
+    local mpd = player.mpd
+    if mpd then
+      data = dash.rebase(data, mpd, state.warned, log.warn)
+    end
     tracking.apply(state.session, data, function(unreadable)
       controller:error("MediaTailor tracking: " .. unreadable)
     end)
-    local playlist = player.playlist
-    if playlist and not playlist.live then
+    local manifest = player.playlist or mpd
+    if manifest and not manifest.live then
       -- VOD: the answer holds every avail; no need to ask again.
       stopPolling(state)
     end
   end
 
   local function startPolling(state)
-    local playlist = player.playlist
+    local playlist, mpd = player.playlist, player.mpd
     local interval = state.settings.pollInterval or (playlist and playlist.targetDuration)
-      or DEFAULT_POLL_INTERVAL
+      or (mpd and mpd.minimumUpdatePeriod) or DEFAULT_POLL_INTERVAL
     log.info(string.format("%s: polling %s every %g s", INTEGRATION, state.trackingUrl, interval))
     state.poller = timer.every(interval, function()
       poll(state)
@@ -199,6 +204,7 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         session = stitched.new(controller, { policy = settings.policy }),
         listeners = {},
         started = false,
+        warned = {},
       }
       current = state
       state.session:attach()

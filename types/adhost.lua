@@ -196,14 +196,36 @@ function Controller:fatalError(message, code) end
 ---@field startTime number Content seconds.
 ---@field endTime? number Content seconds; nil while unknown.
 ---@field class? string The date range's CLASS (e.g. "com.apple.hls.interstitial").
----@field kind "daterange"|"cue-out"
----@field attributes table<string, string> The tag's attributes as written (quotes removed).
+---@field kind "daterange"|"cue-out"|"period"|"scte35"|"event" HLS tags; DASH Periods and EventStream Events (docs/plugin-api.md).
+---@field attributes table<string, string|number|boolean> The tag's attributes as written (quotes removed); a DASH cue's fields.
 
 ---The HLS media playlist being played.
 ---@class adhost.Playlist
 ---@field url string
 ---@field targetDuration number Seconds.
 ---@field live boolean No #EXT-X-ENDLIST (yet).
+
+---The DASH MPD being played (docs/plugin-api.md, `player.mpd`).
+---@class adhost.MPD
+---@field url string
+---@field type "static"|"dynamic"
+---@field live boolean `type == "dynamic"`.
+---@field origin number The presentation time (seconds; from availabilityStartTime when dynamic) of content time 0.
+---@field availabilityStartTime? string xs:dateTime, UTC.
+---@field publishTime? string
+---@field minimumUpdatePeriod? number Seconds.
+---@field timeShiftBufferDepth? number
+---@field mediaPresentationDuration? number
+---@field suggestedPresentationDelay? number
+---@field periods adhost.MPDPeriod[] Every Period known so far, by start.
+
+---@class adhost.MPDPeriod
+---@field key string Its id, else `start=<seconds>`; the id of its cue.
+---@field id? string Period@id (MediaTailor: the ad's adId).
+---@field start number Presentation seconds.
+---@field startTime number Content seconds.
+---@field endTime? number Content seconds; nil while open.
+---@field duration? number Period@duration.
 
 ---@class adhost.AdEvent
 ---@field type adhost.AdEventType
@@ -243,6 +265,7 @@ function Ads:removeEventListener(type, listener) end
 ---@field ads adhost.Ads
 ---@field cues adhost.Cue[] The content's cues, by start time (HLS ad markers).
 ---@field playlist? adhost.Playlist The HLS media playlist playing, if the content is HLS.
+---@field mpd? adhost.MPD The DASH MPD playing, if the content is DASH.
 local Player = {}
 
 function Player:play() end

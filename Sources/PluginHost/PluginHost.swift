@@ -80,6 +80,8 @@ public final class PluginHost {
   var timerNesting = 0
   /// Reads HLS playlists into the player (nil when `readsPlaylists` is false).
   private(set) var playlists: PlaylistReader?
+  /// Reads DASH MPDs into the player (nil when `readsPlaylists` is false).
+  private(set) var mpds: MPDReader?
 
   /// A host with a fresh player and Lua state.
   public init(options: PluginHostOptions) throws(LuaError) {
@@ -95,7 +97,10 @@ public final class PluginHost {
     if options.readsPlaylists {
       let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
       playlists = reader
-      readPlaylists(with: reader, fallback: options.defaultTimeline)
+      let mpdReader = MPDReader(
+        player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
+      mpds = mpdReader
+      readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
     }
     do {
       clientSideAds = try ClientSideAds(host: self)

@@ -46,6 +46,7 @@ extension PluginHost {
     type.property("ads") { .object($0.ads) }
     type.property("cues") { view in .array(view.player.cues.map(Self.cueTable)) }
     type.property("playlist") { [weak self] _ in self?.playlistTable() ?? .nil }
+    type.property("mpd") { [weak self] _ in self?.mpdTable() ?? .nil }
     type.method("play") { view, _ in
       view.player.play()
       return 0

@@ -84,6 +84,14 @@ final class PlaylistReader {
     }
   }
 
+  /// Stops refreshing and forgets the playlist (the source loaded is not HLS).
+  func forget() {
+    stop()
+    generation += 1
+    mediaURL = nil
+    timeline = HLSTimeline()
+  }
+
   /// Stops refreshing (a new source, the player destroyed).
   func stop() {
     refreshTimer?.cancel()

@@ -1,0 +1,45 @@
+/// Reads big-endian bit fields from bytes, failing with what was being read when they run out.
+struct BitReader {
+  private let bytes: [UInt8]
+  private var bit = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The byte position (bits read, rounded down).
+  var byteOffset: Int { bit / 8 }
+
+  /// The bytes left, whole.
+  var bytesLeft: Int { bytes.count - (bit + 7) / 8 }
+
+  /// The next `count` (≤ 64) bits as an unsigned number.
+  mutating func read(_ count: Int, _ field: String) throws(SCTE35Error) -> UInt64 {
+    guard count <= 64, bit + count <= bytes.count * 8 else {
+      throw SCTE35Error("the section ends inside \(field) (byte \(bit / 8) of \(bytes.count))")
+    }
+    var value: UInt64 = 0
+    for _ in 0..<count {
+      let byte = bytes[bit / 8]
+      value =
+        (value << 1) | UInt64(truncatingIfNeeded: (byte >> (7 - UInt8(truncatingIfNeeded: bit % 8))) & 1)
+      bit += 1
+    }
+    return value
+  }
+
+  mutating func flag(_ field: String) throws(SCTE35Error) -> Bool { try read(1, field) == 1 }
+
+  mutating func skip(bits count: Int, _ field: String) throws(SCTE35Error) {
+    guard count >= 0, bit + count <= bytes.count * 8 else {
+      throw SCTE35Error("the section ends inside \(field) (byte \(bit / 8) of \(bytes.count))")
+    }
+    bit += count
+  }
+}
+
+/// Why an SCTE-35 message could not be read.
+public struct SCTE35Error: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What was wrong.
+  public let message: String
+  init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

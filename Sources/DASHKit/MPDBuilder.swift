@@ -1,0 +1,266 @@
+import CLibXML2
+import CheckedNumbers
+import Foundation
+
+/// Builds an MPD from SAX events: the MPD's attributes, each Period's id, start and duration,
+/// and its EventStreams' Events with their SCTE-35 messages (`MPDBuilder+SCTE35.swift`).
+struct MPDBuilder {
+  /// A Period as read, before `MPDLayout` places it.
+  struct PendingPeriod {
+    var id: String?
+    var start: Double?
+    var duration: Double?
+    var line: Int
+    var path: String
+    var eventStreams: [MPDEventStream] = []
+  }
+
+  let context: xmlParserCtxtPtr
+  var mpd = MPD()
+  var periods: [PendingPeriod] = []
+  var failure: MPDError?
+  var sawRoot = false
+
+  /// The open elements' local names, and each one's path segment (`Period[2]`).
+  private(set) var names: [String] = []
+  private var segments: [String] = []
+  /// Children seen so far per name, one table per open element.
+  private var childCounts: [[String: Int]] = [[:]]
+  var attributes: [String: String] = [:]
+  var text = ""
+  private var collecting: String?
+  /// The Event being read, its stream's scheme, and its SCTE-35 message so far.
+  var event: MPDEvent?
+  var scheme: SCTE35Scheme?
+  var signal: SCTE35Signal?
+  var signalProblem: String?
+  var eventHasChild = false
+  var scte35CommandSeen = false
+  private var eventCount = 0
+
+  init(context: xmlParserCtxtPtr) { self.context = context }
+
+  /// The current line of the parser.
+  var line: Int { Int(truncatingIfNeeded: context.pointee.input?.pointee.line ?? 0) }
+
+  /// The open element's path, e.g. `MPD/Period[2]/EventStream[1]`.
+  var path: String { segments.joined(separator: "/") }
+
+  /// Rejects the document and stops the parser (the first failure wins).
+  mutating func fail(_ message: String) {
+    if failure == nil { failure = MPDError("line \(line): \(message)") }
+    xmlStopParser(context)
+  }
+
+  /// Rejects an attribute's value: `MPD/Period[2]@start: expected …, got "…"`.
+  mutating func failAttribute(_ name: String, _ expected: String) {
+    fail("\(path)@\(name): expected \(expected), got \"\(attributes[name] ?? "")\"")
+  }
+
+  mutating func start(
+    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    guard failure == nil else { return }
+    let name = localname.map { String(cString: $0) } ?? ""
+    let seen = (childCounts[childCounts.count - 1][name] ?? 0) + 1
+    childCounts[childCounts.count - 1][name] = seen
+    childCounts.append([:])
+    names.append(name)
+    segments.append(
+      ["Period", "EventStream", "Event", "AdaptationSet"].contains(name) ? "\(name)[\(seen)]" : name)
+    attributes.removeAll(keepingCapacity: true)
+    if let attributeArray {
+      for index in 0..<Int(truncatingIfNeeded: count) {
+        let base = attributeArray + index * 5
+        guard let key = base[0], let start = base[3], let end = base[4] else { continue }
+        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        attributes[String(cString: key)] = value
+      }
+    }
+    if !sawRoot {
+      sawRoot = true
+      guard name == "MPD" else { return fail("the root element is <\(name)>, expected <MPD>") }
+      return root()
+    }
+    if event != nil {
+      eventHasChild = true
+      if scheme != nil { scte35Start(name) }
+      return
+    }
+    let parent = names.count >= 2 ? names[names.count - 2] : ""
+    switch (parent, name) {
+    case ("MPD", "Period"): startPeriod()
+    case ("MPD", "Location"):
+      collecting = name
+      text = ""
+    case ("Period", "EventStream"): startEventStream()
+    case ("EventStream", "Event"): startEvent()
+    default: break
+    }
+  }
+
+  mutating func end() {
+    guard failure == nil, let name = names.last else { return }
+    if event != nil {
+      if names.count == eventDepth {
+        finishEvent()
+      } else if scheme != nil {
+        scte35End(name)
+      }
+    } else if collecting == name {
+      let location = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if mpd.location == nil && !location.isEmpty { mpd.location = location }
+      collecting = nil
+    }
+    names.removeLast()
+    segments.removeLast()
+    childCounts.removeLast()
+  }
+
+  mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard failure == nil, let characters, collecting != nil || event != nil else { return }
+    guard text.utf8.count < 1 << 20 else { return fail("\(path): over 1 MiB of text") }
+    text += String(
+      decoding: UnsafeBufferPointer(start: characters, count: Int(truncatingIfNeeded: length)), as: UTF8.self)
+  }
+
+  /// Takes the text collected so far.
+  mutating func takeText() -> String {
+    defer { text = "" }
+    return text
+  }
+
+  private var eventDepth = 0
+
+  private mutating func root() {
+    switch attributes["type"] ?? "static" {
+    case "static": mpd.type = .onDemand
+    case "dynamic": mpd.type = .live
+    default: return failAttribute("type", "\"static\" or \"dynamic\"")
+    }
+    mpd.availabilityStartTime = dateAttribute("availabilityStartTime")
+    mpd.publishTime = dateAttribute("publishTime")
+    mpd.mediaPresentationDuration = durationAttribute("mediaPresentationDuration")
+    mpd.minimumUpdatePeriod = durationAttribute("minimumUpdatePeriod")
+    mpd.timeShiftBufferDepth = durationAttribute("timeShiftBufferDepth")
+    mpd.suggestedPresentationDelay = durationAttribute("suggestedPresentationDelay")
+    if mpd.type == .live && mpd.availabilityStartTime == nil && failure == nil {
+      fail("MPD: a dynamic MPD needs availabilityStartTime (an xs:dateTime such as 2026-11-29T12:00:00Z)")
+    }
+  }
+
+  private mutating func startPeriod() {
+    guard periods.count < MPDParser.maxPeriods else {
+      return fail("\(path): more than \(MPDParser.maxPeriods) Periods")
+    }
+    let id = attributes["id"]
+    let start = durationAttribute("start")
+    let duration = durationAttribute("duration")
+    periods.append(PendingPeriod(id: id, start: start, duration: duration, line: line, path: path))
+  }
+
+  private mutating func startEventStream() {
+    guard let uri = attributes["schemeIdUri"]?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
+      return fail("\(path): expected a schemeIdUri attribute")
+    }
+    var stream = MPDEventStream(schemeIdUri: uri)
+    stream.value = attributes["value"]
+    if let timescale = integerAttribute("timescale") {
+      guard timescale > 0 else { return failAttribute("timescale", "a whole number above 0") }
+      stream.timescale = timescale
+    }
+    if let offset = integerAttribute("presentationTimeOffset") { stream.presentationTimeOffset = offset }
+    guard failure == nil else { return }
+    periods[periods.count - 1].eventStreams.append(stream)
+  }
+
+  private mutating func startEvent() {
+    eventCount += 1
+    guard eventCount <= MPDParser.maxEvents else {
+      return fail("\(path): more than \(MPDParser.maxEvents) Events in the MPD")
+    }
+    var event = MPDEvent(line: line)
+    event.id = attributes["id"]
+    event.presentationTime = integerAttribute("presentationTime") ?? 0
+    event.duration = integerAttribute("duration")
+    event.messageData = attributes["messageData"]
+    guard failure == nil, let stream = periods.last?.eventStreams.last else { return }
+    self.event = event
+    eventDepth = names.count
+    scheme = SCTE35Scheme(rawValue: stream.schemeIdUri)
+    signal = nil
+    signalProblem = nil
+    eventHasChild = false
+    scte35CommandSeen = false
+    text = ""
+  }
+
+  private mutating func finishEvent() {
+    guard var event else { return }
+    let body = takeText().trimmingCharacters(in: .whitespacesAndNewlines)
+    if !eventHasChild && event.messageData == nil && !body.isEmpty { event.messageData = body }
+    if scheme != nil {
+      if let signalProblem {
+        mpd.issues.append("line \(event.line): the SCTE-35 message cannot be read: \(signalProblem)")
+      } else if let signal {
+        event.scte35 = signal
+      } else {
+        mpd.issues.append(
+          "line \(event.line): \(path): an SCTE-35 event without a SpliceInfoSection or Signal")
+      }
+    }
+    let periodIndex = periods.count - 1
+    let streamIndex = periods[periodIndex].eventStreams.count - 1
+    periods[periodIndex].eventStreams[streamIndex].events.append(event)
+    self.event = nil
+    scheme = nil
+  }
+
+  // MARK: attribute values
+
+  private mutating func durationAttribute(_ name: String) -> Double? {
+    guard let text = attributes[name] else { return nil }
+    guard let seconds = XSTime.duration(text) else {
+      failAttribute(name, "an xs:duration such as PT30S or PT1H2M3.5S")
+      return nil
+    }
+    return seconds
+  }
+
+  private mutating func dateAttribute(_ name: String) -> Double? {
+    guard let text = attributes[name] else { return nil }
+    guard let seconds = XSTime.dateTime(text) else {
+      failAttribute(name, "an xs:dateTime such as 2026-11-29T12:00:00Z")
+      return nil
+    }
+    return seconds
+  }
+
+  /// A whole number ≥ 0 that fits 64 bits.
+  mutating func integerAttribute(_ name: String) -> UInt64? {
+    guard let text = attributes[name] else { return nil }
+    guard let value = DecimalText.unsigned(text) else {
+      failAttribute(name, "a whole number from 0 to \(UInt64.max)")
+      return nil
+    }
+    return value
+  }
+}
+
+/// Whole numbers in text, read digit by digit with checked arithmetic.
+enum DecimalText {
+  /// `text` (digits, surrounding spaces allowed) as a number, or nil when it is none or too big.
+  static func unsigned(_ text: String) -> UInt64? {
+    let digits = text.trimmingCharacters(in: .whitespaces)
+    guard !digits.isEmpty else { return nil }
+    var value: UInt64 = 0
+    for byte in digits.utf8 {
+      guard byte >= 48, byte <= 57,
+        let next = value.checkedMultiplying(by: 10)?.checkedAdding(UInt64(truncatingIfNeeded: byte - 48))
+      else { return nil }
+      value = next
+    }
+    return value
+  }
+}

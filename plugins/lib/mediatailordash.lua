@@ -1,0 +1,94 @@
+-- MediaTailor's tracking answers for DASH sessions, put on the player's content timeline.
+--
+-- MediaTailor times a DASH session's avails, ads and tracking events relative to the session's
+-- start on VOD and relative to `MPD@availabilityStartTime` on live; each ad is a Period of its
+-- own whose `Period@id` is the ad's `adId` and whose start is the ad's `startTimeInSeconds`
+-- (docs/mediatailor.md, "DASH"). The player's content time is presentation time less
+-- `player.mpd.origin` (0 on VOD; on live the presentation time where the run joined), so:
+--   content time = startTimeInSeconds − origin
+-- and an ad whose Period is in the MPD plays where that Period is: a tracking time that does not
+-- match the Period's start is moved there, with its events, and logged once.
+
+local M = {}
+
+local TOLERANCE = 0.5
+
+local function isTable(value)
+  return type(value) == "table"
+end
+
+local function copy(value)
+  if not isTable(value) then
+    return value
+  end
+  local result = {}
+  for key, member in pairs(value) do
+    result[key] = copy(member)
+  end
+  return result
+end
+
+local function shift(events, delta)
+  for _, event in ipairs(isTable(events) and events or {}) do
+    if isTable(event) and type(event.startTimeInSeconds) == "number" then
+      event.startTimeInSeconds = event.startTimeInSeconds + delta
+    end
+  end
+end
+
+--- The ad Periods of `mpd` (`player.mpd`) by id: `{ [id] = startTime }` in content seconds.
+local function periodStarts(mpd)
+  local starts = {}
+  for _, period in ipairs(mpd.periods or {}) do
+    if period.id then
+      starts[period.id] = period.startTime
+    end
+  end
+  return starts
+end
+
+--- A copy of a decoded tracking answer with every time on the content timeline of `mpd`;
+--- `warn(message)` gets each ad moved to its Period (once per ad and time, through `warned`).
+function M.rebase(data, mpd, warned, warn)
+  local rebased = copy(data)
+  local origin = mpd.origin or 0
+  local starts = periodStarts(mpd)
+  for _, avail in ipairs(isTable(rebased.avails) and rebased.avails or {}) do
+    if isTable(avail) then
+      if type(avail.startTimeInSeconds) == "number" then
+        avail.startTimeInSeconds = avail.startTimeInSeconds - origin
+      end
+      shift(avail.adBreakTrackingEvents, -origin)
+      for _, ad in ipairs(isTable(avail.ads) and avail.ads or {}) do
+        if isTable(ad) and type(ad.startTimeInSeconds) == "number" then
+          ad.startTimeInSeconds = ad.startTimeInSeconds - origin
+          shift(ad.trackingEvents, -origin)
+          local periodStart = type(ad.adId) == "string" and starts[ad.adId]
+          local delta = periodStart and periodStart - ad.startTimeInSeconds or 0
+          if math.abs(delta) > TOLERANCE then
+            local key = string.format("%s@%g", ad.adId, ad.startTimeInSeconds)
+            if not warned[key] then
+              warned[key] = true
+              warn(string.format("ad %q: tracking says %g s, its Period starts at %g s: played at its Period",
+                ad.adId, ad.startTimeInSeconds, periodStart))
+            end
+            ad.startTimeInSeconds = periodStart
+            shift(ad.trackingEvents, delta)
+          end
+        end
+      end
+    end
+  end
+  return rebased
+end
+
+--- Whether a manifest URL (or a source type) is DASH.
+function M.isDASH(manifestUrl, sourceType)
+  if type(sourceType) == "string" and sourceType:lower() == "application/dash+xml" then
+    return true
+  end
+  local path = type(manifestUrl) == "string" and manifestUrl:match("^[^?#]*") or ""
+  return path:lower():match("%.mpd$") ~= nil
+end
+
+return M
