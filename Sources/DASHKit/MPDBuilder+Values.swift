@@ -1,0 +1,49 @@
+import CheckedNumbers
+
+/// The MPD attributes' value types: `xs:duration`, `xs:dateTime`, whole numbers.
+extension MPDBuilder {
+  mutating func durationAttribute(_ name: String) -> Double? {
+    guard let text = attributes[name] else { return nil }
+    guard let seconds = XSTime.duration(text) else {
+      failAttribute(name, "an xs:duration such as PT30S or PT1H2M3.5S")
+      return nil
+    }
+    return seconds
+  }
+
+  mutating func dateAttribute(_ name: String) -> Double? {
+    guard let text = attributes[name] else { return nil }
+    guard let seconds = XSTime.dateTime(text) else {
+      failAttribute(name, "an xs:dateTime such as 2026-11-29T12:00:00Z")
+      return nil
+    }
+    return seconds
+  }
+
+  /// A whole number ≥ 0 that fits 64 bits.
+  mutating func integerAttribute(_ name: String) -> UInt64? {
+    guard let text = attributes[name] else { return nil }
+    guard let value = DecimalText.unsigned(text) else {
+      failAttribute(name, "a whole number from 0 to \(UInt64.max)")
+      return nil
+    }
+    return value
+  }
+}
+
+/// Whole numbers in text, read digit by digit with checked arithmetic.
+enum DecimalText {
+  /// `text` (digits, surrounding spaces allowed) as a number, or nil when it is none or too big.
+  static func unsigned(_ text: String) -> UInt64? {
+    let digits = text.trimmingCharacters(in: .whitespaces)
+    guard !digits.isEmpty else { return nil }
+    var value: UInt64 = 0
+    for byte in digits.utf8 {
+      guard byte >= 48, byte <= 57,
+        let next = value.checkedMultiplying(by: 10)?.checkedAdding(UInt64(truncatingIfNeeded: byte - 48))
+      else { return nil }
+      value = next
+    }
+    return value
+  }
+}
