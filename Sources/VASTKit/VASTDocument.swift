@@ -57,8 +57,11 @@ public struct VASTAd: Sendable, Equatable, Codable {
   public var expires: Int?
   /// `<ViewableImpression>` URLs.
   public var viewableImpression: VASTViewableImpression?
-  /// `<AdVerifications>` as raw XML.
+  /// `<AdVerifications>` as raw XML (this document's own; see `verifications`).
   public var adVerificationsXML: String?
+  /// The verifications of the wrappers this ad was reached through, outermost first (set when
+  /// resolving; `verifications` adds the ad's own).
+  public var wrapperVerifications: [VASTVerification] = []
   /// `<Extensions>` as raw XML.
   public var extensionsXML: String?
   /// The creatives.

@@ -2,7 +2,7 @@
 enum VASTMerge {
   /// The InLine ad with the wrappers' impressions, errors, tracking, click tracking and
   /// companion/non-linear tracking added, wrapper data first in chain order; a wrapper's
-  /// ClickThrough only when the InLine has none.
+  /// ClickThrough only when the InLine has none; the wrappers' verifications.
   static func merge(wrappers: [VASTAd], into inLine: VASTAd) -> VASTAd {
     guard !wrappers.isEmpty else { return inLine }
     var merged = inLine
@@ -57,9 +57,8 @@ enum VASTMerge {
       }
       return creative
     }
-    if merged.adVerificationsXML == nil {
-      merged.adVerificationsXML = wrappers.lazy.compactMap(\.adVerificationsXML).last
-    }
+    // Every wrapper's verifications run too (VAST 4.3 §3.16), in both forms.
+    merged.wrapperVerifications = wrappers.flatMap { $0.wrapperVerifications + $0.ownVerifications }
     merged.sequence = wrappers.first?.sequence ?? inLine.sequence
     return merged
   }
