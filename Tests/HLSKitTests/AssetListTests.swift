@@ -1,0 +1,54 @@
+import Foundation
+import HLSKit
+import Testing
+
+/// The JSON asset lists of `X-ASSET-LIST`.
+@Suite struct AssetListTests {
+  static let url = URL(string: "https://ads.example/lists/break1.json") ?? URL(fileURLWithPath: "/")
+
+  static func failure(_ json: String) -> String {
+    do {
+      _ = try HLSAssetList.parse(Data(json.utf8), url: url)
+      return "no error"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func assetsWithURIAndDurationAndSkipControl() throws {
+    let list = try HLSAssetList.parse(
+      Data(
+        #"""
+        {"ASSETS": [{"URI": "ad1/index.m3u8", "DURATION": 10, "X-VAST-URI": "https://ads.example/vast/1.xml"},
+                    {"URI": "https://cdn.example/ad2.m3u8", "DURATION": 5.5}],
+         "SKIP-CONTROL": {"OFFSET": 5, "DURATION": 3, "LABEL-ID": "skip"}, "X-BREAK": {"n": 1}}
+        """#.utf8), url: Self.url)
+    #expect(
+      list.assets.map(\.url.absoluteString) == [
+        "https://ads.example/lists/ad1/index.m3u8", "https://cdn.example/ad2.m3u8",
+      ])
+    #expect(list.assets.map(\.duration) == [10, 5.5])
+    #expect(list.assets[0].otherMembers == ["X-VAST-URI": #""https:\/\/ads.example\/vast\/1.xml""#])
+    #expect(list.skipControl == HLSInterstitial.SkipControl(offset: 5, duration: 3, labelId: "skip"))
+    #expect(list.otherMembers == ["X-BREAK": #"{"n":1}"#])
+  }
+
+  @Test func anEmptyListIsAList() throws {
+    #expect(try HLSAssetList.parse(Data(#"{"ASSETS": []}"#.utf8), url: Self.url).assets.isEmpty)
+  }
+
+  @Test func errorsNameTheJSONPath() {
+    #expect(Self.failure("<html>").hasPrefix("the asset list is not JSON"))
+    #expect(Self.failure("[1]") == "the asset list: expected a JSON object, found a list")
+    #expect(Self.failure("{}") == "ASSETS: expected a list of assets, found nothing")
+    #expect(Self.failure(#"{"ASSETS": [{"DURATION": 1}]}"#) == "ASSETS[0].URI: expected a URI, found nothing")
+    #expect(
+      Self.failure(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 1}, {"URI": "b.m3u8", "DURATION": "ten"}]}"#)
+        == #"ASSETS[1].DURATION: expected a number of seconds from 0 to 604800, found "ten""#)
+    #expect(Self.failure(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": true}]}"#).hasSuffix("found true"))
+    #expect(Self.failure(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": -1}]}"#).hasSuffix("found -1"))
+    #expect(
+      Self.failure(#"{"ASSETS": [], "SKIP-CONTROL": {"OFFSET": "x"}}"#).hasPrefix(
+        "SKIP-CONTROL.OFFSET: expected"))
+  }
+}
