@@ -12,15 +12,16 @@ extension Player {
     return position
   }
 
-  /// Starts or resumes playback: fires `play`, then `playing` once a source is loaded. After
-  /// the end, playback restarts from 0. Ignored after a fatal error or destroy.
+  /// Starts or resumes playback: fires `play`, then `playing` once a source is loaded, unless a
+  /// `play` listener paused again (the content waits for an ad). After the end, playback
+  /// restarts from 0. Ignored after a fatal error or destroy.
   public func play() {
     guard paused, fatalError == nil, !isDestroyed else { return }
     if ended { seek(to: 0) }
     paused = false
     clockAnchorMicros = loop.nowMicros
     emit(.play, currentTime: currentTime)
-    if isLoaded { startPlaying() }
+    if isLoaded, !paused { startPlaying() }
   }
 
   /// Pauses: fires `pause`.

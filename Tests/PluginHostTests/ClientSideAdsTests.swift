@@ -21,9 +21,11 @@ import Testing
     #expect(run.events("adbreakbegin").compactMap { $0["t"] as? Double } == [0, 9, 18])
     #expect(run.events("adend").compactMap { $0["t"] as? Double } == [4, 13, 22])
     #expect(run.events("ended").compactMap { $0["t"] as? Double } == [18])
-    // The content pauses for each break and resumes after it, but not after the post-roll.
+    // The content pauses for each break and resumes after it, but not after the post-roll; it
+    // never plays before the pre-roll (autoplay's `play` is held while the pre-roll resolves).
     #expect(run.events("pause").compactMap { $0["currentTime"] as? Double } == [0, 5, 10])
-    #expect(run.events("playing").compactMap { $0["currentTime"] as? Double } == [0, 0, 5])
+    #expect(run.events("playing").compactMap { $0["currentTime"] as? Double } == [0, 5])
+    #expect(run.events("playing").first?["t"] as? Double == 4)
     let counts = Dictionary(server.beacons.map { ($0, 1) }, uniquingKeysWith: +)
     #expect(
       counts == [

@@ -50,8 +50,8 @@ import Testing
   }
 
   /// The wrapper's ad tag answers 30 s late with a 5 s timeout: a 301 at virtual time 5, the
-  /// content played to its end. Were the delay slept, the run would last 5 s of wall time per
-  /// request; the virtual times below show that it was not needed.
+  /// content held for the pre-roll until then and played to its end. Were the delay slept, the
+  /// run would last 5 s of wall time per request; the virtual times below show that it was not.
   @Test func aWrapperDelayedPastTheTimeoutIs301InVirtualTime() async throws {
     let server = try AdServer(adDuration: "00:00:04")
     let run = try await Self.run(
@@ -59,21 +59,22 @@ import Testing
     #expect(run.code == 0, "\(run.errors)")
     #expect(server.errorCodes == ["301"])
     #expect(run.events("aderror").compactMap { $0["t"] as? Double } == [5])
-    #expect(run.events("ended").compactMap { $0["t"] as? Double } == [10])
+    #expect(run.events("playing").compactMap { $0["t"] as? Double } == [5])
+    #expect(run.events("ended").compactMap { $0["t"] as? Double } == [15])
     #expect(run.events("adbegin").isEmpty)
     let fault = run.events("fault").first
     #expect(fault?["kind"] as? String == "wrapper" && fault?["fault"] as? String == "delay 30 s")
   }
 
   /// The ad tag itself answers late: no document, so no Error URL to ping; an aderror at the
-  /// virtual time of the timeout, and the content plays to its end.
+  /// virtual time of the timeout, and the content, held for the pre-roll, then plays to its end.
   @Test func aTagDelayedPastTheTimeoutIsAnAdErrorAtTheTimeout() async throws {
     let server = try AdServer(adDuration: "00:00:04")
     let run = try await Self.run(
       server, plan: #"{"rules": [{"kind": "vast", "fault": "delay", "seconds": 6}]}"#)
     #expect(run.code == 0, "\(run.errors)")
     #expect(run.events("aderror").compactMap { $0["t"] as? Double } == [5])
-    #expect(run.events("ended").compactMap { $0["t"] as? Double } == [10])
+    #expect(run.events("ended").compactMap { $0["t"] as? Double } == [15])
     #expect(server.errorCodes.isEmpty && server.server.requests.isEmpty)
   }
 

@@ -11,7 +11,7 @@ import Testing
       #"{"plugin": ""# + plugin
         + #"", "source": {"sources": [{"src": "https://cdn.example/c.m3u8"}], "duration": 10, "ads": "#
         + ads + #"}, "allowHttp": true, "faults": "# + faults
-        + #", "errors": [{"message": "*VAST error 301*"}], "events": [{"type": "aderror", "at": 5}, {"type": "ended", "at": 10}], "strict": false}"#
+        + #", "errors": [{"message": "*VAST error 301*"}], "events": [{"type": "aderror", "at": 5}, {"type": "ended", "at": 15}], "strict": false}"#
     )
   }
 

@@ -14,7 +14,7 @@ import Testing
     let run = await adhost(["test", examples, "-j", "2"])
     #expect(run.code == 0, "\(run.output)")
     let lines = run.output.split(separator: "\n").map(String.init)
-    #expect(lines.last == "44 passed, 0 failed", "\(run.output)")
+    #expect(lines.last == "46 passed, 0 failed", "\(run.output)")
     for name in ["faults-beacons-once", "faults-vast-late", "faults-vast-truncated"] {
       #expect(lines.contains("PASS \(examples)/vast/tests/\(name).scenario.json"), "\(name)")
     }

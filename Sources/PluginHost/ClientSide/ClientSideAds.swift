@@ -18,7 +18,12 @@ final class ClientSideAds {
   private var generation = 0
   /// Whether the content plays again after the break (not after a post-roll).
   private var resumeContent = true
-  /// Whether the content plays again after the break (not after a post-roll).
+  /// The pre-rolls whose VAST is still resolving: the content does not start before they have
+  /// resolved (or failed: each resolution is bounded by the VAST client's timeout and budget).
+  private var pendingPreRolls = 0
+  /// Whether the content was held back for a pre-roll, to be started once none is pending.
+  private var heldForPreRoll = false
+
   init(host: PluginHost) throws {
     self.host = host
     controller = try host.player.ads.registerServerSideIntegration(Self.integration) { _ in
@@ -33,9 +38,11 @@ final class ClientSideAds {
     host.player.addEventListener(.playing) { [weak self] _ in self?.check() }
     host.player.addEventListener(.timeupdate) { [weak self] _ in self?.check() }
     host.player.addEventListener(.seeked) { [weak self] _ in self?.check() }
-    // The content stays paused while a break plays, even if play is pressed.
+    // The content stays paused while a break plays, even if play is pressed, and does not
+    // start while a pre-roll's VAST is resolving (as THEOplayer and the IMA SDK hold it).
     host.player.addEventListener(.play) { [weak self] _ in
-      guard let self, self.playing != nil else { return }
+      guard let self, self.playing != nil || self.pendingPreRolls > 0 else { return }
+      if self.playing == nil { self.heldForPreRoll = true }
       self.host.player.pause()
     }
     host.player.addEventListener(.ended) { [weak self] _ in self?.playPostRoll() }
@@ -59,6 +66,7 @@ final class ClientSideAds {
           IntegrationError("ad \(tag): offset \(offset.json.jsonText) needs a content duration"))
       }
     }
+    pendingPreRolls = breaks.filter { $0.offset == 0 }.count
     let generation = self.generation
     for adBreak in breaks { resolve(adBreak, generation: generation) }
   }
@@ -66,6 +74,7 @@ final class ClientSideAds {
   private func resolve(_ clientBreak: ClientSideBreak, generation: Int) {
     guard let url = URL(string: clientBreak.tag), url.scheme != nil else {
       controller?.error(IntegrationError("ad \(clientBreak.tag): not a URL"))
+      if clientBreak.offset == 0 { preRollResolved() }
       return
     }
     let queue = BeaconQueue()
@@ -81,6 +90,7 @@ final class ClientSideAds {
           ads.host.logBeacons(queue.drain(), adId: nil)
           guard ads.generation == generation else { return }
           ads.schedule(clientBreak, result)
+          if clientBreak.offset == 0 { ads.preRollResolved() }
         }
       }
     }
@@ -116,6 +126,22 @@ final class ClientSideAds {
       controller.error(IntegrationError("ad \(clientBreak.tag): \(error)"))
     }
     check()
+  }
+
+  /// Once no pre-roll is resolving, starts what the content was held for: the pre-roll if it
+  /// has ads, else the content.
+  private func preRollResolved() {
+    pendingPreRolls -= 1
+    guard pendingPreRolls == 0, heldForPreRoll, playing == nil else { return }
+    heldForPreRoll = false
+    // As `check` does for the breaks a seek passed: of several pre-rolls, the last one plays.
+    let due = breaks.filter { $0.offset == 0 && !$0.played && !$0.ads.isEmpty }
+    if let preRoll = due.last {
+      for passed in due { passed.played = true }
+      play(preRoll, resumeAfter: true)
+    } else {
+      host.player.play()
+    }
   }
 
   /// Starts the break the content has reached, if any. After a seek forward several may be due:
@@ -210,6 +236,8 @@ final class ClientSideAds {
 
   private func reset() {
     generation += 1
+    pendingPreRolls = 0
+    heldForPreRoll = false
     playing?.current?.ticker?.cancel()
     playing = nil
     breaks.removeAll()
