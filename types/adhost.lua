@@ -459,6 +459,14 @@ function vast.parse(xml) end
 ---@return adhost.VmapError|nil
 function vast.parseVMAP(xml) end
 
+---Loads a VMAP 1.0.1 schedule over HTTP and parses it (no ad tag of it is loaded); errors carry
+---VMAP codes (1007 timeout, 1008 retrieval, 1000-1002 parsing). Suspends like `http.get`.
+---@param url string
+---@param opts? {timeout?: number}
+---@return adhost.VmapSchedule|nil
+---@return adhost.VmapError|nil
+function vast.loadVMAP(url, opts) end
+
 ---Loads a VAST tag: wrappers followed, pods ordered by sequence, wrapper tracking merged.
 ---Suspends the calling plugin code like `http.get`.
 ---@param url string

@@ -10,7 +10,11 @@ struct ChainLink: Sendable {
 extension ResolutionRun {
   /// Resolves the root document: every ad concurrently, then pod order and buffet.
   func resolveRoot(data: Data, url: URL?) async throws(VASTError) -> VASTResolution {
-    let document = try parse(data, url: url)
+    try await resolveRoot(document: try parse(data, url: url), url: url)
+  }
+
+  /// Resolves a parsed root document (inline VAST of a VMAP break, say).
+  func resolveRoot(document: VASTDocument, url: URL?) async throws(VASTError) -> VASTResolution {
     guard !document.ads.isEmpty else {
       await fireErrors(document.errors, code: .noAdsAfterWrapper)
       throw VASTError(.noAdsAfterWrapper, "\(url?.absoluteString ?? "document"): the response has no ads")

@@ -41,4 +41,42 @@ import Testing
         "true 1001 line 1: VMAP version '2.0' is not supported (expected 1.0)",
       ], "\(said)")
   }
+
+  @Test func loadVMAPLoadsTheScheduleOverHTTPWithVMAPErrorCodes() async throws {
+    let server = try AdServer()
+    let base = server.base
+    server.server.route("/vmap.xml") { _ in
+      .text(
+        """
+        <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0.1">
+        <vmap:AdBreak timeOffset="end" breakType="linear" breakId="post"><vmap:AdSource>
+        <vmap:AdTagURI templateType="vast4">\(base)/inline.xml</vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+        </vmap:VMAP>
+        """, type: "application/xml")
+    }
+    server.server.route("/broken.xml") { _ in .text(#"{"not": "xml"}"#, type: "application/json") }
+    let (run, said) = try await LuaAPITests().run(
+      """
+      local s = vast.loadVMAP(base .. "/vmap.xml", { timeout = 2 })
+      say(s.version, #s.adBreaks, s.adBreaks[1].breakId, s.adBreaks[1].offset.kind, s.adBreaks[1].source.url == base .. "/inline.xml")
+      local none, missing = vast.loadVMAP(base .. "/nothing.xml")
+      say(none == nil, missing.code, missing.message == base .. "/nothing.xml: HTTP status 404")
+      local _, broken = vast.loadVMAP(base .. "/broken.xml")
+      say(broken.code, broken.message:find(base .. "/broken.xml: ", 1, true) == 1)
+      local _, bad = vast.loadVMAP("not a url")
+      say(bad.code)
+      local ok, err = pcall(vast.loadVMAP, base .. "/vmap.xml", { timeout = -1 })
+      say(ok, err:match("vast%.loadVMAP:.*"))
+      """, server: server)
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(
+      said == [
+        "1.0.1 1 post end true",
+        "true 1008 true",
+        "1002 true",
+        "1008",
+        "false vast.loadVMAP: opts.timeout must be a number of seconds above 0 and at most 3600, got -1",
+      ], "\(said)")
+    #expect(server.server.requests(for: "/inline.xml").isEmpty)
+  }
 }

@@ -5,7 +5,8 @@ import LuaKit
 import VASTKit
 
 extension PluginHost {
-  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
+  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)`, `vast.loadVMAP(url, opts)`
+  /// and `vast.selectMedia(ad, {width=, height=})`.
   /// Failures return `nil, {code=, message=}` with the IAB error code.
   func vastModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
@@ -54,6 +55,7 @@ extension PluginHost {
           }
         }
       },
+      "loadVMAP": loadVMAPFunction(for: plugin),
       "selectMedia": { call in
         guard case .object(let object) = try call.value(1), let box = object as? VASTAdBox else {
           throw ArgumentError("vast.selectMedia: expected a VAST ad, got \(call.typeName(1))")
