@@ -6,7 +6,8 @@
 --   sessionUrl    the session initialization URL; default the typed source's `src`
 --   adsParams     object sent as `adsParams` (player variables for the ad decision server)
 --   manifestParams object sent as `manifestParams`, if given
---   pollInterval  seconds between tracking polls; default the playlist's target duration
+--   pollInterval  seconds between tracking polls; default the playlist's target duration (DASH: the
+--                 MPD's minimumUpdatePeriod)
 --   seekOver      "none", "last" (default) or "all": jumped-over breaks played before the target
 --   seekDuringAd  "allow" (default) or "refuse"
 --   timeout       seconds per request; default the host's

@@ -20,7 +20,7 @@ public struct RunTimeline: Sendable {
   private var lastContent = 0.0
 
   /// Error types drawn in red.
-  static let errorTypes: Set<String> = ["error", "aderror", "plugin-error", "playlist-error"]
+  static let errorTypes: Set<String> = ["error", "aderror", "plugin-error", "playlist-error", "mpd-error"]
 
   /// An empty timeline.
   public init() {}

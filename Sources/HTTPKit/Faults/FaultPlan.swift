@@ -12,7 +12,7 @@ public enum RequestKind: String, Sendable, CaseIterable {
   case session
   /// A stitcher's tracking data (`http.get(url, {kind = "tracking"})`).
   case tracking
-  /// An HLS playlist the player reads.
+  /// An HLS playlist or DASH MPD the player reads.
   case playlist
   /// The first bytes of an ad's media file (`--check-media`).
   case media
