@@ -90,18 +90,20 @@ struct MPDBuilder {
     }
     let parent = names.count >= 2 ? names[names.count - 2] : ""
     switch (parent, name) {
-    case ("MPD", "Period"): startPeriod()
-    case ("MPD", "Location"):
+    case ("MPD", "Period") where names.count == 2: startPeriod()
+    case ("MPD", "Location") where names.count == 2:
       collecting = name
       text = ""
-    case ("Period", "EventStream"): startEventStream()
-    case ("EventStream", "Event"): startEvent()
+    // Only inside the Period and EventStream read (not one nested elsewhere).
+    case ("Period", "EventStream") where names.count == 3 && !periods.isEmpty: startEventStream()
+    case ("EventStream", "Event") where names.count == 4 && streamOpen: startEvent()
     default: break
     }
   }
 
   mutating func end() {
     guard failure == nil, let name = names.last else { return }
+    if name == "EventStream" && names.count == 3 { streamOpen = false }
     if event != nil {
       if names.count == eventDepth {
         finishEvent()
@@ -132,6 +134,8 @@ struct MPDBuilder {
   }
 
   private var eventDepth = 0
+  /// Whether the EventStream open now was read (its Events go to it).
+  private var streamOpen = false
 
   private mutating func root() {
     switch attributes["type"] ?? "static" {
@@ -173,6 +177,7 @@ struct MPDBuilder {
     if let offset = integerAttribute("presentationTimeOffset") { stream.presentationTimeOffset = offset }
     guard failure == nil else { return }
     periods[periods.count - 1].eventStreams.append(stream)
+    streamOpen = true
   }
 
   private mutating func startEvent() {

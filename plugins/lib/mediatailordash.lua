@@ -47,8 +47,27 @@ local function periodStarts(mpd)
   return starts
 end
 
+-- Moves an ad (already on the content timeline) to its Period's start; answers how far it moved.
+local function alignToPeriod(ad, starts, warned, warn)
+  local periodStart = type(ad.adId) == "string" and starts[ad.adId]
+  local delta = periodStart and periodStart - ad.startTimeInSeconds or 0
+  if math.abs(delta) <= TOLERANCE then
+    return 0
+  end
+  local key = string.format("%s@%g", ad.adId, ad.startTimeInSeconds)
+  if not warned[key] then
+    warned[key] = true
+    warn(string.format("ad %q: tracking says %g s, its Period starts at %g s: played at its Period",
+      ad.adId, ad.startTimeInSeconds, periodStart))
+  end
+  ad.startTimeInSeconds = periodStart
+  shift(ad.trackingEvents, delta)
+  return delta
+end
+
 --- A copy of a decoded tracking answer with every time on the content timeline of `mpd`;
 --- `warn(message)` gets each ad moved to its Period (once per ad and time, through `warned`).
+--- An avail that starts with a moved ad moves with it (its start and its break events).
 function M.rebase(data, mpd, warned, warn)
   local rebased = copy(data)
   local origin = mpd.origin or 0
@@ -59,21 +78,16 @@ function M.rebase(data, mpd, warned, warn)
         avail.startTimeInSeconds = avail.startTimeInSeconds - origin
       end
       shift(avail.adBreakTrackingEvents, -origin)
-      for _, ad in ipairs(isTable(avail.ads) and avail.ads or {}) do
+      for index, ad in ipairs(isTable(avail.ads) and avail.ads or {}) do
         if isTable(ad) and type(ad.startTimeInSeconds) == "number" then
           ad.startTimeInSeconds = ad.startTimeInSeconds - origin
           shift(ad.trackingEvents, -origin)
-          local periodStart = type(ad.adId) == "string" and starts[ad.adId]
-          local delta = periodStart and periodStart - ad.startTimeInSeconds or 0
-          if math.abs(delta) > TOLERANCE then
-            local key = string.format("%s@%g", ad.adId, ad.startTimeInSeconds)
-            if not warned[key] then
-              warned[key] = true
-              warn(string.format("ad %q: tracking says %g s, its Period starts at %g s: played at its Period",
-                ad.adId, ad.startTimeInSeconds, periodStart))
-            end
-            ad.startTimeInSeconds = periodStart
-            shift(ad.trackingEvents, delta)
+          local before = ad.startTimeInSeconds
+          local delta = alignToPeriod(ad, starts, warned, warn)
+          if index == 1 and delta ~= 0 and type(avail.startTimeInSeconds) == "number"
+            and math.abs(avail.startTimeInSeconds - before) <= TOLERANCE then
+            avail.startTimeInSeconds = avail.startTimeInSeconds + delta
+            shift(avail.adBreakTrackingEvents, delta)
           end
         end
       end
