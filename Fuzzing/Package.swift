@@ -7,7 +7,7 @@ import PackageDescription
 // SwiftPM names a package found by path after its folder, so the checkout's folder name it is.
 let adhost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .lastPathComponent.lowercased()
-let fuzzTargets = ["fuzz-vast", "fuzz-vmap", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording"]
+let fuzzTargets = ["fuzz-vast", "fuzz-vmap", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording", "fuzz-mpd"]
 let domain: [String: [Target.Dependency]] = [
   "fuzz-vast": [.product(name: "VASTKit", package: adhost)],
   "fuzz-vmap": [.product(name: "VASTKit", package: adhost)],
@@ -15,6 +15,7 @@ let domain: [String: [Target.Dependency]] = [
   "fuzz-hls": [.product(name: "HLSKit", package: adhost)],
   "fuzz-source": [.product(name: "AdPlayer", package: adhost)],
   "fuzz-recording": [.product(name: "HTTPKit", package: adhost)],
+  "fuzz-mpd": [.product(name: "DASHKit", package: adhost)],
 ]
 
 let package = Package(

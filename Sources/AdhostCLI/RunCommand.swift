@@ -25,9 +25,9 @@ struct RunCommand: Command {
       --actions FILE      scripted user actions: [{"at": 12, "do": "seek", "to": 30}, ...]
                           (do: play, pause, seek, skip, stop)
       --duration SECONDS  the content's duration (instead of the source's duration or its
-                          HLS playlist, which is then not read)
+                          HLS playlist or DASH MPD, which is then not read)
       --live              the content is live (runs until --until or a stop); a live HLS
-                          playlist needs --until (or --realtime) too
+                          playlist or dynamic MPD needs --until (or --realtime) too
       --realtime          pace the virtual clock to the wall clock (each line is printed as it
                           happens; SIGINT/SIGTERM keep the lines played and the recording)
       --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
