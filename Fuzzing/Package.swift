@@ -7,7 +7,9 @@ import PackageDescription
 // SwiftPM names a package found by path after its folder, so the checkout's folder name it is.
 let adhost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .lastPathComponent.lowercased()
-let fuzzTargets = ["fuzz-vast", "fuzz-vmap", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording", "fuzz-mpd"]
+let fuzzTargets = [
+  "fuzz-vast", "fuzz-vmap", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording", "fuzz-mpd",
+]
 let domain: [String: [Target.Dependency]] = [
   "fuzz-vast": [.product(name: "VASTKit", package: adhost)],
   "fuzz-vmap": [.product(name: "VASTKit", package: adhost)],

@@ -18,7 +18,8 @@ public func fuzzMPD(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   else { return 0 }
   var previous = -Double.infinity
   for period in mpd.periods {
-    invariant(period.start.isFinite && period.start >= previous, "Period \(period.id ?? "?") at \(period.start)")
+    invariant(
+      period.start.isFinite && period.start >= previous, "Period \(period.id ?? "?") at \(period.start)")
     if let end = period.end { invariant(end.isFinite && end >= period.start, "Period ends at \(end)") }
     previous = period.start
     for stream in period.eventStreams {
