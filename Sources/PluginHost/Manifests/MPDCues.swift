@@ -30,7 +30,9 @@ enum MPDCues {
         }
       }
     }
-    return cues.sorted { $0.startTime < $1.startTime }
+    // By start; at the same start, in document order (a Period before its own Events).
+    return cues.enumerated().sorted { ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset) }
+      .map(\.element)
   }
 
   private static func eventCue(
