@@ -30,6 +30,8 @@ public struct CompanionAd: Equatable, Sendable {
   public var clickThrough: String?
   /// The creative's URI.
   public var resourceURI: String?
+  /// The creative as HTML (a VAST `HTMLResource`).
+  public var contentHTML: String?
   /// Width in pixels.
   public var width: Double?
   /// Height in pixels.
@@ -38,12 +40,13 @@ public struct CompanionAd: Equatable, Sendable {
   /// Creates a companion; every field is optional.
   public init(
     adSlotId: String? = nil, altText: String? = nil, clickThrough: String? = nil,
-    resourceURI: String? = nil, width: Double? = nil, height: Double? = nil
+    resourceURI: String? = nil, contentHTML: String? = nil, width: Double? = nil, height: Double? = nil
   ) {
     self.adSlotId = adSlotId
     self.altText = altText
     self.clickThrough = clickThrough
     self.resourceURI = resourceURI
+    self.contentHTML = contentHTML
     self.width = width
     self.height = height
   }

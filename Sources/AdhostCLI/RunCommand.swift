@@ -44,6 +44,9 @@ struct RunCommand: Command {
       --check-media       request the first bytes of each VAST ad's media file as it begins:
                           no answer is VAST error 402 (not found 401), a Content-Type that
                           contradicts MediaFile@type 405, each an aderror with the Error URLs
+      --verification-vendors LIST
+                          comma-separated verification vendors whose OMID scripts may load as a
+                          VAST ad begins; any other vendor's is not executed (reason 1)
       --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
                           --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
                           a run repeats byte for byte

@@ -11,7 +11,7 @@ struct RunOptions {
     ],
     options: LimitOptions.names.union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
-      "--ignore-param", "--faults",
+      "--ignore-param", "--faults", "--verification-vendors",
     ]))
 
   var actions: [ScriptedAction]
@@ -35,6 +35,9 @@ struct RunOptions {
   var faults: FaultPlan?
   /// `--check-media`: each VAST ad's media file is requested as the ad begins.
   let checksMedia: Bool
+  /// `--verification-vendors A,B`: the only vendors whose verification scripts may load; nil
+  /// when not given (all may).
+  let verificationVendors: Set<String>?
   /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
   /// `--offline` recording's, else now.
   let startDate: Date
@@ -75,12 +78,19 @@ struct RunOptions {
     allowsUnmatched = parsed.has("--allow-unmatched")
     limits = try LimitOptions.limits(parsed)
     checksMedia = parsed.has("--check-media")
+    verificationVendors = parsed.value("--verification-vendors").map(Self.vendors)
     do {
       faults = try parsed.value("--faults").map { path throws(FaultPlanError) in try FaultPlan(file: path) }
     } catch {
       throw UsageError("--faults: \(error)")
     }
     startDate = given ?? transport.recordedStartDate ?? now
+  }
+
+  /// The vendors of a comma-separated list, white space around each ignored (an empty list
+  /// allows none).
+  static func vendors(_ text: String) -> Set<String> {
+    Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
   }
 
   /// Whether `text` is a date `--start-date` takes.

@@ -45,6 +45,7 @@ struct RunSession {
     options.limits = setup.options.limits
     options.faults = setup.options.faults
     options.checksMedia = setup.options.checksMedia
+    options.verificationVendors = setup.options.verificationVendors
     options.startDate = setup.options.startDate
     options.defaultTimeline = setup.timeline ?? .live
     // A timeline given on the command line or in the source wins over the playlist's.

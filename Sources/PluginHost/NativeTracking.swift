@@ -6,12 +6,15 @@ import VASTKit
 final class AdTracking {
   let tracker: VASTAdTracker
   let adId: String
+  /// The VAST ad as the plugin holds it (its verification rejections count until the ad begins).
+  let box: VASTAdBox
   /// The `type` of the media file the ad plays (its `resourceURI`), for `--check-media`.
   var mediaType: String?
 
-  init(tracker: VASTAdTracker, adId: String) {
+  init(tracker: VASTAdTracker, adId: String, box: VASTAdBox) {
     self.tracker = tracker
     self.adId = adId
+    self.box = box
   }
 }
 
@@ -24,7 +27,7 @@ extension PluginHost {
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())
     if let duration = ad.duration { tracker.setDuration(duration) }
-    let tracking = AdTracking(tracker: tracker, adId: ad.id)
+    let tracking = AdTracking(tracker: tracker, adId: ad.id, box: box)
     tracking.mediaType = box.linear?.mediaFiles.first { $0.url == ad.resourceURI }?.type
     trackers[ad.serial] = tracking
   }
@@ -60,6 +63,7 @@ extension PluginHost {
     player.ads.observeRemovals { [weak self] ad in self?.trackers.removeValue(forKey: ad.serial) }
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
+      self?.runVerifications(ad)
       self?.withTracker(ad, "begin") { $0.begin() }
       self?.checkMedia(ad)
     }

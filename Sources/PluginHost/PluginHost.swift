@@ -13,6 +13,10 @@ public struct PluginHostOptions {
   /// Whether each VAST ad's media file is requested (its first bytes) as the ad begins, as a
   /// player would start loading it, and a failure reported (`adhost run --check-media`).
   public var checksMedia = false
+  /// The verification vendors whose scripts may run (`adhost run --verification-vendors`); any
+  /// other vendor's verification is rejected (`verificationNotExecuted` with reason 1). All may
+  /// when nil.
+  public var verificationVendors: Set<String>?
   /// Faults to inject into every request (`adhost run --faults`); none when nil.
   public var faults: FaultPlan?
   /// The content timeline when nothing else gives one (`--duration`, `--live`).
@@ -66,6 +70,8 @@ public final class PluginHost {
   let startDate: Date
   /// Whether a VAST ad's media file is requested as it begins (`--check-media`).
   let checksMedia: Bool
+  /// The vendors whose verification scripts may run; all when nil.
+  let verificationVendors: Set<String>?
   /// Plays `SourceDescription.ads`.
   private var clientSideAds: ClientSideAds?
   /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
@@ -92,6 +98,7 @@ public final class PluginHost {
     diagnostics = options.diagnostics
     startDate = options.startDate
     checksMedia = options.checksMedia
+    verificationVendors = options.verificationVendors
     registerTypes()
     startNativeTracking()
     if options.readsPlaylists {

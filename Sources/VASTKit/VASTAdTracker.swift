@@ -131,7 +131,7 @@ public final class VASTAdTracker: @unchecked Sendable {
     }
   }
 
-  private func claim(_ event: String) -> Bool {
+  func claim(_ event: String) -> Bool {
     lock.withLock { once.insert(event).inserted }
   }
 
@@ -157,11 +157,13 @@ public final class VASTAdTracker: @unchecked Sendable {
     return due
   }
 
-  private func send(_ event: String, _ urls: [String], errorCode: Int? = nil) {
+  /// Sends `urls` as `event` beacons with the ad's macro values (and `[ERRORCODE]`, `[REASON]`).
+  func send(_ event: String, _ urls: [String], errorCode: Int? = nil, reason: Int? = nil) {
     guard !urls.isEmpty else { return }
     var context = baseContext()
     lock.withLock { context.adPlayhead = position }
     context.errorCode = errorCode ?? context.errorCode
+    context.reason = reason ?? context.reason
     context.assetURI = context.assetURI ?? assetURI
     context.adServingId = context.adServingId ?? ad.adServingId
     context.podSequence = context.podSequence ?? podSequence

@@ -26,6 +26,16 @@ struct RunArgumentsReader {
     if try root.member("allowHttp").bool() == true { arguments.append("--allow-http") }
     if try root.member("allowUnmatched").bool() == true { arguments.append("--allow-unmatched") }
     if try root.member("checkMedia").bool() == true { arguments.append("--check-media") }
+    let vendors = root.member("verificationVendors")
+    if !vendors.isAbsent {
+      let names = try vendors.list().map { vendor throws(ScenarioError) in try vendor.requiredString() }
+      if let bad = names.firstIndex(where: {
+        $0.contains(",") || $0.trimmingCharacters(in: .whitespaces).isEmpty
+      }) {
+        throw vendors.error("expected vendor names without commas, got '\(names[bad])' at \(bad)")
+      }
+      arguments += ["--verification-vendors", names.joined(separator: ",")]
+    }
     try number(root.member("duration"), "--duration", above: 0)
     try number(root.member("until"), "--until", above: -1)
     try number(root.member("timeout"), "--timeout", above: 0)

@@ -36,7 +36,7 @@ struct Scenario {
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults", "checkMedia",
+    "faults", "checkMedia", "verificationVendors",
     "noEvents",
     "beacons", "noOtherBeacons", "snapshot",
   ]

@@ -18,6 +18,8 @@ public enum RequestKind: String, Sendable, CaseIterable {
   case media
   /// A creative resource a plugin loads (`http.get(url, {kind = "creative"})`).
   case creative
+  /// An ad verification script (OMID `JavaScriptResource`) the host loads as the ad begins.
+  case verification
 }
 
 /// One injected fault.

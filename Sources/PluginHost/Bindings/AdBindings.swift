@@ -51,6 +51,7 @@ enum AdBindings {
               "adSlotId": LuaValue(companion.adSlotId), "altText": LuaValue(companion.altText),
               "clickThrough": LuaValue(companion.clickThrough),
               "resourceURI": LuaValue(companion.resourceURI),
+              "contentHTML": LuaValue(companion.contentHTML),
               "width": LuaValue(companion.width), "height": LuaValue(companion.height),
             ].filter { !$0.value.isNil })
         })

@@ -21,21 +21,22 @@ struct InitReader {
     }
   }
 
-  func number(_ key: String) throws(ArgumentError) -> Double? {
+  func number(_ key: String, as label: String? = nil) throws(ArgumentError) -> Double? {
     guard let value = fields[key], !value.isNil else { return nil }
     guard let number = value.numberValue, number.isFinite else {
       let expected = value.numberValue == nil ? "a number" : "a finite number"
-      throw ArgumentError("\(method): init.\(key) must be \(expected), got \(value.shownInErrors)")
+      throw ArgumentError("\(method): init.\(label ?? key) must be \(expected), got \(value.shownInErrors)")
     }
     return number
   }
 
-  func string(_ key: String) throws(ArgumentError) -> String? {
+  func string(_ key: String, as label: String? = nil) throws(ArgumentError) -> String? {
     guard let value = fields[key], !value.isNil else { return nil }
+    let name = label ?? key
     switch value {
     case .string(let text): return text
-    case .bytes: throw ArgumentError("\(method): init.\(key) must be UTF-8 text, and the string is not")
-    default: throw ArgumentError("\(method): init.\(key) must be a string, got \(value.typeName)")
+    case .bytes: throw ArgumentError("\(method): init.\(name) must be UTF-8 text, and the string is not")
+    default: throw ArgumentError("\(method): init.\(name) must be a string, got \(value.typeName)")
     }
   }
 
@@ -57,6 +58,40 @@ struct InitReader {
     } catch {
       throw ArgumentError("\(method): \(error)")
     }
+  }
+
+  /// `companions`: a list of THEOplayer `CompanionAd` tables (`adSlotId`, `altText`,
+  /// `clickThrough`, `resourceURI`, `contentHTML`, `width`, `height`; other keys, such as a VAST
+  /// companion's, are ignored).
+  func companions() throws(ArgumentError) -> [CompanionAd]? {
+    guard let value = fields["companions"], !value.isNil else { return nil }
+    let elements: [LuaValue]
+    switch value {
+    case .array(let list): elements = list
+    case .dictionary(let table) where table.isEmpty: elements = []
+    default: throw ArgumentError("\(method): init.companions must be a list of tables, got \(value.typeName)")
+    }
+    var result: [CompanionAd] = []
+    for (index, element) in elements.enumerated() {
+      let reader: InitReader
+      do {
+        reader = try InitReader(element, method: method)
+      } catch {
+        throw ArgumentError(
+          "\(method): init.companions[\(index + 1)] must be a table, got \(element.typeName)")
+      }
+      let field = { (name: String) in "companions[\(index + 1)].\(name)" }
+      result.append(
+        CompanionAd(
+          adSlotId: try reader.string("adSlotId", as: field("adSlotId")),
+          altText: try reader.string("altText", as: field("altText")),
+          clickThrough: try reader.string("clickThrough", as: field("clickThrough")),
+          resourceURI: try reader.string("resourceURI", as: field("resourceURI")),
+          contentHTML: try reader.string("contentHTML", as: field("contentHTML")),
+          width: try reader.number("width", as: field("width")),
+          height: try reader.number("height", as: field("height"))))
+    }
+    return result
   }
 
   /// An `AdBreakInit`; `timeOffset` required when `requireOffset`.
@@ -89,6 +124,7 @@ struct InitReader {
     result.creativeId = try string("creativeId")
     result.adSystem = try string("adSystem")
     result.isSlate = try boolean("isSlate")
+    result.companions = try companions()
     result.customData = try json("customData")
     return result
   }

@@ -9,6 +9,8 @@ final class VASTAdBox {
   let ad: VASTAd
   /// The documents of its wrapper chain, outermost first.
   let chain: [String]
+  /// The verification vendors the plugin rejected (`ad:rejectVerification(vendor)`).
+  var rejectedVendors: Set<String> = []
 
   init(ad: VASTAd, chain: [String]) {
     self.ad = ad
@@ -33,7 +35,8 @@ final class VASTAdBox {
   static let pixelRange = 0...2_147_483_647
 
   /// Fills what an `AdInit` leaves out from the VAST ad: id, duration, skip offset, click-through,
-  /// the media file chosen for the init's size (640×360 when it gives none), creative id.
+  /// the media file chosen for the init's size (640×360 when it gives none), creative id,
+  /// companions.
   /// Throws, naming `method` and the field, when the init's width or height is no size in pixels.
   func fill(_ adInit: inout AdInit, method: String) throws(ArgumentError) {
     adInit.id = adInit.id ?? ad.id
@@ -52,6 +55,10 @@ final class VASTAdBox {
         adInit.height = adInit.height ?? file.height.map(Double.init)
       }
     }
+    if adInit.companions == nil {
+      let companions = ad.creatives.compactMap(\.companionAds).flatMap(\.companions)
+      if !companions.isEmpty { adInit.companions = companions.map(Self.companionAd) }
+    }
     if adInit.universalAdIds == nil {
       let ids = ad.creatives.flatMap(\.universalAdIds)
       if !ids.isEmpty {
@@ -60,6 +67,14 @@ final class VASTAdBox {
         }
       }
     }
+  }
+
+  /// THEOplayer's `CompanionAd` for a VAST companion.
+  static func companionAd(_ companion: VASTCompanion) -> CompanionAd {
+    CompanionAd(
+      adSlotId: companion.adSlotId, altText: companion.altText, clickThrough: companion.clickThrough,
+      resourceURI: companion.resourceURI, contentHTML: companion.contentHTML,
+      width: companion.width.map(Double.init), height: companion.height.map(Double.init))
   }
 
   private static func pixels(_ value: Double, _ field: String, _ method: String) throws(ArgumentError) -> Int
@@ -113,6 +128,7 @@ extension PluginHost {
     }
     type.property("chain") { box in .array(box.chain.map { .string($0) }) }
     type.property("mediaFiles") { box in .array((box.linear?.mediaFiles ?? []).map(Self.mediaTable)) }
+    registerVASTExtras(type)
     type.description { box in
       "VASTAd \"\(box.ad.id ?? "?")\"" + (box.duration.map { " \(AdBindings.seconds($0))s" } ?? "")
         + (box.ad.sequence.map { " seq \($0)" } ?? "")
