@@ -10,8 +10,9 @@
 --   timeout     seconds allowed for each VAST request; default the host's
 --
 -- Each break gets its own ad request, `endpoint?cb=…&h=…&plc=…&t=app&w=…` (`t=app` asks for VAST
--- with MP4 media, `cb` is a Unix timestamp that defeats caches). All requests are made in
--- setSource, before the content starts, so a failing request is known before anything plays.
+-- with MP4 media, `cb` is a Unix timestamp that defeats caches). The pre-roll's request is made
+-- in setSource, so the content waits for it (never starting before its pre-roll); the other
+-- breaks' right after, while the content plays (lib/integration.lua).
 --
 -- A configuration error (no placement, a bad offset) fails setSource, which THEOplayer's SSAI
 -- rules make a fatal player error: the source is wrong, and playing it without its ads would

@@ -9,8 +9,9 @@
 --   height      the video slot's height in pixels; default 360
 --   timeout     seconds allowed for each VAST request; default the host's
 --
--- Every tag is loaded in setSource. Breaks at "end" or "N%" are placed once the content plays and
--- its duration is known; in live content they cannot be placed, which is a non-fatal `aderror`.
+-- The pre-rolls' tags load in setSource (the content waits for them), the others right after,
+-- while the content plays. Breaks at "end" or "N%" are placed once the content plays and its
+-- duration is known; in live content they cannot be placed, which is a non-fatal `aderror`.
 -- A configuration error fails setSource, which is fatal (see omnibox.lua for why).
 
 local config = require("lib.config")

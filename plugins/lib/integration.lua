@@ -1,6 +1,8 @@
 -- The handler of a client-side VAST integration: what omnibox.lua and vast.lua share. The
 -- integration gives its id and how to read its SSAI configuration into settings; this module
--- loads every break's VAST in setSource and plays them with lib.clientside.
+-- loads the pre-rolls' VAST in setSource, so that the content waits for them (as THEOplayer and
+-- the IMA SDK hold it for a pre-roll), and the other breaks' right after, while the content
+-- plays (a slow mid-roll tag does not hold the content), and plays them with lib.clientside.
 --
 -- settings = {
 --   width, height,   the slot, for choosing media files
@@ -11,6 +13,7 @@
 
 local clientside = require("lib.clientside")
 local config = require("lib.config")
+local offset = require("lib.offset")
 
 local M = {}
 
@@ -26,8 +29,8 @@ function M.handler(controller, integration, readSettings, describe)
     end
   end
 
-  local function loadBreaks(current, settings)
-    for _, spec in ipairs(settings.breaks) do
+  local function loadBreaks(current, specs, settings)
+    for _, spec in ipairs(specs) do
       local where = string.format("%s %s", integration, spec.name)
       local tag = type(spec.tag) == "function" and spec.tag() or spec.tag
       if not current:loadBreak(where, tag, spec.offset, { timeout = settings.timeout }) then
@@ -36,6 +39,30 @@ function M.handler(controller, integration, readSettings, describe)
       end
     end
     return true
+  end
+
+  -- The pre-rolls (offset 0), which the content waits for, and the other breaks.
+  local function split(breaks)
+    local preRolls, others = {}, {}
+    for _, spec in ipairs(breaks) do
+      local atStart = not offset.needsDuration(spec.offset) and offset.resolve(spec.offset) == 0
+      local list = atStart and preRolls or others
+      list[#list + 1] = spec
+    end
+    return preRolls, others
+  end
+
+  -- Loads the other breaks while the content plays; a break whose offset needs the content's
+  -- duration is placed at once when the content has started (else when it starts).
+  local function loadLater(current, specs, settings)
+    timer.after(0, function()
+      if current.closed or not loadBreaks(current, specs, settings) then
+        return
+      end
+      if not player.paused or player.currentTime > 0 then
+        current:placeDeferredBreaks()
+      end
+    end)
   end
 
   return {
@@ -51,14 +78,18 @@ function M.handler(controller, integration, readSettings, describe)
       end
       local current = clientside.new(controller, { width = settings.width, height = settings.height })
       session = current
-      if not loadBreaks(current, settings) then
+      local preRolls, others = split(settings.breaks)
+      if not loadBreaks(current, preRolls, settings) then
         return false
       end
-      if current:isEmpty() then
+      if #others == 0 and current:isEmpty() then
         log.warn(integration .. ": no ad to play; the content plays without ads")
         closeSession()
-      else
-        current:attach()
+        return true
+      end
+      current:attach()
+      if #others > 0 then
+        loadLater(current, others, settings)
       end
       return true
     end,
