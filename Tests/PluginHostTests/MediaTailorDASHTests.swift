@@ -16,15 +16,25 @@ import Testing
     </MPD>
     """
 
+  /// A live MPD: content from 540 s, the ad Period "live-1a" at 620–630 s, content again from 630 s
+  /// (presentation seconds from availabilityStartTime, 12:00:00).
+  static let liveMPD = """
+    <MPD type="dynamic" availabilityStartTime="2026-11-29T12:00:00Z" minimumUpdatePeriod="PT5S">
+      <Period id="c1" start="PT540S"/>
+      <Period id="live-1a" start="PT620S" duration="PT10S"/>
+      <Period id="c2" start="PT630S"/>
+    </MPD>
+    """
+
   /// A server whose session answers an MPD manifest and whose tracking answers these avails.
-  static func server(_ avails: [Avail]) throws -> MediaTailorServer {
+  static func server(_ avails: [Avail], mpd: String = Self.mpd) throws -> MediaTailorServer {
     let server = try MediaTailorServer(playlists: [], tracking: [])
     server.server.route("/v1/session/cfg/asset/index.m3u8") { _ in
       .text(
         #"{"manifestUrl": "/v1/dash/cfg/asset/index.mpd?aws.sessionId=s1", "trackingUrl": "/v1/tracking/cfg/s1"}"#,
         type: "application/json")
     }
-    server.server.route("/v1/dash/cfg/asset/index.mpd") { _ in .text(Self.mpd, type: "application/dash+xml") }
+    server.server.route("/v1/dash/cfg/asset/index.mpd") { _ in .text(mpd, type: "application/dash+xml") }
     server.answerTracking([server.tracking(avails)])
     return server
   }
@@ -64,5 +74,30 @@ import Testing
     #expect(!run.errors.contains("played at its Period"))
     // VOD: one poll is enough.
     #expect(server.pollCount == 1)
+  }
+
+  @Test func aLiveJoinInsideAnAdPeriodBeginsTheAdThereOnTheAvailabilityStartTimeBase() async throws {
+    // Joined at 12:10:25: content time 0 is presentation time 625, 5 s into live-1a (620–630),
+    // which the tracking answer times relative to availabilityStartTime.
+    let server = try Self.server(
+      [Avail(id: "live-1", start: 620, duration: 10, ads: [AdSpec(id: "live-1a", start: 620, duration: 10)])],
+      mpd: Self.liveMPD)
+    let run = try await MediaTailorTests.run(
+      server, more: ["--until", "20", "--start-date", "2026-11-29T12:10:25Z"])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(MediaTailorTests.times(run, "adbegin") == ["live-1a@0"], "\(run.errors)")
+    #expect(MediaTailorTests.times(run, "adend") == ["live-1a@5"])
+    // The break starts at the join (offsets are ≥ 0) for the 5 s left of it.
+    let breakBegin = try #require(run.events("adbreakbegin").first)
+    #expect((breakBegin["adBreak"] as? [String: Any])?["timeOffset"] as? Double == 0)
+    #expect(run.events("aderror").isEmpty)
+    let beacons = run.events("beacon").map { "\($0["event"] ?? "?")@\($0["t"] ?? "?")" }
+    // What was due before the join goes out at once; the rest at its time; each once.
+    #expect(
+      beacons == [
+        "breakStart@0", "impression@0", "start@0", "firstQuartile@0", "midpoint@0", "thirdQuartile@2.5",
+        "complete@5", "breakEnd@5",
+      ])
+    #expect(!run.errors.contains("played at its Period"))
   }
 }

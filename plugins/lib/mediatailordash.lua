@@ -65,6 +65,35 @@ local function alignToPeriod(ad, starts, warned, warn)
   return delta
 end
 
+-- Keeps what the viewer can still see of an avail a live run joined after it began (content time
+-- before 0): an avail or ad that ended before the join is left out; an avail under way starts
+-- at 0 for what is left of it (THEOplayer's breaks start at offsets ≥ 0). Its ads keep their
+-- times, so the ad under way begins at the join and its events already due go out at once.
+local function sinceJoin(avails)
+  local kept = {}
+  for _, avail in ipairs(avails) do
+    local start = isTable(avail) and avail.startTimeInSeconds
+    local duration = isTable(avail) and avail.durationInSeconds
+    local timed = type(start) == "number" and type(duration) == "number"
+    if not timed or start >= 0 then
+      kept[#kept + 1] = avail
+    elseif start + duration > 0 then
+      avail.startTimeInSeconds, avail.durationInSeconds = 0, start + duration
+      local ads = {}
+      for _, ad in ipairs(isTable(avail.ads) and avail.ads or {}) do
+        local adEnd = isTable(ad) and type(ad.startTimeInSeconds) == "number"
+          and type(ad.durationInSeconds) == "number" and ad.startTimeInSeconds + ad.durationInSeconds
+        if not adEnd or adEnd > 0 then
+          ads[#ads + 1] = ad
+        end
+      end
+      avail.ads = ads
+      kept[#kept + 1] = avail
+    end
+  end
+  return kept
+end
+
 --- A copy of a decoded tracking answer with every time on the content timeline of `mpd`;
 --- `warn(message)` gets each ad moved to its Period (once per ad and time, through `warned`).
 --- An avail that starts with a moved ad moves with it (its start and its break events).
@@ -72,7 +101,10 @@ function M.rebase(data, mpd, warned, warn)
   local rebased = copy(data)
   local origin = mpd.origin or 0
   local starts = periodStarts(mpd)
+  local avails = {}
   for _, avail in ipairs(isTable(rebased.avails) and rebased.avails or {}) do
+    -- Entries that are no avail stay, for lib/mediatailortracking.lua to report.
+    avails[#avails + 1] = avail
     if isTable(avail) then
       if type(avail.startTimeInSeconds) == "number" then
         avail.startTimeInSeconds = avail.startTimeInSeconds - origin
@@ -93,6 +125,7 @@ function M.rebase(data, mpd, warned, warn)
       end
     end
   end
+  rebased.avails = sinceJoin(avails)
   return rebased
 end
 
