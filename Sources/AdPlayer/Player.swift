@@ -18,6 +18,9 @@ public final class Player {
     ((SourceDescription, @escaping (Result<ContentTimeline, any Error>) -> Void) -> Void)?
   /// Whether a newly loaded source starts playing by itself.
   public var autoplay = false
+  /// Whether an HLS interstitial plays now (the host's interstitial player sets it; the primary
+  /// content waits): a run does not end while one plays, as while an ad plays.
+  public var playingInterstitial = false
   /// Microseconds between `timeupdate` events while playing (250 000: 4 Hz).
   public var timeUpdateIntervalMicros: Int64 = 250_000 {
     didSet { timeUpdateIntervalMicros = max(1, timeUpdateIntervalMicros) }

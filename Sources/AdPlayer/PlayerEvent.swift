@@ -10,11 +10,18 @@ public enum EventType: String, Sendable, CaseIterable {
   case addad, updatead, adbegin, adend, adskip, aderror
   /// Quartile events.
   case adfirstquartile, admidpoint, adthirdquartile
+  /// HLS interstitial events (player events, with `detail`): an interstitial starts (the
+  /// primary content has paused), its asset list loaded, each asset starts, ends or fails, a
+  /// list or an interstitial fails, the interstitial ends (the primary content resumes).
+  case interstitialstart, assetlistloaded, interstitialassetstart, interstitialassetend, interstitialerror,
+    interstitialend
 
   /// Whether `player.ads` dispatches it (otherwise the player does).
   public var isAdEvent: Bool {
     switch self {
-    case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error, .cue:
+    case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error, .cue,
+      .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend, .interstitialerror,
+      .interstitialend:
       return false
     default: return true
     }
@@ -47,6 +54,12 @@ public enum EventType: String, Sendable, CaseIterable {
     case .admidpoint: return 21
     case .adthirdquartile: return 22
     case .cue: return 23
+    case .interstitialstart: return 24
+    case .assetlistloaded: return 25
+    case .interstitialassetstart: return 26
+    case .interstitialassetend: return 27
+    case .interstitialerror: return 28
+    case .interstitialend: return 29
     }
   }
 }
@@ -74,11 +87,15 @@ public struct PlayerEvent {
   public let errorCode: Int?
   /// The cue the playhead entered, for `cue`.
   public let cue: Cue?
+  /// What an event of another module carries (the `interstitial…` events: `interstitial`,
+  /// `asset`, …), in order; also its log entry's fields.
+  public let detail: JSONObject?
 
   /// Creates an event.
   public init(
     type: EventType, time: Double, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
-    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil
+    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil,
+    detail: JSONObject? = nil
   ) {
     self.type = type
     self.time = time
@@ -89,6 +106,7 @@ public struct PlayerEvent {
     self.errorMessage = errorMessage
     self.errorCode = errorCode
     self.cue = cue
+    self.detail = detail
   }
 }
 

@@ -26,13 +26,15 @@ struct RunEnd {
     let loop = player.loop
     let check: () -> Void = {
       loop.after(0) {
-        guard player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty, loop.now >= time
+        guard player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty,
+          !player.playingInterstitial, loop.now >= time
         else { return }
         loop.stop("the content ended")
       }
     }
     player.addEventListener(.ended) { _ in check() }
     player.ads.addEventListener(.adbreakend) { _ in check() }
+    player.addEventListener(.interstitialend) { _ in check() }
     // The content may have ended before the last scripted action: look again once it is done
     // (scheduled after the actions, in their phase, so it comes after those due at `time`).
     if time > 0 {

@@ -86,6 +86,8 @@ public final class PluginHost {
   var timerNesting = 0
   /// Reads HLS playlists into the player (nil when `readsPlaylists` is false).
   private(set) var playlists: PlaylistReader?
+  /// Plays the HLS interstitials of the playlist (nil when `readsPlaylists` is false).
+  private(set) var interstitials: InterstitialPlayer?
   /// Reads DASH MPDs into the player (nil when `readsPlaylists` is false).
   private(set) var mpds: MPDReader?
 
@@ -104,6 +106,10 @@ public final class PluginHost {
     if options.readsPlaylists {
       let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
       playlists = reader
+      let interstitialPlayer = InterstitialPlayer(player: player, loader: InterstitialLoader(player: player, http: http))
+      interstitials = interstitialPlayer
+      reader.onSource = { [weak interstitialPlayer] url in interstitialPlayer?.reset(mediaURL: url) }
+      reader.onLoad = { [weak interstitialPlayer] timeline, url in interstitialPlayer?.update(timeline, baseURL: url) }
       let mpdReader = MPDReader(
         player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
       mpds = mpdReader

@@ -165,6 +165,7 @@ extension PluginHost {
     if let currentTime = event.currentTime { fields["currentTime"] = .number(currentTime) }
     if let played = event.playedPercentage { fields["playedPercentage"] = .number(played) }
     if let cue = event.cue { fields["cue"] = cueTable(cue) }
+    for member in event.detail ?? JSONObject() { fields[member.key] = LuaValue(json: member.value) }
     if let message = event.errorMessage {
       fields["error"] = .string(message)
       var object: [String: LuaValue] = ["message": .string(message)]

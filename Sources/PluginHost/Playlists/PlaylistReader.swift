@@ -21,6 +21,10 @@ final class PlaylistReader {
   /// The media playlist being played, and its timeline so far.
   private(set) var mediaURL: URL?
   private(set) var timeline = HLSTimeline()
+  /// Told of each new source (`nil`: not a playlist) and of each load of its media playlist
+  /// (the interstitial player).
+  var onSource: ((URL?) -> Void)?
+  var onLoad: ((HLSTimeline, URL) -> Void)?
 
   init(player: Player, http: HTTPClient, allowsLive: Bool) {
     self.player = player
@@ -46,6 +50,7 @@ final class PlaylistReader {
     generation += 1
     mediaURL = nil
     timeline = HLSTimeline()
+    onSource?(nil)
     guard let typed = source.sources.first, Self.isHLS(typed) else {
       guard fallback.isLive, !allowsLive else { return completion(.success(fallback)) }
       // The run expected a playlist (the source named one) but the integration loaded other
@@ -78,6 +83,8 @@ final class PlaylistReader {
         self.mediaURL = mediaURL
         self.timeline.merge(playlist)
         self.player.setCues(self.cues)
+        self.onSource?(mediaURL)
+        self.onLoad?(self.timeline, mediaURL)
         completion(.success(playlist.isLive ? .live : .vod(self.timeline.end)))
         if playlist.isLive { self.scheduleRefresh(generation: current) }
       }
@@ -129,6 +136,7 @@ final class PlaylistReader {
       case .success(.media(let playlist)):
         self.timeline.merge(playlist)
         self.player.setCues(self.cues)
+        self.onLoad?(self.timeline, url)
         if playlist.hasEndList {
           self.player.setTimeline(.vod(self.timeline.end))
           return

@@ -1,0 +1,19 @@
+extension Player {
+  /// Fires a player event that another module raises with its own fields (the `interstitial…`
+  /// events of the HLS interstitial player): logged as `{"t":…,"type":…,<detail>…,"currentTime":…}`
+  /// and handed to the listeners of `type` with `detail` and the content position. `logged`,
+  /// when given, is what the log keeps instead of `detail` (a shorter form).
+  public func emit(_ type: EventType, detail: JSONObject, logged: JSONObject? = nil) {
+    let position = currentTime
+    if log.isRecording {
+      var fields = logged ?? detail
+      fields["currentTime"] = .number(position)
+      log.append(LogEntry(micros: loop.nowMicros, type: type.rawValue, fields: fields))
+    } else {
+      log.countUnbuilt()
+    }
+    let table = type.isAdEvent ? ads.listeners : listeners
+    guard table.hasListeners(type) else { return }
+    table.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: position, detail: detail))
+  }
+}

@@ -1,0 +1,91 @@
+import AdPlayer
+import Foundation
+import HLSKit
+import HTTPKit
+
+/// Loads what an interstitial needs, on the player's loop (the clock waits for each answer): its
+/// asset list, and each asset's playlist for its duration. Host-thread only.
+struct InterstitialLoader {
+  let player: Player
+  let http: HTTPClient
+
+  /// `url` with the query parameters the spec asks of interstitial requests (`_HLS_primary_id`,
+  /// and on a live join inside a break `_HLS_start_offset`), added after its own.
+  static func url(_ url: URL, adding parameters: [(String, String)]) -> URL {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    var items = components.queryItems ?? []
+    for (name, value) in parameters where !items.contains(where: { $0.name == name }) {
+      items.append(URLQueryItem(name: name, value: value))
+    }
+    components.queryItems = items
+    return components.url ?? url
+  }
+
+  /// Loads and reads an asset list.
+  func assetList(_ url: URL, completion: @escaping (Result<HLSAssetList, InterstitialFailure>) -> Void) {
+    fetch(url) { result in
+      completion(
+        result.flatMap { response in
+          do {
+            return .success(try HLSAssetList.parse(response.body, url: response.url))
+          } catch {
+            return .failure(
+              InterstitialFailure("the asset list \(url.absoluteString) cannot be read: \(error)"))
+          }
+        })
+    }
+  }
+
+  /// The duration of an asset's playlist (a multivariant playlist's first variant): the sum of
+  /// its segments. A live asset playlist has no duration: `nil`.
+  func assetDuration(_ url: URL, completion: @escaping (Result<Double?, InterstitialFailure>) -> Void) {
+    fetch(url) { result in
+      switch result {
+      case .failure(let failure): completion(.failure(failure))
+      case .success(let response):
+        do {
+          switch try HLSParser.parse(response.body, url: response.url) {
+          case .media(let playlist): completion(.success(playlist.isLive ? nil : playlist.duration))
+          case .multivariant(let multivariant):
+            guard let variant = multivariant.variants.first else {
+              return completion(
+                .failure(InterstitialFailure("the asset \(url.absoluteString) has no variant")))
+            }
+            assetDuration(variant.url, completion: completion)
+          }
+        } catch {
+          completion(
+            .failure(InterstitialFailure("the asset \(url.absoluteString) cannot be read: \(error)")))
+        }
+      }
+    }
+  }
+
+  private func fetch(_ url: URL, completion: @escaping (Result<HTTPResponse, InterstitialFailure>) -> Void) {
+    let token = player.loop.beginWork("interstitial \(url.absoluteString)")
+    let deliver = HostThreadOnly(completion)
+    let latency = player.loop.realTime ? nil : VirtualLatency()
+    let send = {
+      self.http.send(HTTPRequest(url: url, timeout: self.http.timeout, kind: .playlist)) { result in
+        let outcome: Result<HTTPResponse, InterstitialFailure>
+        switch result {
+        case .failure(let error):
+          outcome = .failure(InterstitialFailure("\(error)"))
+        case .success(let response) where !response.isSuccess:
+          outcome = .failure(
+            InterstitialFailure("cannot load \(url.absoluteString): HTTP \(response.status)"))
+        case .success(let response):
+          outcome = .success(response)
+        }
+        token.finish(afterVirtual: latency?.seconds ?? 0) { deliver.value(outcome) }
+      }
+    }
+    if let latency { VirtualLatency.$current.withValue(latency, operation: send) } else { send() }
+  }
+}
+
+/// Why an asset list or an asset could not be played.
+struct InterstitialFailure: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

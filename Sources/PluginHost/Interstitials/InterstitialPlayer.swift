@@ -1,0 +1,220 @@
+import AdPlayer
+import Foundation
+import HLSKit
+
+/// Plays the HLS interstitials of the content (draft-pantos-hls-rfc8216bis, Appendix D) in the
+/// headless player: the primary content pauses where one is scheduled, its assets play on the
+/// clock (their durations from their playlists), and the primary content resumes at the resume
+/// offset. Seeks obey `X-RESTRICT`; `CUE` places pre- and post-rolls and `ONCE`. Plugins follow
+/// it through the `interstitial…` player events. Host-thread only.
+final class InterstitialPlayer {
+  unowned let player: Player
+  let loader: InterstitialLoader
+  /// The interstitials known, by time.
+  private(set) var scheduled: [ScheduledInterstitial] = []
+  private var byId: [String: ScheduledInterstitial] = [:]
+  private var reportedErrors: Set<String> = []
+  /// The interstitial playing, if any.
+  var run: InterstitialRun?
+  /// Those due at the same instant, still to play after `run`.
+  var queue: [(interstitial: ScheduledInterstitial, startOffset: Double)] = []
+  /// Where the primary content resumes once the queue is done (nil: where it paused).
+  var resumePoint: Double?
+  /// Whether the primary content plays again after the queue (not after a post-roll).
+  var resumesPrimary = true
+  var timer: TimerHandle?
+  /// Mid-roll interstitials after this position (µs) play when the playhead reaches them.
+  var cursorMicros: Int64 = -1
+  /// Whether the primary content began playing (pre-rolls played) since the source loaded or ended.
+  var started = false
+  /// `_HLS_primary_id`: one value for every interstitial request of a playback session.
+  private(set) var primaryId = ""
+  private var sessions = 0
+  /// The player is moving the playhead or pausing on the interstitial player's behalf.
+  var acting = false
+  /// The content position at the last event, the clock then, and whether it was playing.
+  var anchor = (position: 0.0, clock: 0.0, playing: false)
+  var seekOrigin = 0.0
+  private(set) var segments: [HLSSegment] = []
+  private(set) var isLive = false
+
+  init(player: Player, loader: InterstitialLoader) {
+    self.player = player
+    self.loader = loader
+    player.addEventListener(.playing) { [weak self] _ in self?.playing() }
+    player.addEventListener(.play) { [weak self] _ in self?.holdPrimary() }
+    player.addEventListener(.pause) { [weak self] _ in self?.paused() }
+    player.addEventListener(.timeupdate) { [weak self] _ in self?.note() }
+    player.addEventListener(.seeking) { [weak self] _ in self?.seeking() }
+    player.addEventListener(.seeked) { [weak self] _ in self?.seeked() }
+    player.addEventListener(.ended) { [weak self] _ in self?.contentEnded() }
+    player.addEventListener(.error) { [weak self] _ in self?.stop() }
+  }
+
+  /// A new source: forget the old one's interstitials.
+  func reset(mediaURL: URL?) {
+    stop()
+    scheduled = []
+    byId = [:]
+    reportedErrors = []
+    started = false
+    cursorMicros = -1
+    anchor = (0, player.loop.now, false)
+    sessions += 1
+    primaryId = Self.primaryId(for: mediaURL?.absoluteString ?? "", session: sessions)
+  }
+
+  /// A load of the playlist: its interstitials (new ones scheduled, known ones updated) and the
+  /// errors of those that cannot play, each reported once as `interstitialerror`.
+  func update(_ timeline: HLSTimeline, baseURL: URL) {
+    segments = timeline.segments
+    isLive = !timeline.hasEnded
+    let (found, errors) = HLSInterstitial.interstitials(in: timeline.cues, baseURL: baseURL)
+    for error in errors where reportedErrors.insert(error.description).inserted {
+      player.emit(
+        .interstitialerror,
+        detail: JSONObject([("message", .string("the playlist \(baseURL.absoluteString): \(error)"))]))
+    }
+    for interstitial in found {
+      let time =
+        interstitial.snap.contains(.out) && !interstitial.triggers.contains(.pre)
+          && !interstitial.triggers.contains(.post)
+        ? ScheduledInterstitial.snap(interstitial.startTime, to: segments) : interstitial.startTime
+      if let known = byId[interstitial.id] {
+        known.interstitial = interstitial
+        if run?.scheduled !== known { known.time = time }
+      } else {
+        let entry = ScheduledInterstitial(interstitial, time: time)
+        byId[interstitial.id] = entry
+        scheduled.append(entry)
+      }
+    }
+    scheduled.sort { $0.time < $1.time }
+    arm()
+  }
+
+  /// A repeatable `_HLS_primary_id` (UUID form) for a session of a media playlist, so that a
+  /// run's requests match a recording.
+  static func primaryId(for text: String, session: Int) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "\(session):\(text)".utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let high = String(hash, radix: 16).leftPadded(16)
+    let low = String(hash.byteSwapped ^ 0x5bd1_e995_5bd1_e995, radix: 16).leftPadded(16)
+    let hex = Array((high + low).uppercased())
+    let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+    return groups.joined(separator: "-")
+  }
+
+  // MARK: Following the primary content
+
+  /// Notes the position (to know where a seek came from).
+  func note() {
+    anchor = (player.currentTime, player.loop.now, !player.paused)
+  }
+
+  private var position: Double {
+    anchor.position + (anchor.playing ? player.loop.now - anchor.clock : 0)
+  }
+
+  private func playing() {
+    note()
+    guard run == nil else { return holdPrimary() }
+    guard !started else { return arm() }
+    started = true
+    let here = player.currentTime
+    cursorMicros = VirtualTime.micros(here) - 1
+    var due = scheduled.filter { $0.isPre && $0.mayPlay }.map { ($0, 0.0) }
+    // A live stream joined inside an interstitial plays it from there (`_HLS_start_offset`).
+    if isLive,
+      let joined = scheduled.last(where: { entry in
+        guard entry.isMidRoll, entry.mayPlay, entry.time < here else { return false }
+        let span =
+          entry.interstitial.duration ?? entry.interstitial.resumeOffset ?? entry.interstitial.plannedDuration
+        return span.map { here < entry.time + $0 } ?? false
+      })
+    {
+      due.append((joined, here - joined.time))
+    }
+    guard !due.isEmpty else { return arm() }
+    start(due, resumingPrimary: true)
+  }
+
+  /// The content stays paused while an interstitial plays, even if play is pressed.
+  private func holdPrimary() {
+    guard run != nil, !acting, !player.paused else { return }
+    pausePrimary()
+  }
+
+  private func paused() {
+    note()
+    timer?.cancel()
+    timer = nil
+  }
+
+  private func contentEnded() {
+    note()
+    started = false
+    guard run == nil else { return }
+    let posts = scheduled.filter { $0.isPost && $0.mayPlay }.map { ($0, 0.0) }
+    guard !posts.isEmpty else { return }
+    start(posts, resumingPrimary: false)
+  }
+
+  /// Arms a timer for the next mid-roll ahead while the content plays.
+  func arm() {
+    timer?.cancel()
+    timer = nil
+    guard run == nil, started, !player.paused, player.isLoaded, player.fatalError == nil else { return }
+    let cursor = cursorMicros
+    guard
+      let next = scheduled.first(where: { $0.isMidRoll && $0.mayPlay && VirtualTime.micros($0.time) > cursor }
+      )
+    else { return }
+    let delay = max(0, VirtualTime.micros(next.time) - VirtualTime.micros(player.currentTime))
+    timer = player.loop.afterMicros(delay) { [weak self] in
+      self?.timer = nil
+      self?.reached()
+    }
+  }
+
+  /// The playhead reached a mid-roll: it plays, with any others due at the same time.
+  private func reached() {
+    guard run == nil, !player.paused else { return }
+    let here = VirtualTime.micros(player.currentTime)
+    let cursor = cursorMicros
+    let due = scheduled.filter {
+      $0.isMidRoll && $0.mayPlay && VirtualTime.micros($0.time) > cursor
+        && VirtualTime.micros($0.time) <= here
+    }
+    cursorMicros = here
+    guard !due.isEmpty else { return arm() }
+    start(due.map { ($0, 0.0) }, resumingPrimary: true)
+  }
+
+  /// Pauses or moves the primary content on the interstitial player's own behalf.
+  func acting(_ body: () -> Void) {
+    let was = acting
+    acting = true
+    body()
+    acting = was
+  }
+
+  func pausePrimary() { acting { player.pause() } }
+
+  func stop() {
+    timer?.cancel()
+    timer = nil
+    run?.assetTimer?.cancel()
+    run = nil
+    queue = []
+    player.playingInterstitial = false
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,45 @@
+-- HLS Interstitials (draft-pantos-hls-rfc8216bis, Appendix D): the host plays the
+-- com.apple.hls.interstitial date ranges of the playlist itself (pausing the primary content,
+-- loading asset lists just in time, resuming at X-RESUME-OFFSET); this integration reports each
+-- interstitial as a THEOplayer ad break and each asset as an ad, with native VAST tracking for
+-- assets whose asset-list entry names a VAST tag ("X-VAST-URI"). See docs/interstitials.md.
+--
+-- SSAI configuration, in `sources[i].ssai` of the SourceDescription:
+--   integration = "interstitials"   (or integration = "custom", customIntegration = "interstitials")
+--   timeout     seconds allowed for each VAST request; default the host's
+--
+-- Skipping an interstitial's ad is refused (with a log.warn): the interstitial plays as the
+-- stream says (X-RESTRICT, X-SKIP-CONTROL-*).
+
+local interstitialads = require("lib.interstitialads")
+
+player.ads:registerServerSideIntegration("interstitials", function(controller)
+  local session
+  local function close()
+    if session then
+      session.close()
+      session = nil
+    end
+  end
+  return {
+    setSource = function(source)
+      close()
+      local ssai = source.sources[1] and source.sources[1].ssai or {}
+      local timeout = ssai.timeout
+      if timeout ~= nil and (type(timeout) ~= "number" or timeout <= 0) then
+        error("sources[0].ssai.timeout: expected a number of seconds above 0", 0)
+      end
+      session = interstitialads.new(controller, { timeout = timeout })
+      session.attach()
+      return true
+    end,
+    skipAd = function(ad)
+      log.warn("interstitials: ad " .. ad.id .. " cannot be skipped: the stream plays its interstitials")
+    end,
+    resetSource = function()
+      close()
+      controller:removeAllAds()
+    end,
+    destroy = close,
+  }
+end)

@@ -1,0 +1,182 @@
+-- HLS Interstitials as THEOplayer ad breaks and ads: the host's interstitial player plays them
+-- (docs/interstitials.md); this follows its player events and reports what plays through the
+-- controller, so listeners of ad events (and the strict rules) see an ad break per interstitial
+-- and an ad per asset.
+--
+--   interstitialstart       a break at the position the primary content paused at
+--   assetlistloaded         an ad per asset of the list (a VAST ad, tracked natively, when the asset
+--                           names its VAST tag with "X-VAST-URI"); X-ASSET-URI: one ad
+--   interstitialassetstart  beginAd, then progress every 0.25 s of the clock
+--   interstitialassetend    endAd (played to its end, or cut by X-PLAYOUT-LIMIT); skipAd when a
+--                           seek left it
+--   interstitialerror       an asset or asset list that failed: an aderror, the ad removed
+--   interstitialend         the break removed
+
+local M = {}
+
+local TICK = 0.25
+
+local function adId(interstitial, index)
+  return interstitial.id .. "-" .. tostring(index + 1)
+end
+
+function M.new(controller, options)
+  options = options or {}
+  local self = { controller = controller, breaks = {}, listeners = {}, timeout = options.timeout }
+
+  -- Calls a controller method; a failure becomes an aderror. Returns whether it worked, and
+  -- what it returned.
+  local function report(fn, ...)
+    local ok, result = pcall(fn, ...)
+    if not ok then
+      controller:error(tostring(result))
+    end
+    return ok, result
+  end
+
+  local function entryOf(interstitial)
+    return self.breaks[interstitial.id]
+  end
+
+  local function createAd(entry, index, asset)
+    local init = { type = "linear", id = adId(entry.interstitial, index), duration = asset.duration,
+      resourceURI = asset.uri, customData = { interstitial = entry.interstitial.id, asset = index } }
+    local tag = asset.members and asset.members["X-VAST-URI"]
+    if type(tag) == "string" then
+      local ads, failure = vast.load(tag, { timeout = self.timeout })
+      if ads and ads[1] then
+        init.vast = ads[1]
+      else
+        controller:error(("interstitial %s asset %d: VAST %s: %s"):format(entry.interstitial.id, index,
+          failure and failure.code or 303, failure and failure.message or "no ad"))
+      end
+    end
+    local ok, ad = report(controller.createAd, controller, init, entry.adBreak)
+    if ok then
+      entry.ads[index] = ad
+    end
+    return ad
+  end
+
+  local function stopTicker(entry)
+    if entry.ticker then
+      entry.ticker:cancel()
+      entry.ticker = nil
+    end
+  end
+
+  local handlers = {}
+
+  function handlers.interstitialstart(event)
+    local interstitial = event.interstitial
+    local ok, adBreak = report(controller.createAdBreak, controller, {
+      timeOffset = math.max(0, event.currentTime),
+      maxDuration = interstitial.playoutLimit or interstitial.duration,
+      customData = { interstitial = interstitial.id, cue = interstitial.cue },
+    })
+    if not ok then
+      return
+    end
+    local entry = { interstitial = interstitial, adBreak = adBreak, ads = {} }
+    self.breaks[interstitial.id] = entry
+    if interstitial.assetUri then
+      createAd(entry, 0, { uri = interstitial.assetUri })
+    end
+  end
+
+  function handlers.assetlistloaded(event)
+    local entry = entryOf(event.interstitial)
+    if not entry then
+      return
+    end
+    for _, asset in ipairs(event.assets) do
+      createAd(entry, asset.index, asset)
+    end
+  end
+
+  function handlers.interstitialassetstart(event)
+    local entry = entryOf(event.interstitial)
+    local asset = event.asset
+    local ad = entry and entry.ads[asset.index]
+    if not ad then
+      return
+    end
+    if ad.duration ~= asset.duration then
+      report(controller.updateAd, controller, ad, { duration = asset.duration })
+    end
+    if not report(controller.beginAd, controller, ad) then
+      return
+    end
+    local offset = asset.startOffset or 0
+    local began = timer.now()
+    entry.playing = { ad = ad, duration = asset.duration, offset = offset, began = began }
+    if offset > 0 then
+      report(controller.updateAdProgress, controller, ad, offset / asset.duration)
+    end
+    entry.ticker = timer.every(TICK, function()
+      local progress = math.min(1, (offset + timer.now() - began) / asset.duration)
+      if progress < 1 then
+        report(controller.updateAdProgress, controller, ad, progress)
+      end
+    end)
+  end
+
+  function handlers.interstitialassetend(event)
+    local entry = entryOf(event.interstitial)
+    if not entry or not entry.playing then
+      return
+    end
+    stopTicker(entry)
+    local playing = entry.playing
+    entry.playing = nil
+    local progress = math.min(1, (playing.offset + event.played) / playing.duration)
+    report(controller.updateAdProgress, controller, playing.ad, progress)
+    if event.reason == "seek" then
+      report(controller.skipAd, controller, playing.ad)
+    else
+      report(controller.endAd, controller, playing.ad)
+    end
+  end
+
+  function handlers.interstitialerror(event)
+    controller:error(event.error or event.message or "interstitial error")
+    local entry = event.interstitial and entryOf(event.interstitial)
+    local ad = entry and event.asset and entry.ads[event.asset.index]
+    if ad then
+      report(controller.removeAd, controller, ad)
+      entry.ads[event.asset.index] = nil
+    end
+  end
+
+  function handlers.interstitialend(event)
+    local entry = entryOf(event.interstitial)
+    if not entry then
+      return
+    end
+    stopTicker(entry)
+    self.breaks[event.interstitial.id] = nil
+    report(controller.removeAdBreak, controller, entry.adBreak)
+  end
+
+  function self.attach()
+    for name, handler in pairs(handlers) do
+      player:addEventListener(name, handler)
+      self.listeners[#self.listeners + 1] = { name, handler }
+    end
+  end
+
+  function self.close()
+    for _, listener in ipairs(self.listeners) do
+      player:removeEventListener(listener[1], listener[2])
+    end
+    self.listeners = {}
+    for _, entry in pairs(self.breaks) do
+      stopTicker(entry)
+    end
+    self.breaks = {}
+  end
+
+  return self
+end
+
+return M
