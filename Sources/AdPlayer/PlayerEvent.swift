@@ -20,7 +20,8 @@ public enum EventType: String, Sendable, CaseIterable {
   public var isAdEvent: Bool {
     switch self {
     case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error, .cue,
-      .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend, .interstitialerror,
+      .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend,
+      .interstitialerror,
       .interstitialend:
       return false
     default: return true

@@ -106,10 +106,13 @@ public final class PluginHost {
     if options.readsPlaylists {
       let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
       playlists = reader
-      let interstitialPlayer = InterstitialPlayer(player: player, loader: InterstitialLoader(player: player, http: http))
+      let interstitialPlayer = InterstitialPlayer(
+        player: player, loader: InterstitialLoader(player: player, http: http))
       interstitials = interstitialPlayer
       reader.onSource = { [weak interstitialPlayer] url in interstitialPlayer?.reset(mediaURL: url) }
-      reader.onLoad = { [weak interstitialPlayer] timeline, url in interstitialPlayer?.update(timeline, baseURL: url) }
+      reader.onLoad = { [weak interstitialPlayer] timeline, url in
+        interstitialPlayer?.update(timeline, baseURL: url)
+      }
       let mpdReader = MPDReader(
         player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
       mpds = mpdReader
