@@ -101,20 +101,18 @@ function M.new(controller, options)
     if not ad then
       return
     end
-    if ad.duration ~= asset.duration then
-      report(controller.updateAd, controller, ad, { duration = asset.duration })
+    -- Joined part-way (a live join inside the interstitial): the ad is the part that plays.
+    local duration = asset.duration - (asset.startOffset or 0)
+    if ad.duration ~= duration then
+      report(controller.updateAd, controller, ad, { duration = duration })
     end
     if not report(controller.beginAd, controller, ad) then
       return
     end
-    local offset = asset.startOffset or 0
     local began = timer.now()
-    entry.playing = { ad = ad, duration = asset.duration, offset = offset, began = began }
-    if offset > 0 then
-      report(controller.updateAdProgress, controller, ad, offset / asset.duration)
-    end
+    entry.playing = { ad = ad, duration = duration }
     entry.ticker = timer.every(TICK, function()
-      local progress = math.min(1, (offset + timer.now() - began) / asset.duration)
+      local progress = math.min(1, (timer.now() - began) / duration)
       if progress < 1 then
         report(controller.updateAdProgress, controller, ad, progress)
       end
@@ -129,7 +127,7 @@ function M.new(controller, options)
     stopTicker(entry)
     local playing = entry.playing
     entry.playing = nil
-    local progress = math.min(1, (playing.offset + event.played) / playing.duration)
+    local progress = math.min(1, event.played / playing.duration)
     report(controller.updateAdProgress, controller, playing.ad, progress)
     if event.reason == "seek" then
       report(controller.skipAd, controller, playing.ad)

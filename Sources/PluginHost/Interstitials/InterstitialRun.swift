@@ -246,33 +246,4 @@ extension InterstitialPlayer {
     note()
     arm()
   }
-
-  /// The log's shorter form of an event's detail: the interstitial by id.
-  func logged(_ run: InterstitialRun, _ detail: JSONObject) -> JSONObject {
-    var fields = detail
-    fields["interstitial"] = run.scheduled.logDetail
-    if case .object(var asset)? = fields["asset"] {
-      asset["members"] = nil
-      fields["asset"] = .object(asset)
-    }
-    return fields
-  }
-
-  static func assetDetail(_ index: Int, _ asset: InterstitialRun.PlannedAsset) -> JSONValue {
-    var object = JSONObject([("index", .number(Double(index))), ("uri", .string(asset.url.absoluteString))])
-    if let duration = asset.listDuration { object["duration"] = .number(duration) }
-    if !asset.otherMembers.isEmpty {
-      let members = asset.otherMembers.sorted { $0.key < $1.key }.map { member in
-        (member.key, (try? JSONValue.parse(member.value)) ?? .null)
-      }
-      object["members"] = .object(JSONObject(members))
-    }
-    return .object(object)
-  }
-
-  /// Seconds as a query value: `12`, `12.5`, `0.123`.
-  static func decimal(_ seconds: Double) -> String {
-    let micros = VirtualTime.micros(seconds)
-    return VirtualTime.secondsText(micros)
-  }
 }
