@@ -139,4 +139,31 @@ import Testing
       run.errors.contains(
         "is a dynamic MPD (live) and the run has no end: give --until SECONDS or --realtime"))
   }
+
+  @Test func aLiveMPDThatTurnsStaticEndsTheContentThere() async throws {
+    let live = Self.live(#"<Period id="c1" start="PT540S"/>"#)
+    // The third load (at 10 s): the event is over, the presentation ends at 640 s (content 40 s).
+    let ended = """
+      <MPD type="static" availabilityStartTime="2026-11-29T12:00:00Z" mediaPresentationDuration="PT640S">
+        <Period id="c1" start="PT540S"/>
+      </MPD>
+      """
+    let run = try await run(
+      [live, live, ended], more: ["--until", "100", "--start-date", "2026-11-29T12:10:00Z"])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.events("ended").first?["t"] as? Double == 40)
+  }
+
+  @Test func aFailedReloadIsLoggedAndTheNextOneTriesAgain() async throws {
+    let ad = #"<Period id="c1" start="PT540S" duration="PT80S"/><Period id="ad-7" start="PT620S"/>"#
+    let run = try await run(
+      [Self.live(#"<Period id="c1" start="PT540S"/>"#), "<MPD><Period start=\"x\"/></MPD>", Self.live(ad)],
+      more: ["--until", "30", "--start-date", "2026-11-29T12:10:00Z"])
+    #expect(run.code == 0, "\(run.errors)")
+    let failure = try #require(run.events("mpd-error").first)
+    #expect(failure["t"] as? Double == 5)
+    #expect(
+      (failure["message"] as? String)?.contains(#"MPD/Period[1]@start: expected an xs:duration"#) == true)
+    #expect(run.events("cue").compactMap { $0["t"] as? Double } == [0, 20])
+  }
 }
