@@ -21,6 +21,9 @@ public final class Player {
   /// Whether an HLS interstitial plays now (the host's interstitial player sets it; the primary
   /// content waits): a run does not end while one plays, as while an ad plays.
   public var playingInterstitial = false
+  /// Decides what a scripted click on the playing ad does (the host's native tracking sends its
+  /// click tracking); nil, or a nil answer, leaves it to the player (see `perform`).
+  public var clickHandler: ((ScriptedAction.ClickTarget, Ad) -> ClickOutcome?)?
   /// Microseconds between `timeupdate` events while playing (250 000: 4 Hz).
   public var timeUpdateIntervalMicros: Int64 = 250_000 {
     didSet { timeUpdateIntervalMicros = max(1, timeUpdateIntervalMicros) }

@@ -1,6 +1,16 @@
-/// A scripted user action: at a virtual time, play, pause, seek, skip the playing ad, or stop
-/// the run.
+/// A scripted user action: at a virtual time, play, pause, seek, skip or click the playing ad,
+/// or stop the run.
 public struct ScriptedAction: Equatable, Sendable {
+  /// What a click lands on.
+  public enum ClickTarget: String, Equatable, Sendable, CaseIterable {
+    /// The playing ad itself (its `ClickTracking`, or a non-linear ad's).
+    case ad
+    /// The icon the playing ad shows now (`IconClickTracking`).
+    case icon
+    /// The playing ad's first companion shown (`CompanionClickTracking`).
+    case companion
+  }
+
   /// What the user does.
   public enum Kind: Equatable, Sendable {
     /// Play (resume).
@@ -11,6 +21,8 @@ public struct ScriptedAction: Equatable, Sendable {
     case seek(to: Double)
     /// Ask the playing ad's integration to skip it (its `skipAd`, or the default).
     case skip
+    /// Click the playing ad, its icon or its companion.
+    case click(ClickTarget)
     /// End the run.
     case stop
   }
@@ -33,6 +45,7 @@ public struct ScriptedAction: Equatable, Sendable {
     case .pause: return "pause"
     case .seek: return "seek"
     case .skip: return "skip"
+    case .click: return "click"
     case .stop: return "stop"
     }
   }
@@ -70,7 +83,7 @@ public struct ScriptedAction: Equatable, Sendable {
     if let word = json.stringValue {
       guard let kind = simpleKind(word) else {
         throw ModelDecodingError(
-          path: path, expectation: "expected play, pause, skip or stop (seek needs an object)")
+          path: path, expectation: "expected play, pause, skip, click or stop (seek needs an object)")
       }
       return ScriptedAction(at: defaultTime, kind)
     }
@@ -94,9 +107,15 @@ public struct ScriptedAction: Equatable, Sendable {
       }
       return ScriptedAction(at: at, .seek(to: target))
     }
+    if word == "click", let targetName = try reader.string("target") {
+      guard let target = ClickTarget(rawValue: targetName) else {
+        throw ModelDecodingError(path: reader.path("target"), expectation: "expected ad, icon or companion")
+      }
+      return ScriptedAction(at: at, .click(target))
+    }
     guard let kind = simpleKind(word) else {
       throw ModelDecodingError(
-        path: reader.path("do"), expectation: "expected play, pause, seek, skip or stop")
+        path: reader.path("do"), expectation: "expected play, pause, seek, skip, click or stop")
     }
     return ScriptedAction(at: at, kind)
   }
@@ -106,6 +125,7 @@ public struct ScriptedAction: Equatable, Sendable {
     case "play": return .play
     case "pause": return .pause
     case "skip": return .skip
+    case "click": return .click(.ad)
     case "stop": return .stop
     default: return nil
     }
@@ -145,6 +165,16 @@ extension Player {
         }
         if let left = refusal.secondsLeft { fields["skippableIn"] = .number(left) }
       }
+    case .click(let target):
+      fields["target"] = .string(target.rawValue)
+      if let ad = ads.currentAds.first {
+        adId = ad.id
+        let outcome = click(target, on: ad)
+        if let refused = outcome.refused { fields["result"] = .string(refused) }
+        if let url = outcome.clickThrough { fields["clickThrough"] = .string(url) }
+      } else {
+        fields["result"] = .string("no ad playing")
+      }
     case .play, .pause, .stop: break
     }
     appendLog(type: "action", adId: adId, fields: fields)
@@ -153,12 +183,35 @@ extension Player {
     case .pause: pause()
     case .seek(let target): seek(to: target)
     case .skip: ads.skip()
+    case .click: break
     case .stop: loop.stop("stopped by the script at \(VirtualTime.secondsText(loop.nowMicros)) s")
     }
+  }
+
+  /// Clicks `target` of `ad`: the `clickHandler` (the host's tracking) decides, else a click on
+  /// the ad leads to its `clickThrough` and nothing else can be clicked.
+  private func click(_ target: ScriptedAction.ClickTarget, on ad: Ad) -> ClickOutcome {
+    if let outcome = clickHandler?(target, ad) { return outcome }
+    guard target == .ad else { return ClickOutcome(refused: "no \(target.rawValue) to click") }
+    return ClickOutcome(clickThrough: ad.clickThrough)
   }
 
   /// Runs the loop until `until` (virtual seconds), a `stop`, or nothing is left to do.
   public func run(until limit: Double? = nil) -> LoopOutcome {
     loop.run(until: limit)
+  }
+}
+
+/// What a scripted click did: the page it opens, or why nothing was clicked.
+public struct ClickOutcome: Equatable, Sendable {
+  /// Where the click leads, when known.
+  public var clickThrough: String?
+  /// Why nothing was clicked (`no icon showing`); nil when something was.
+  public var refused: String?
+
+  /// An outcome.
+  public init(clickThrough: String? = nil, refused: String? = nil) {
+    self.clickThrough = clickThrough
+    self.refused = refused
   }
 }

@@ -61,6 +61,7 @@ extension PluginHost {
   func startNativeTracking() {
     // After its last events (a removed playing ad ends first), a removed ad needs no tracker.
     player.ads.observeRemovals { [weak self] ad in self?.trackers.removeValue(forKey: ad.serial) }
+    player.clickHandler = { [weak self] target, ad in self?.click(target, on: ad) }
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
       self?.runVerifications(ad)

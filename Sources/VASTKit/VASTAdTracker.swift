@@ -3,7 +3,8 @@ import HTTPKit
 
 /// Fires one ad's beacons as the player reports what happens to it.
 ///
-/// `begin` sends every Impression URL at once plus `creativeView` and `start`; `progress`
+/// `begin` sends every Impression URL at once plus `creativeView` and `start` (and shows the
+/// companions and the icons due at 0, see `VASTAdTracker+Creatives`); `progress`
 /// sends quartiles and `progress` offsets as the playhead crosses them (each once); `end`
 /// sends `complete` once at least 99 % was reached. Beacons go out in the background; every
 /// one reaches the sender's sink. Methods may be called from any thread.
@@ -12,11 +13,11 @@ public final class VASTAdTracker: @unchecked Sendable {
   public let ad: VASTAd
   private let sender: VASTBeaconSender
   private let baseContext: @Sendable () -> VASTMacroContext
-  private let lock = NSLock()
-  private var duration: Double?
-  private var position = 0.0
-  private var furthest = 0.0
-  private var once: Set<String> = []
+  let lock = NSLock()
+  var duration: Double?
+  var position = 0.0
+  var furthest = 0.0
+  var once: Set<String> = []
   private var paused = false
   private var pending: [Task<(value: [VASTBeacon], seconds: Double), Never>] = []
   /// How many of `pending` `takeBatch` has handed out.
@@ -53,6 +54,8 @@ public final class VASTAdTracker: @unchecked Sendable {
     send("impression", ad.impressions.map(\.url))
     send("creativeView", urls(for: "creativeView"))
     if claim("start") { send("start", urls(for: "start")) }
+    showCompanions()
+    showIcons()
   }
 
   /// The playhead moved to `seconds` into the ad.
@@ -64,6 +67,7 @@ public final class VASTAdTracker: @unchecked Sendable {
       return dueEvents(upTo: furthest)
     }
     for (event, urls) in due { send(event, urls) }
+    showIcons()
   }
 
   /// The ad ended: `complete` when at least 99 % was played (any quartiles still due first);

@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: [
     (#"{"at":1}"#, "expected an array of actions, found an object"),
-    (#"["jump"]"#, "[0]: expected play, pause, skip or stop (seek needs an object)"),
+    (#"["jump"]"#, "[0]: expected play, pause, skip, click or stop (seek needs an object)"),
     (#"["play",{"at":"5","do":"pause"}]"#, "[1].at: expected a number, found a string"),
     (#"[{"at":-1,"do":"pause"}]"#, "[0].at: expected a number of seconds ≥ 0 and at most 604800 (one week)"),
     (
@@ -34,7 +34,7 @@ import Testing
       #"[{"at":1,"do":"seek","to":1e300}]"#,
       "[0].to: expected a number of seconds ≥ 0 and at most 604800 (one week)"
     ),
-    (#"[{"at":1,"do":"rewind"}]"#, "[0].do: expected play, pause, seek, skip or stop"),
+    (#"[{"at":1,"do":"rewind"}]"#, "[0].do: expected play, pause, seek, skip, click or stop"),
     (#"[3]"#, "[0]: expected an object, found a number"),
   ])
   func badScriptsNameThePath(text: String, message: String) {

@@ -32,7 +32,7 @@ import Testing
       ssai: #"{"integration": "t", "tag": ""# + base + #"/outer", "reject": "plugin.example-omid"}"#)
     let vendors = "wrapper.example-omid, missing.example-omid,vpaid.example,plugin.example-omid"
     let run = await adhost([
-      "run", plugin, source, "--json", "--allow-http", "--verification-vendors", vendors,
+      "run", plugin, source, "--json", "--allow-http", "--verification-vendors", vendors, "--strict",
     ])
     #expect(run.code == 0, "\(run.errors)")
 

@@ -1,0 +1,23 @@
+import AdPlayer
+import VASTKit
+
+extension PluginHost {
+  /// A scripted click on a natively tracked VAST ad (`{"do": "click", "target": …}`): the ad's
+  /// click tracking, its showing icon's or its first companion's, logged as beacons; nil for an
+  /// ad the host does not track (the player then answers for it).
+  func click(_ target: ScriptedAction.ClickTarget, on ad: Ad) -> ClickOutcome? {
+    guard trackers[ad.serial] != nil else { return nil }
+    var result = VASTClickResult.nothing("nothing to click")
+    withTracker(ad, "\(target.rawValue) click") { tracker in
+      switch target {
+      case .ad: result = tracker.clickAd()
+      case .icon: result = tracker.clickIcon()
+      case .companion: result = tracker.clickCompanion()
+      }
+    }
+    switch result {
+    case .clicked(let clickThrough): return ClickOutcome(clickThrough: clickThrough)
+    case .nothing(let why): return ClickOutcome(refused: why)
+    }
+  }
+}
