@@ -172,6 +172,8 @@ function Controller:fatalError(message, code) end
 ---@alias adhost.PlayerEventType
 ---| "sourcechange" | "play" | "playing" | "pause" | "timeupdate" | "seeking" | "seeked" | "ended" | "error"
 ---| "cue"
+---| "interstitialstart" | "assetlistloaded" | "interstitialassetstart" | "interstitialassetend"
+---| "interstitialerror" | "interstitialend"
 
 ---@alias adhost.AdEventType
 ---| "addadbreak" | "removeadbreak" | "adbreakbegin" | "adbreakend" | "updateadbreak"
@@ -189,6 +191,46 @@ function Controller:fatalError(message, code) end
 ---@field error? string The message, on `error`.
 ---@field errorObject? adhost.ErrorObject On `error`.
 ---@field cue? adhost.Cue On `cue`: the cue the playhead entered.
+---@field interstitial? adhost.Interstitial On the `interstitial…` events (docs/interstitials.md).
+---@field asset? adhost.InterstitialAsset On `interstitialassetstart`, `interstitialassetend`, and an asset's `interstitialerror`.
+---@field assets? adhost.InterstitialAsset[] On `assetlistloaded`.
+---@field skipControl? adhost.SkipControl On `assetlistloaded`: the list's SKIP-CONTROL.
+---@field startOffset? number On `interstitialstart` of a live join: seconds into the interstitial.
+---@field played? number Seconds played, on `interstitialassetend` and `interstitialend`.
+---@field reason? "ended"|"playout-limit"|"error"|"seek" On `interstitialassetend` and `interstitialend`.
+---@field resumeTime? number On `interstitialend`: where the primary content resumes.
+---@field message? string On `interstitialerror`.
+
+---An HLS interstitial (Appendix D attributes, docs/interstitials.md).
+---@class adhost.Interstitial
+---@field id string
+---@field startTime number Content seconds where the primary content pauses (after X-SNAP).
+---@field assetUri? string
+---@field assetList? string
+---@field duration? number
+---@field plannedDuration? number
+---@field resumeOffset? number
+---@field playoutLimit? number
+---@field snap string[] "IN", "OUT"
+---@field restrict string[] "JUMP", "SKIP"
+---@field cue string[] "ONCE", "POST", "PRE"
+---@field timelineOccupies "POINT"|"RANGE"
+---@field timelineStyle "HIGHLIGHT"|"PRIMARY"
+---@field contentMayVary boolean
+---@field skipControl? adhost.SkipControl
+---@field attributes table<string, string> The other attributes, as written.
+
+---@class adhost.SkipControl
+---@field offset? number
+---@field duration? number
+---@field labelId? string
+
+---@class adhost.InterstitialAsset
+---@field index integer From 0.
+---@field uri string
+---@field duration? number
+---@field startOffset? number Seconds into the asset where it starts (a live join).
+---@field members? table<string, any> The asset-list entry's other members.
 
 ---A timed-metadata cue of the content: an HLS ad marker.
 ---@class adhost.Cue
