@@ -37,6 +37,15 @@
 ---@field adIdRegistry string
 ---@field adIdValue string
 
+---@class adhost.CompanionAd THEOplayer's CompanionAd: every field optional.
+---@field adSlotId? string
+---@field altText? string
+---@field clickThrough? string
+---@field resourceURI? string
+---@field contentHTML? string
+---@field width? number
+---@field height? number
+
 ---@class adhost.Ad
 ---@field id string
 ---@field type adhost.AdType
@@ -51,7 +60,7 @@
 ---@field height? number
 ---@field creativeId? string
 ---@field universalAdIds adhost.UniversalAdId[]
----@field companions table[]
+---@field companions adhost.CompanionAd[]
 ---@field adSystem? string
 ---@field isSlate boolean
 ---@field customData? any
@@ -76,6 +85,7 @@
 ---@field timeOffset? number Places the ad in (or creates) the break at this offset when no break is given.
 ---@field creativeId? string
 ---@field universalAdIds? adhost.UniversalAdId[]
+---@field companions? adhost.CompanionAd[] Filled from a VAST ad's companions when absent.
 ---@field adSystem? string
 ---@field isSlate? boolean
 ---@field customData? any
@@ -434,6 +444,79 @@ function timer.now() end
 ---@field tracking adhost.VastTracking[] Wrapper ones first.
 ---@field kind "inline"|"wrapper"
 ---@field chain string[] The URLs of the documents followed, outermost first.
+---@field adVerifications adhost.VastVerification[] The whole chain's, wrapper ones first, both forms.
+---@field nonLinearAds adhost.VastNonLinear[]
+---@field companions adhost.VastCompanion[]
+---@field icons adhost.VastIcon[] The linear creative's icons.
+local VastAd = {}
+
+---Rejects a vendor's verification before the ad begins: `verificationNotExecuted` with reason 1.
+---@param vendor string
+---@return boolean has Whether the ad has a verification of that vendor.
+function VastAd:rejectVerification(vendor) end
+
+---@class adhost.VastEventURL
+---@field event string
+---@field url string
+
+---@class adhost.VastVerification
+---@field vendor? string
+---@field origin "adVerifications"|"extension" The VAST 4.1+ element, or `<Extension type="AdVerifications">`.
+---@field javaScriptResources {url: string, apiFramework?: string, browserOptional?: boolean}[]
+---@field executableResources {value: string, apiFramework?: string, type?: string, language?: string}[]
+---@field verificationParameters? string
+---@field tracking adhost.VastEventURL[] `verificationNotExecuted` URL templates with [REASON].
+
+---@class adhost.VastResource
+---@field type "static"|"iframe"|"html"
+---@field creativeType? string
+---@field value string A URL, or the markup of an HTML resource.
+
+---@class adhost.VastNonLinear
+---@field id? string
+---@field width? integer
+---@field height? integer
+---@field expandedWidth? integer
+---@field expandedHeight? integer
+---@field scalable? boolean
+---@field maintainAspectRatio? boolean
+---@field minSuggestedDuration? number Seconds.
+---@field apiFramework? string
+---@field resources adhost.VastResource[]
+---@field adParameters? string
+---@field clickThrough? string
+---@field clickTracking string[]
+---@field tracking adhost.VastEventURL[] Its NonLinearAds' tracking events.
+
+---@class adhost.VastCompanion: adhost.CompanionAd
+---@field id? string
+---@field required? "all"|"any"|"none" Of its CompanionAds.
+---@field assetWidth? integer
+---@field assetHeight? integer
+---@field expandedWidth? integer
+---@field expandedHeight? integer
+---@field apiFramework? string
+---@field pxratio? string
+---@field renderingMode? string
+---@field resources adhost.VastResource[]
+---@field adParameters? string
+---@field clickTracking string[] Wrapper ones first.
+---@field tracking adhost.VastEventURL[] `creativeView`, wrapper ones first.
+
+---@class adhost.VastIcon
+---@field program? string
+---@field width? integer
+---@field height? integer
+---@field xPosition? string
+---@field yPosition? string
+---@field offset? number Seconds into the ad.
+---@field duration? number Seconds.
+---@field apiFramework? string
+---@field pxratio? string
+---@field resources adhost.VastResource[]
+---@field clickThrough? string
+---@field clickTracking string[]
+---@field viewTracking string[]
 
 ---@class adhost.VastLoadOptions
 ---@field timeout? number Seconds per request (default 5).
