@@ -8,8 +8,8 @@
 --   integration = "interstitials"   (or integration = "custom", customIntegration = "interstitials")
 --   timeout     seconds allowed for each VAST request; default the host's
 --
--- Skipping an interstitial's ad is refused (with a log.warn): the interstitial plays as the
--- stream says (X-RESTRICT, X-SKIP-CONTROL-*).
+-- Skipping an interstitial's ad skips the interstitial when its skip control allows
+-- (X-SKIP-CONTROL-OFFSET/-DURATION, or the asset list's SKIP-CONTROL); else a log.warn.
 
 local interstitialads = require("lib.interstitialads")
 
@@ -34,7 +34,9 @@ player.ads:registerServerSideIntegration("interstitials", function(controller)
       return true
     end,
     skipAd = function(ad)
-      log.warn("interstitials: ad " .. ad.id .. " cannot be skipped: the stream plays its interstitials")
+      if session then
+        session.skip(ad)
+      end
     end,
     resetSource = function()
       close()

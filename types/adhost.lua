@@ -332,6 +332,11 @@ function Player:addEventListener(type, listener) end
 ---@param listener fun(event: adhost.PlayerEvent)
 function Player:removeEventListener(type, listener) end
 
+---Skips the HLS interstitial playing, if its skip control allows (docs/interstitials.md).
+---@return boolean skipped
+---@return string? refusal Why not.
+function Player:skipInterstitial() end
+
 ---@type adhost.Player
 player = {}
 

@@ -8,7 +8,11 @@
 --                           names its VAST tag with "X-VAST-URI"); X-ASSET-URI: one ad
 --   interstitialassetstart  beginAd, then progress every 0.25 s of the clock
 --   interstitialassetend    endAd (played to its end, or cut by X-PLAYOUT-LIMIT); skipAd when a
---                           seek left it
+--                           seek left it or it was skipped
+--
+-- An ad's skipOffset follows the interstitial's skip control (X-SKIP-CONTROL-OFFSET, or the asset
+-- list's SKIP-CONTROL): what is left of the offset when the ad starts; -1 without one.
+-- `session.skip(ad)` (a handler's skipAd) asks the host: player:skipInterstitial().
 --   interstitialerror       an asset or asset list that failed: an aderror, the ad removed
 --   interstitialend         the break removed
 
@@ -38,9 +42,20 @@ function M.new(controller, options)
     return self.breaks[interstitial.id]
   end
 
+  -- The skip offset of the ad after `before` seconds of the interstitial.
+  local function skipOffset(entry, before)
+    local control = entry.skipControl
+    if not control or not control.offset then
+      return -1
+    end
+    return math.max(0, control.offset - before)
+  end
+
   local function createAd(entry, index, asset)
     local init = { type = "linear", id = adId(entry.interstitial, index), duration = asset.duration,
-      resourceURI = asset.uri, customData = { interstitial = entry.interstitial.id, asset = index } }
+      resourceURI = asset.uri, skipOffset = skipOffset(entry, entry.before or 0),
+      customData = { interstitial = entry.interstitial.id, asset = index } }
+    entry.before = (entry.before or 0) + (asset.duration or 0)
     local tag = asset.members and asset.members["X-VAST-URI"]
     if type(tag) == "string" then
       local ads, failure = vast.load(tag, { timeout = self.timeout })
@@ -77,7 +92,8 @@ function M.new(controller, options)
     if not ok then
       return
     end
-    local entry = { interstitial = interstitial, adBreak = adBreak, ads = {} }
+    local entry = { interstitial = interstitial, adBreak = adBreak, ads = {},
+      skipControl = interstitial.skipControl }
     self.breaks[interstitial.id] = entry
     if interstitial.assetUri then
       createAd(entry, 0, { uri = interstitial.assetUri })
@@ -89,6 +105,7 @@ function M.new(controller, options)
     if not entry then
       return
     end
+    entry.skipControl = event.skipControl or entry.skipControl
     for _, asset in ipairs(event.assets) do
       createAd(entry, asset.index, asset)
     end
@@ -129,7 +146,7 @@ function M.new(controller, options)
     entry.playing = nil
     local progress = math.min(1, event.played / playing.duration)
     report(controller.updateAdProgress, controller, playing.ad, progress)
-    if event.reason == "seek" then
+    if event.reason == "seek" or event.reason == "skip" then
       report(controller.skipAd, controller, playing.ad)
     else
       report(controller.endAd, controller, playing.ad)
@@ -154,6 +171,14 @@ function M.new(controller, options)
     stopTicker(entry)
     self.breaks[event.interstitial.id] = nil
     report(controller.removeAdBreak, controller, entry.adBreak)
+  end
+
+  -- A handler's skipAd: the host skips the interstitial if its skip control allows.
+  function self.skip(ad)
+    local ok, refusal = player:skipInterstitial()
+    if not ok then
+      log.warn("interstitials: ad " .. ad.id .. " not skipped: " .. refusal)
+    end
   end
 
   function self.attach()

@@ -63,6 +63,14 @@ extension PluginHost {
       Self.removeListener(view, call)
       return 0
     }
+    type.method("skipInterstitial") { [weak self] _, call in
+      let refusal: String? =
+        if let interstitials = self?.interstitials { interstitials.skip() } else {
+          "the host plays no interstitials"
+        }
+      guard let refusal else { return call.return(.boolean(true)) }
+      return call.return(.boolean(false), .string(refusal))
+    }
     type.description { "Player(\(AdBindings.seconds($0.player.currentTime))s)" }
     return type
   }

@@ -81,8 +81,13 @@ final class InterstitialPlayer {
           && !interstitial.triggers.contains(.post)
         ? ScheduledInterstitial.snap(interstitial.startTime, to: segments) : interstitial.startTime
       if let known = byId[interstitial.id] {
+        let limitChanged = known.interstitial.playoutLimit != interstitial.playoutLimit
         known.interstitial = interstitial
-        if run?.scheduled !== known { known.time = time }
+        if let run, run.scheduled === known {
+          if limitChanged { self.limitChanged(run) }
+        } else {
+          known.time = time
+        }
       } else {
         let entry = ScheduledInterstitial(interstitial, time: time)
         byId[interstitial.id] = entry

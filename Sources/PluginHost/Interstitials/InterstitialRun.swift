@@ -16,7 +16,10 @@ final class InterstitialRun {
     let index: Int
     let detail: JSONValue
     let startedAt: Double
+    /// Seconds it plays: what is left of it, or less by the playout limit.
     let length: Double
+    /// What is left of it, whatever the limit.
+    let naturalLength: Double
     let cutByLimit: Bool
   }
 
@@ -161,8 +164,8 @@ extension InterstitialPlayer {
     if from > 0 { object["startOffset"] = .number(from) }
     let detail = JSONValue.object(object)
     run.current = InterstitialRun.PlayingAsset(
-      index: index, detail: detail, startedAt: player.loop.now, length: length, cutByLimit: length < remaining
-    )
+      index: index, detail: detail, startedAt: player.loop.now, length: length, naturalLength: remaining,
+      cutByLimit: length < remaining)
     let fields = JSONObject([("interstitial", run.scheduled.detail), ("asset", detail)])
     player.emit(.interstitialassetstart, detail: fields, logged: logged(run, fields))
     guard self.run === run, run.current?.index == index else { return }
@@ -173,8 +176,8 @@ extension InterstitialPlayer {
     }
   }
 
-  /// Ends the asset playing (`reason`: `ended`, `playout-limit`, `seek`); then the next plays
-  /// unless the interstitial is over.
+  /// Ends the asset playing (`reason`: `ended`, `playout-limit`, `seek`, `skip`); then the next
+  /// plays unless the interstitial is over.
   func endAsset(_ run: InterstitialRun, reason: String) {
     guard let current = run.current else { return }
     run.assetTimer?.cancel()
@@ -187,7 +190,7 @@ extension InterstitialPlayer {
       ("reason", .string(reason)),
     ])
     player.emit(.interstitialassetend, detail: fields, logged: logged(run, fields))
-    guard self.run === run, reason != "seek" else { return }
+    guard self.run === run, reason != "seek", reason != "skip" else { return }
     if reason == "playout-limit" { return endInterstitial(run, reason: reason) }
     playAsset(current.index + 1, of: run)
   }

@@ -126,7 +126,8 @@ final class PlaylistReader {
 
   private func refresh(generation current: Int) {
     guard let url = mediaURL, !player.isDestroyed, player.fatalError == nil, player.isLoaded else { return }
-    guard !player.paused else {
+    // A live playlist goes on while an interstitial plays (the primary content waits, paused).
+    guard !player.paused || player.playingInterstitial else {
       scheduleRefresh(generation: current)
       return
     }
