@@ -17,7 +17,7 @@ player.ads:registerServerSideIntegration("interstitials", function(controller)
   local session
   local function close()
     if session then
-      session.close()
+      session:close()
       session = nil
     end
   end
@@ -30,12 +30,12 @@ player.ads:registerServerSideIntegration("interstitials", function(controller)
         error("sources[0].ssai.timeout: expected a number of seconds above 0", 0)
       end
       session = interstitialads.new(controller, { timeout = timeout })
-      session.attach()
+      session:attach()
       return true
     end,
     skipAd = function(ad)
       if session then
-        session.skip(ad)
+        session:skip(ad)
       end
     end,
     resetSource = function()

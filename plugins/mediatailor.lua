@@ -12,6 +12,8 @@
 --   seekDuringAd  "allow" (default) or "refuse"
 --   timeout       seconds per request; default the host's
 --   fallbackUrl   the content without ads, played when no session can be started
+--   insertionMode "GUIDED": MediaTailor's server-guided mode (HLS Interstitials, tracking in the
+--                 asset lists: lib/mediatailorguided.lua); "STITCHED" or absent: stitched
 --
 -- setSource POSTs `{"adsParams": …, "reportingMode": "client"}` to the session URL, reads
 -- `manifestUrl` and `trackingUrl` (relative to the session URL) and plays the manifest. The
@@ -26,6 +28,7 @@ local policies = require("lib.policies")
 local stitched = require("lib.stitched")
 local tracking = require("lib.mediatailortracking")
 local dash = require("lib.mediatailordash")
+local guided = require("lib.mediatailorguided")
 
 local INTEGRATION = "mediatailor"
 local DEFAULT_POLL_INTERVAL = 5
@@ -53,7 +56,12 @@ local function readSettings(ssai, typed)
   if fallbackUrl ~= nil and not fallbackUrl:match("^https?://[^/?#]") then
     ssai:fail("fallbackUrl", "the content's URL (http or https)")
   end
+  local insertionMode = ssai:string("insertionMode", nil)
+  if insertionMode ~= nil and insertionMode ~= "GUIDED" and insertionMode ~= "STITCHED" then
+    ssai:fail("insertionMode", '"GUIDED" or "STITCHED"')
+  end
   return {
+    insertionMode = insertionMode,
     sessionUrl = sessionUrl,
     fallbackUrl = fallbackUrl,
     adsParams = object("adsParams") or {},
@@ -174,13 +182,18 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       if settings.manifestParams then
         body.manifestParams = settings.manifestParams
       end
+      local isGuided = settings.insertionMode == "GUIDED"
+      body.insertionMode = settings.insertionMode
       log.info(string.format("%s: starting a session at %s", INTEGRATION, settings.sessionUrl))
       local answer, problem = jsonAnswer(http.post(settings.sessionUrl, json.encode(body), {
         headers = { ["content-type"] = "application/json" },
         timeout = settings.timeout,
         kind = "session",
       }))
-      if answer and (type(answer.manifestUrl) ~= "string" or type(answer.trackingUrl) ~= "string") then
+      if answer and isGuided and type(answer.manifestUrl) ~= "string" then
+        answer, problem = nil, "expected JSON with manifestUrl"
+      elseif answer and not isGuided
+        and (type(answer.manifestUrl) ~= "string" or type(answer.trackingUrl) ~= "string") then
         answer, problem = nil, "expected JSON with manifestUrl and trackingUrl"
       end
       if not answer then
@@ -193,6 +206,14 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         return true
       end
       local manifestUrl = url.resolve(settings.sessionUrl, answer.manifestUrl)
+      if isGuided and manifestUrl then
+        -- The tracking URL is not used: each asset list carries its tracking.
+        local state = { settings = settings, session = guided.new(controller, settings), listeners = {} }
+        current = state
+        state.session:attach()
+        log.info(string.format("%s: guided session, manifest %s", INTEGRATION, manifestUrl))
+        return withManifest(source, typed, manifestUrl)
+      end
       local trackingUrl = url.resolve(settings.sessionUrl, answer.trackingUrl)
       if not manifestUrl or not trackingUrl then
         controller:fatalError(string.format("MediaTailor session %s: unusable URLs %q, %q",

@@ -12,7 +12,14 @@
 --
 -- An ad's skipOffset follows the interstitial's skip control (X-SKIP-CONTROL-OFFSET, or the asset
 -- list's SKIP-CONTROL): what is left of the offset when the ad starts; -1 without one.
--- `session.skip(ad)` (a handler's skipAd) asks the host: player:skipInterstitial().
+-- `session:skip(ad)` (a handler's skipAd) asks the host: player:skipInterstitial().
+--
+-- options.tracking(event), if given, reads beacons from an `assetlistloaded` event (MediaTailor's
+-- guided mode puts them in the list): it returns `{breakStart = urls, breakEnd = urls, assets =
+-- { [index] = { {name =, offset =, urls =}, … } }, ids = { [index] = ad id } }`, offsets in
+-- seconds into the asset; `ids` name the ads (default `<interstitial id>-<n>`). Each is
+-- sent with beacon.send as the asset reaches it; breakStart as the first asset starts, breakEnd
+-- when the interstitial ends, unless a seek left it.
 --   interstitialerror       an asset or asset list that failed: an aderror, the ad removed
 --   interstitialend         the break removed
 
@@ -26,7 +33,7 @@ end
 
 function M.new(controller, options)
   options = options or {}
-  local self = { controller = controller, breaks = {}, listeners = {}, timeout = options.timeout }
+  local session = { controller = controller, breaks = {}, listeners = {}, timeout = options.timeout }
 
   -- Calls a controller method; a failure becomes an aderror. Returns whether it worked, and
   -- what it returned.
@@ -39,7 +46,7 @@ function M.new(controller, options)
   end
 
   local function entryOf(interstitial)
-    return self.breaks[interstitial.id]
+    return session.breaks[interstitial.id]
   end
 
   -- The skip offset of the ad after `before` seconds of the interstitial.
@@ -52,13 +59,15 @@ function M.new(controller, options)
   end
 
   local function createAd(entry, index, asset)
-    local init = { type = "linear", id = adId(entry.interstitial, index), duration = asset.duration,
+    local ids = entry.tracking and entry.tracking.ids
+    local init = { type = "linear", id = ids and ids[index] or adId(entry.interstitial, index),
+      duration = asset.duration,
       resourceURI = asset.uri, skipOffset = skipOffset(entry, entry.before or 0),
       customData = { interstitial = entry.interstitial.id, asset = index } }
     entry.before = (entry.before or 0) + (asset.duration or 0)
     local tag = asset.members and asset.members["X-VAST-URI"]
     if type(tag) == "string" then
-      local ads, failure = vast.load(tag, { timeout = self.timeout })
+      local ads, failure = vast.load(tag, { timeout = session.timeout })
       if ads and ads[1] then
         init.vast = ads[1]
       else
@@ -78,6 +87,44 @@ function M.new(controller, options)
       entry.ticker:cancel()
       entry.ticker = nil
     end
+    for _, pending in ipairs(entry.beaconTimers or {}) do
+      pending:cancel()
+    end
+    entry.beaconTimers = {}
+  end
+
+  local function send(entry, urls, name)
+    if urls and #urls > 0 then
+      beacon.send(urls, name)
+    end
+    entry.sent = entry.sent or {}
+    entry.sent[urls or name] = true
+  end
+
+  -- The asset's tracking events from `at` seconds on: those due now sent, the later ones timed.
+  local function trackAsset(entry, index)
+    local events = entry.tracking and entry.tracking.assets and entry.tracking.assets[index] or {}
+    entry.beaconTimers = {}
+    for _, event in ipairs(events) do
+      if event.offset <= 0 then
+        send(entry, event.urls, event.name)
+      else
+        entry.beaconTimers[#entry.beaconTimers + 1] = timer.after(event.offset, function()
+          send(entry, event.urls, event.name)
+        end)
+      end
+    end
+  end
+
+  -- At the end of an asset played through: the events due by then and not yet sent.
+  local function finishAsset(entry, index, played)
+    local events = entry.tracking and entry.tracking.assets and entry.tracking.assets[index] or {}
+    for _, event in ipairs(events) do
+      local due = event.offset > 0 and event.offset <= played + 1e-6
+      if due and not (entry.sent and entry.sent[event.urls]) then
+        send(entry, event.urls, event.name)
+      end
+    end
   end
 
   local handlers = {}
@@ -94,7 +141,7 @@ function M.new(controller, options)
     end
     local entry = { interstitial = interstitial, adBreak = adBreak, ads = {},
       skipControl = interstitial.skipControl }
-    self.breaks[interstitial.id] = entry
+    session.breaks[interstitial.id] = entry
     if interstitial.assetUri then
       createAd(entry, 0, { uri = interstitial.assetUri })
     end
@@ -106,6 +153,9 @@ function M.new(controller, options)
       return
     end
     entry.skipControl = event.skipControl or entry.skipControl
+    if options.tracking then
+      entry.tracking = options.tracking(event)
+    end
     for _, asset in ipairs(event.assets) do
       createAd(entry, asset.index, asset)
     end
@@ -127,7 +177,14 @@ function M.new(controller, options)
       return
     end
     local began = timer.now()
-    entry.playing = { ad = ad, duration = duration }
+    entry.playing = { ad = ad, duration = duration, index = asset.index }
+    if entry.tracking then
+      if not entry.breakStarted then
+        entry.breakStarted = true
+        send(entry, entry.tracking.breakStart, "breakStart")
+      end
+      trackAsset(entry, asset.index)
+    end
     entry.ticker = timer.every(TICK, function()
       local progress = math.min(1, (timer.now() - began) / duration)
       if progress < 1 then
@@ -146,6 +203,9 @@ function M.new(controller, options)
     entry.playing = nil
     local progress = math.min(1, event.played / playing.duration)
     report(controller.updateAdProgress, controller, playing.ad, progress)
+    if event.reason == "ended" then
+      finishAsset(entry, playing.index, event.played)
+    end
     if event.reason == "seek" or event.reason == "skip" then
       report(controller.skipAd, controller, playing.ad)
     else
@@ -169,37 +229,40 @@ function M.new(controller, options)
       return
     end
     stopTicker(entry)
-    self.breaks[event.interstitial.id] = nil
+    session.breaks[event.interstitial.id] = nil
+    if entry.tracking and entry.breakStarted and event.reason ~= "seek" then
+      send(entry, entry.tracking.breakEnd, "breakEnd")
+    end
     report(controller.removeAdBreak, controller, entry.adBreak)
   end
 
   -- A handler's skipAd: the host skips the interstitial if its skip control allows.
-  function self.skip(ad)
+  function session:skip(ad) -- luacheck: no unused args
     local ok, refusal = player:skipInterstitial()
     if not ok then
       log.warn("interstitials: ad " .. ad.id .. " not skipped: " .. refusal)
     end
   end
 
-  function self.attach()
+  function session:attach() -- luacheck: no unused args
     for name, handler in pairs(handlers) do
       player:addEventListener(name, handler)
-      self.listeners[#self.listeners + 1] = { name, handler }
+      session.listeners[#session.listeners + 1] = { name, handler }
     end
   end
 
-  function self.close()
-    for _, listener in ipairs(self.listeners) do
+  function session:close() -- luacheck: no unused args
+    for _, listener in ipairs(session.listeners) do
       player:removeEventListener(listener[1], listener[2])
     end
-    self.listeners = {}
-    for _, entry in pairs(self.breaks) do
+    session.listeners = {}
+    for _, entry in pairs(session.breaks) do
       stopTicker(entry)
     end
-    self.breaks = {}
+    session.breaks = {}
   end
 
-  return self
+  return session
 end
 
 return M

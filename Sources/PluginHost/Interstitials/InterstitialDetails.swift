@@ -17,13 +17,17 @@ extension InterstitialPlayer {
   static func assetDetail(_ index: Int, _ asset: InterstitialRun.PlannedAsset) -> JSONValue {
     var object = JSONObject([("index", .number(Double(index))), ("uri", .string(asset.url.absoluteString))])
     if let duration = asset.listDuration { object["duration"] = .number(duration) }
-    if !asset.otherMembers.isEmpty {
-      let members = asset.otherMembers.sorted { $0.key < $1.key }.map { member in
-        (member.key, (try? JSONValue.parse(member.value)) ?? .null)
-      }
-      object["members"] = .object(JSONObject(members))
-    }
+    if !asset.otherMembers.isEmpty { object["members"] = members(asset.otherMembers) }
     return .object(object)
+  }
+
+  /// Members kept as JSON text (by `HLSAssetList`), decoded, by name.
+  static func members(_ texts: [String: String]) -> JSONValue {
+    .object(
+      JSONObject(
+        texts.sorted { $0.key < $1.key }.map { member in
+          (member.key, (try? JSONValue.parse(member.value)) ?? .null)
+        }))
   }
 
   /// Seconds as a query value: `12`, `12.5`, `0.123`.

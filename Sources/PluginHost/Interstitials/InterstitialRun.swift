@@ -104,6 +104,7 @@ extension InterstitialPlayer {
           if let control = list.skipControl {
             detail["skipControl"] = ScheduledInterstitial.skipControl(control)
           }
+          if !list.otherMembers.isEmpty { detail["members"] = Self.members(list.otherMembers) }
           var logged = JSONObject([
             ("interstitial", scheduled.logDetail), ("assets", .number(Double(list.assets.count))),
           ])
