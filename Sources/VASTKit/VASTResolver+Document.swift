@@ -21,3 +21,11 @@ extension VASTResolver {
     }
   }
 }
+
+extension VASTResolver {
+  /// Fetches the document at `url` as `resolve(url:)` does (a `vast` request within the budget;
+  /// a failure is **301** naming the URL, a body over the cap **100**), without parsing it.
+  public func fetch(_ url: URL) async throws(VASTError) -> Data {
+    try await ResolutionRun(resolver: self).fetch(url, code: .wrapperTimeout, kind: .vast)
+  }
+}

@@ -2,10 +2,11 @@ import AdPlayer
 import Foundation
 import VASTKit
 
-/// Plays the ads of `SourceDescription.ads` (VAST tags at time offsets) the way THEOplayer and
-/// the IMA SDK play client-side ads: the tags load with the source, and when the content reaches
-/// a break it pauses, the break's ads play on the clock with native tracking, and the content
-/// resumes. Seeking over breaks plays the last one passed. Registered as integration `csai`.
+/// Plays the ads of `SourceDescription.ads` (VAST tags at time offsets, or VMAP schedules) the
+/// way THEOplayer and the IMA SDK play client-side ads: the documents load with the source, and
+/// when the content reaches a break it pauses, the break's ads play on the clock with native
+/// tracking, and the content resumes. Breaks due at one offset play in order in one ad break.
+/// Seeking over breaks plays the last offset passed. Registered as integration `csai`.
 final class ClientSideAds {
   static let integration = "csai"
   /// How often a playing ad reports its progress (the player's `timeupdate` rate).
@@ -13,16 +14,17 @@ final class ClientSideAds {
 
   unowned let host: PluginHost
   private(set) var controller: ServerSideAdIntegrationController?
-  private var breaks: [ClientSideBreak] = []
-  private var playing: (adBreak: ClientSideBreak, queue: [Ad], current: PlayingClientSideAd?)?
-  private var generation = 0
-  /// Whether the content plays again after the break (not after a post-roll).
-  private var resumeContent = true
-  /// The pre-rolls whose VAST is still resolving: the content does not start before they have
-  /// resolved (or failed: each resolution is bounded by the VAST client's timeout and budget).
-  private var pendingPreRolls = 0
+  var breaks: [ClientSideBreak] = []
+  /// The player ad break at each offset, so that breaks at one offset share it.
+  var adBreaks: [Double: AdBreak] = [:]
+  var playing: ClientSideRun?
+  var generation = 0
+  /// Documents still loading that may hold a pre-roll (a VAST tag at the start, a VMAP
+  /// schedule): the content does not start before they have loaded (or failed: each load is
+  /// bounded by its timeout and budget), as THEOplayer and the IMA SDK hold it.
+  var pendingPreRolls = 0
   /// Whether the content was held back for a pre-roll, to be started once none is pending.
-  private var heldForPreRoll = false
+  var heldForPreRoll = false
 
   init(host: PluginHost) throws {
     self.host = host
@@ -39,7 +41,7 @@ final class ClientSideAds {
     host.player.addEventListener(.timeupdate) { [weak self] _ in self?.check() }
     host.player.addEventListener(.seeked) { [weak self] _ in self?.check() }
     // The content stays paused while a break plays, even if play is pressed, and does not
-    // start while a pre-roll's VAST is resolving (as THEOplayer and the IMA SDK hold it).
+    // start while a pre-roll may still be loading.
     host.player.addEventListener(.play) { [weak self] _ in
       guard let self, self.playing != nil || self.pendingPreRolls > 0 else { return }
       if self.playing == nil { self.heldForPreRoll = true }
@@ -48,150 +50,114 @@ final class ClientSideAds {
     host.player.addEventListener(.ended) { [weak self] _ in self?.playPostRoll() }
   }
 
-  /// Resolves the tags of the new source's client-side ads; the clock waits for them.
-  private func load() {
-    reset()
-    guard let source = host.player.source else { return }
-    let descriptions = source.ads.filter { ($0.integration ?? Self.integration) == Self.integration }
-    let duration = host.player.timeline.duration
-    for description in descriptions {
-      guard let tag = description.sources else { continue }
-      let offset = description.timeOffset ?? .start
-      if case .end = offset {
-        breaks.append(ClientSideBreak(offset: nil, tag: tag))
-      } else if let seconds = offset.seconds(contentDuration: duration) {
-        breaks.append(ClientSideBreak(offset: seconds, tag: tag))
-      } else {
-        controller?.error(
-          IntegrationError("ad \(tag): offset \(offset.json.jsonText) needs a content duration"))
-      }
-    }
-    pendingPreRolls = breaks.filter { $0.offset == 0 }.count
-    let generation = self.generation
-    for adBreak in breaks { resolve(adBreak, generation: generation) }
-  }
-
-  private func resolve(_ clientBreak: ClientSideBreak, generation: Int) {
-    guard let url = URL(string: clientBreak.tag), url.scheme != nil else {
-      controller?.error(IntegrationError("ad \(clientBreak.tag): not a URL"))
-      if clientBreak.offset == 0 { preRollResolved() }
-      return
-    }
-    let queue = BeaconQueue()
-    let resolver = VASTResolver(
-      client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext())
-    let token = host.loop.beginWork("VAST \(clientBreak.tag)")
-    let carried = HostThreadOnly((self, clientBreak))
-    let latency = host.virtualLatency()
-    host.starting(latency) {
-      resolver.resolve(url: url) { result in
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
-          let (ads, clientBreak) = carried.value
-          ads.host.logBeacons(queue.drain(), adId: nil)
-          guard ads.generation == generation else { return }
-          ads.schedule(clientBreak, result)
-          if clientBreak.offset == 0 { ads.preRollResolved() }
-        }
-      }
+  /// The content seconds of a break now, nil for a post-roll or a cue not (yet) there.
+  func offset(of clientBreak: ClientSideBreak) -> Double? {
+    switch clientBreak.placement {
+    case .at(let seconds): return seconds
+    case .end: return nil
+    case .position(let n):
+      let starts = Set(host.player.cues.map(\.startTime)).sorted()
+      return n <= starts.count ? starts[n - 1] : nil
     }
   }
 
-  /// Creates the break and its ads from a resolution (or reports why there are none).
-  private func schedule(_ clientBreak: ClientSideBreak, _ result: Result<VASTResolution, VASTError>) {
-    guard let controller else { return }
-    let resolved: [VASTResolvedAd]
-    switch result {
-    case .failure(let error):
-      return controller.error(IntegrationError("ad \(clientBreak.tag): \(error)"))
-    case .success(let resolution):
-      resolved = resolution.ads
-      if resolved.isEmpty {
-        let error = resolution.failures.first?.error ?? VASTError(.noAdsAfterWrapper, "no ad")
-        return controller.error(IntegrationError("ad \(clientBreak.tag): \(error)"))
-      }
-    }
-    let offset = clientBreak.offset ?? host.player.timeline.duration ?? 0
-    do {
-      let adBreak = try controller.createAdBreak(AdBreakInit(timeOffset: offset))
-      clientBreak.adBreak = adBreak
-      for item in resolved {
-        let box = VASTAdBox(ad: item.ad, chain: item.chain)
-        var adInit = AdInit(type: .linear)
-        try box.fill(&adInit, method: "createAd")
-        let ad = try controller.createAd(adInit, adBreak: adBreak)
-        host.track(ad, with: box)
-        clientBreak.ads.append(ad)
-      }
-    } catch {
-      controller.error(IntegrationError("ad \(clientBreak.tag): \(error)"))
-    }
-    check()
-  }
-
-  /// Once no pre-roll is resolving, starts what the content was held for: the pre-roll if it
-  /// has ads, else the content.
-  private func preRollResolved() {
-    pendingPreRolls -= 1
-    guard pendingPreRolls == 0, heldForPreRoll, playing == nil else { return }
-    heldForPreRoll = false
-    // As `check` does for the breaks a seek passed: of several pre-rolls, the last one plays.
-    let due = breaks.filter { $0.offset == 0 && !$0.played && !$0.ads.isEmpty }
-    if let preRoll = due.last {
-      for passed in due { passed.played = true }
-      play(preRoll, resumeAfter: true)
-    } else {
-      host.player.play()
-    }
-  }
-
-  /// Starts the break the content has reached, if any. After a seek forward several may be due:
-  /// the last one plays, and the others, jumped over, never do.
-  private func check() {
-    guard playing == nil, !host.player.paused else { return }
+  /// Starts the breaks the content has reached, if any. After a seek forward several offsets
+  /// may be due: the last one plays, and the others, jumped over, never do (a repeating break
+  /// moves on to its next occurrence).
+  func check() {
+    guard playing == nil, pendingPreRolls == 0, !host.player.paused else { return }
     let position = host.player.currentTime
     let due = breaks.filter { clientBreak in
-      guard !clientBreak.played, !clientBreak.ads.isEmpty, let offset = clientBreak.offset else {
-        return false
-      }
+      guard clientBreak.isReady, let offset = offset(of: clientBreak) else { return false }
       return offset <= position
     }
-    guard let next = due.max(by: { ($0.offset ?? 0) < ($1.offset ?? 0) }) else { return }
-    for passed in due { passed.played = true }
-    play(next, resumeAfter: true)
+    guard let last = due.compactMap({ offset(of: $0) }).max() else { return }
+    let group = due.filter { offset(of: $0) == last }
+    for passed in due { passed.markPlayed(at: max(position, last)) }
+    play(group, at: last, resumeAfter: true)
+  }
+
+  /// Once no pre-roll is loading, starts what the content was held for: the breaks at 0 that
+  /// have ads, else the content.
+  func preRollResolved() {
+    pendingPreRolls -= 1
+    guard pendingPreRolls == 0, heldForPreRoll, playing == nil else { return check() }
+    heldForPreRoll = false
+    let group = breaks.filter { $0.isReady && offset(of: $0) == 0 }
+    guard !group.isEmpty else { return host.player.play() }
+    for preRoll in group { preRoll.markPlayed(at: 0) }
+    play(group, at: 0, resumeAfter: true)
   }
 
   private func playPostRoll() {
-    guard playing == nil,
-      let postRoll = breaks.first(where: { $0.offset == nil && !$0.played && !$0.ads.isEmpty })
-    else { return }
-    postRoll.played = true
-    play(postRoll, resumeAfter: false)
+    let group = breaks.filter { $0.placement == .end && $0.isReady }
+    guard playing == nil, !group.isEmpty else { return }
+    for postRoll in group { postRoll.played = true }
+    play(group, at: host.player.timeline.duration ?? host.player.currentTime, resumeAfter: false)
   }
 
-  private func play(_ clientBreak: ClientSideBreak, resumeAfter: Bool) {
-    clientBreak.played = true
+  /// Plays breaks due at `offset`: the content pauses, VMAP sources load, then every ad plays.
+  private func play(_ group: [ClientSideBreak], at offset: Double, resumeAfter: Bool) {
     if !host.player.paused { host.player.pause() }
-    playing = (clientBreak, clientBreak.ads, nil)
-    resumeContent = resumeAfter
+    let run = ClientSideRun(resumeContent: resumeAfter)
+    playing = run
+    let vmapBreaks = group.filter { $0.vmap != nil }
+    guard !vmapBreaks.isEmpty else {
+      run.segments = group.map { ClientSideSegment($0, $0.ads) }
+      run.loading = false
+      return playNextAd()
+    }
+    loadSources(vmapBreaks, of: run, group: group, at: offset)
+  }
+
+  /// The VMAP sources of a run's breaks loaded: every break's ads join it, in order, and play.
+  func sourcesLoaded(
+    _ outcomes: [Result<[VASTResolvedAd], VMAPError>], run: ClientSideRun, group: [ClientSideBreak],
+    at offset: Double
+  ) {
+    guard playing === run else { return }
+    var loaded = outcomes.makeIterator()
+    for clientBreak in group {
+      let ads =
+        clientBreak.vmap == nil ? clientBreak.ads : createAds(loaded.next(), for: clientBreak, at: offset)
+      run.segments.append(ClientSideSegment(clientBreak, ads))
+    }
+    run.loading = false
     playNextAd()
   }
 
-  private func playNextAd() {
-    guard let controller, var state = playing else { return }
-    guard !state.queue.isEmpty else {
+  /// The player's ad break at `offset`, created the first time.
+  func adBreak(at offset: Double) throws -> AdBreak {
+    if let existing = adBreaks[offset] { return existing }
+    guard let controller else { throw IntegrationError("the client-side ads are not registered") }
+    let created = try controller.createAdBreak(AdBreakInit(timeOffset: offset))
+    adBreaks[offset] = created
+    return created
+  }
+
+  func playNextAd() {
+    guard let controller, let run = playing, !run.loading else { return }
+    while let segment = run.segments.first, segment.ads.isEmpty {
+      run.segments.removeFirst()
+    }
+    guard let segment = run.segments.first else {
+      closeSegment(run)
       playing = nil
-      if resumeContent { host.player.play() }
+      if run.resumeContent { host.player.play() }
       return
     }
-    let ad = state.queue.removeFirst()
+    if run.open !== segment.clientBreak {
+      closeSegment(run)
+      run.open = segment.clientBreak
+      fireTracking(segment.clientBreak, event: "breakStart")
+    }
+    let ad = segment.ads.removeFirst()
     guard let duration = ad.duration, duration > 0 else {
       controller.error(IntegrationError("ad \(ad.id): VAST error 101: the ad has no duration"))
-      playing = state
       return playNextAd()
     }
     let current = PlayingClientSideAd(ad: ad, duration: duration)
-    state.current = current
-    playing = state
+    run.current = current
     do {
       try controller.beginAd(ad)
     } catch {
@@ -202,6 +168,13 @@ final class ClientSideAds {
       guard let self, let current else { return }
       self.advance(current)
     }
+  }
+
+  /// Ends the open segment: its VMAP `breakEnd`.
+  private func closeSegment(_ run: ClientSideRun) {
+    guard let open = run.open else { return }
+    run.open = nil
+    fireTracking(open, event: "breakEnd")
   }
 
   private func advance(_ current: PlayingClientSideAd) {
@@ -226,7 +199,7 @@ final class ClientSideAds {
 
   /// Runs a controller call; a failure (an ad removed meanwhile, say) is an `aderror`, and the
   /// break goes on.
-  private func report(_ call: () throws -> Void) {
+  func report(_ call: () throws -> Void) {
     do {
       try call()
     } catch {
@@ -236,11 +209,12 @@ final class ClientSideAds {
 
   private func reset() {
     generation += 1
-    pendingPreRolls = 0
-    heldForPreRoll = false
     playing?.current?.ticker?.cancel()
     playing = nil
+    pendingPreRolls = 0
+    heldForPreRoll = false
     breaks.removeAll()
+    adBreaks.removeAll()
     controller?.removeAllAds()
   }
 }

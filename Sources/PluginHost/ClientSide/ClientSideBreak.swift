@@ -1,19 +1,56 @@
 import AdPlayer
+import Foundation
 import VASTKit
 
-/// One break of `SourceDescription.ads`: where it sits, its ads once resolved, and whether it
-/// has played.
+/// One break of `SourceDescription.ads`, or of a VMAP schedule given there: where it sits, its
+/// ads, and whether it has played.
 final class ClientSideBreak {
-  /// Content seconds, or nil for the post-roll (`"end"`).
-  let offset: Double?
-  let tag: String
-  var adBreak: AdBreak?
+  /// Where a break sits on the content.
+  enum Placement: Equatable {
+    /// At content seconds.
+    case at(Double)
+    /// After the content (a post-roll).
+    case end
+    /// At the start of the n-th (from 1) of the content's cues, by start time (VMAP `#n`).
+    case position(Int)
+  }
+
+  var placement: Placement
+  /// How errors name it: `ad <tag>` or `VMAP break "mid" (line 12) at 50%`.
+  let label: String
+  /// A VAST tag's ads, created when it resolved; a VMAP break gets its own when due.
   var ads: [Ad] = []
+  /// The VMAP break, whose source loads each time the break is due.
+  let vmap: VMAPAdBreak?
+  /// The URL of the VMAP document (for relative `AdTagURI`s and inline VAST).
+  let documentURL: URL?
   var played = false
 
-  init(offset: Double?, tag: String) {
-    self.offset = offset
-    self.tag = tag
+  init(placement: Placement, label: String, vmap: VMAPAdBreak? = nil, documentURL: URL? = nil) {
+    self.placement = placement
+    self.label = label
+    self.vmap = vmap
+    self.documentURL = documentURL
+  }
+
+  /// Whether it has something to play when due.
+  var isReady: Bool { !played && (vmap != nil || !ads.isEmpty) }
+
+  /// `repeatAfter` seconds, for a VMAP break at a time.
+  var repeatAfter: Double? {
+    guard case .at = placement, let seconds = vmap?.repeatAfter, seconds > 0 else { return nil }
+    return seconds
+  }
+
+  /// Marks it played at content `position`; a repeating break moves to its next occurrence
+  /// after `position` (`offset + k × repeatAfter`) and is due again there.
+  func markPlayed(at position: Double) {
+    guard let repeatAfter, case .at(let offset) = placement else {
+      played = true
+      return
+    }
+    let steps = ((position - offset) / repeatAfter).rounded(.down) + 1
+    placement = .at(offset + max(1, steps) * repeatAfter)
   }
 }
 
@@ -27,5 +64,32 @@ final class PlayingClientSideAd {
   init(ad: Ad, duration: Double) {
     self.ad = ad
     self.duration = duration
+  }
+}
+
+/// The breaks due at one offset, playing one after the other in one player ad break: each
+/// segment is one `ClientSideBreak` and its ads (a VMAP break's `breakStart` fires before its
+/// first ad, `breakEnd` after its last).
+final class ClientSideRun {
+  var segments: [ClientSideSegment] = []
+  var current: PlayingClientSideAd?
+  /// The segment whose ads are playing.
+  var open: ClientSideBreak?
+  /// Whether the VMAP sources of the breaks are still loading.
+  var loading = true
+  /// Whether the content plays again after the break (not after a post-roll).
+  let resumeContent: Bool
+
+  init(resumeContent: Bool) { self.resumeContent = resumeContent }
+}
+
+/// One break of a run and its ads still to play.
+final class ClientSideSegment {
+  let clientBreak: ClientSideBreak
+  var ads: [Ad]
+
+  init(_ clientBreak: ClientSideBreak, _ ads: [Ad]) {
+    self.clientBreak = clientBreak
+    self.ads = ads
   }
 }

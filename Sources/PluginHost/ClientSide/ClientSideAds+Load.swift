@@ -1,0 +1,109 @@
+import AdPlayer
+import Foundation
+import HTTPKit
+import VASTKit
+
+extension ClientSideAds {
+  /// Loads the documents of the new source's client-side ads; the clock waits for them. A
+  /// description of `type` `vmap` is a VMAP schedule, `vast` a VAST tag; without a type the
+  /// document's root element says which (as THEOplayer guesses it after the request).
+  func load() {
+    guard let source = host.player.source else { return }
+    let descriptions = source.ads.filter { ($0.integration ?? Self.integration) == Self.integration }
+    let generation = self.generation
+    for description in descriptions {
+      guard let tag = description.sources else { continue }
+      guard let url = URL(string: tag), url.scheme != nil else {
+        controller?.error(IntegrationError("ad \(tag): not a URL"))
+        continue
+      }
+      let type = description.type?.lowercased()
+      if let type, type != "vast", type != "vmap" {
+        controller?.error(
+          IntegrationError("ad \(tag): type \"\(type)\" is not played (expected vast or vmap)"))
+        continue
+      }
+      let offset = description.timeOffset ?? .start
+      let mayHoldPreRoll =
+        type != "vast" || offset.seconds(contentDuration: host.player.timeline.duration) == 0
+      if mayHoldPreRoll { pendingPreRolls += 1 }
+      fetch(url, type: type, offset: offset, holding: mayHoldPreRoll, generation: generation)
+    }
+  }
+
+  /// A description's document arrived: its breaks join the schedule.
+  private func loaded(_ document: AdDocument, url: URL, offset: AdTimeOffset, holding: Bool) {
+    switch document {
+    case .vast(let result): schedule(tag: url.absoluteString, offset: offset, result)
+    case .vmap(let result): schedule(vmap: result, url: url)
+    }
+    if holding { preRollResolved() } else { check() }
+  }
+
+  /// Fetches and reads one document on another thread; it is `loaded` on the host thread (not
+  /// after a new source).
+  private func fetch(_ url: URL, type: String?, offset: AdTimeOffset, holding: Bool, generation: Int) {
+    let queue = BeaconQueue()
+    let reader = AdDocumentReader(
+      resolver: VASTResolver(
+        client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext()),
+      loader: VMAPLoader(client: host.http))
+    let token = host.loop.beginWork("\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)")
+    let carried = HostThreadOnly(self)
+    let latency = host.virtualLatency()
+    host.starting(latency) {
+      reader.read(url, type: type) { document in
+        token.finish(afterVirtual: latency?.seconds ?? 0) {
+          let ads = carried.value
+          ads.host.logBeacons(queue.drain(), adId: nil)
+          guard ads.generation == generation else { return }
+          ads.loaded(document, url: url, offset: offset, holding: holding)
+        }
+      }
+    }
+  }
+
+  /// Creates the break and the ads of a VAST tag (or reports why there are none).
+  private func schedule(tag: String, offset: AdTimeOffset, _ result: Result<VASTResolution, VASTError>) {
+    guard let controller else { return }
+    let resolved: [VASTResolvedAd]
+    switch result {
+    case .failure(let error):
+      return controller.error(IntegrationError("ad \(tag): \(error)"))
+    case .success(let resolution):
+      resolved = resolution.ads
+    }
+    let clientBreak: ClientSideBreak
+    if case .end = offset {
+      clientBreak = ClientSideBreak(placement: .end, label: "ad \(tag)")
+    } else if let seconds = offset.seconds(contentDuration: host.player.timeline.duration) {
+      clientBreak = ClientSideBreak(placement: .at(seconds), label: "ad \(tag)")
+    } else {
+      return controller.error(
+        IntegrationError("ad \(tag): offset \(offset.json.jsonText) needs a content duration"))
+    }
+    breaks.append(clientBreak)
+    let at = offset == .end ? (host.player.timeline.duration ?? 0) : self.offset(of: clientBreak) ?? 0
+    clientBreak.ads = createAds(resolved, label: clientBreak.label, at: at)
+  }
+
+  /// Creates the ads of resolved VAST in the player's ad break at `offset`, tracked natively.
+  func createAds(_ resolved: [VASTResolvedAd], label: String, at offset: Double) -> [Ad] {
+    guard let controller else { return [] }
+    var ads: [Ad] = []
+    do {
+      let adBreak = try adBreak(at: offset)
+      for item in resolved {
+        let box = VASTAdBox(ad: item.ad, chain: item.chain)
+        var adInit = AdInit(type: .linear)
+        try box.fill(&adInit, method: "createAd")
+        let ad = try controller.createAd(adInit, adBreak: adBreak)
+        host.track(ad, with: box)
+        ads.append(ad)
+      }
+    } catch {
+      controller.error(IntegrationError("\(label): \(error)"))
+    }
+    return ads
+  }
+}

@@ -1,0 +1,114 @@
+import AdPlayer
+import Foundation
+import HTTPKit
+import VASTKit
+
+extension ClientSideAds {
+  /// Schedules the breaks of a VMAP document in document order. A break that cannot play (its
+  /// own parse error, an offset the content cannot place) reports its error now (the `error`
+  /// tracking with `[ERRORCODE]` and an `aderror`); the others play when the content reaches
+  /// them, their sources loaded then.
+  func schedule(vmap result: Result<VMAPDocument, VMAPError>, url: URL) {
+    let document: VMAPDocument
+    switch result {
+    case .failure(let error):
+      return controller?.error(IntegrationError("ad \(url.absoluteString): \(error)")) ?? ()
+    case .success(let value): document = value
+    }
+    let duration = host.player.timeline.duration
+    for adBreak in document.adBreaks {
+      let label = Self.label(adBreak)
+      if let error = adBreak.error {
+        failBreak(adBreak, label: label, error)
+        continue
+      }
+      guard adBreak.adSource != nil, let offset = adBreak.timeOffset else { continue }
+      let placement: ClientSideBreak.Placement
+      switch offset {
+      case .start: placement = .at(0)
+      case .end: placement = .end
+      case .seconds(let seconds): placement = .at(seconds)
+      case .position(let n): placement = .position(n)
+      case .percent(let percent):
+        guard let duration else {
+          controller?.error(
+            IntegrationError("\(label): a percentage needs a content duration (the content is live)"))
+          continue
+        }
+        placement = .at(duration * percent / 100)
+      }
+      breaks.append(ClientSideBreak(placement: placement, label: label, vmap: adBreak, documentURL: url))
+    }
+  }
+
+  /// `VMAP break "mid" (line 12) at 50%`.
+  static func label(_ adBreak: VMAPAdBreak) -> String {
+    let id = adBreak.breakId.map { " \"\($0)\"" } ?? ""
+    let offset = adBreak.timeOffset.map { " at \($0.description)" } ?? ""
+    return "VMAP break\(id) (line \(adBreak.line))\(offset)"
+  }
+
+  /// Loads the sources of due VMAP breaks concurrently (the clock waits); their outcomes go to
+  /// `sourcesLoaded` in the breaks' order, on the host thread, unless the source changed meanwhile.
+  func loadSources(
+    _ vmapBreaks: [ClientSideBreak], of run: ClientSideRun, group: [ClientSideBreak], at offset: Double
+  ) {
+    let queue = BeaconQueue()
+    let loader = VMAPSourceLoader(
+      client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext())
+    let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
+    let token = host.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
+    // No closure of the host's is carried: only values, and a method is called on arrival.
+    let carried = HostThreadOnly((self, run, group))
+    let generation = self.generation
+    let latency = host.virtualLatency()
+    host.starting(latency) {
+      loader.resolve(work) { outcomes in
+        token.finish(afterVirtual: latency?.seconds ?? 0) {
+          let (ads, run, group) = carried.value
+          ads.host.logBeacons(queue.drain(), adId: nil)
+          guard ads.generation == generation else { return }
+          ads.sourcesLoaded(outcomes, run: run, group: group, at: offset)
+        }
+      }
+    }
+  }
+
+  /// The ads of a loaded VMAP break, or none after reporting its failure.
+  func createAds(
+    _ outcome: Result<[VASTResolvedAd], VMAPError>?, for clientBreak: ClientSideBreak, at offset: Double
+  ) -> [Ad] {
+    guard let vmap = clientBreak.vmap, let outcome else { return [] }
+    switch outcome {
+    case .failure(let error):
+      failBreak(vmap, label: clientBreak.label, error)
+      return []
+    case .success(let resolved):
+      return createAds(resolved, label: clientBreak.label, at: offset)
+    }
+  }
+
+  /// Reports a break that cannot play: its `error` tracking with the VMAP code, and an `aderror`.
+  func failBreak(_ adBreak: VMAPAdBreak, label: String, _ error: VMAPError) {
+    sendTracking(adBreak, event: "error", errorCode: error.code.rawValue)
+    controller?.error(IntegrationError("\(label): \(error)"))
+  }
+
+  /// Sends a VMAP break's tracking of `event` (`breakStart`, `breakEnd`).
+  func fireTracking(_ clientBreak: ClientSideBreak, event: String) {
+    guard let vmap = clientBreak.vmap else { return }
+    sendTracking(vmap, event: event, errorCode: nil)
+  }
+
+  private func sendTracking(_ adBreak: VMAPAdBreak, event: String, errorCode: Int?) {
+    let urls = adBreak.trackingURLs(event)
+    guard !urls.isEmpty else { return }
+    let sender = host.beaconSender()
+    var filled = host.macroContext()()
+    filled.errorCode = errorCode
+    let context = filled
+    host.settleBeacons(adId: nil, label: "VMAP \(event) beacons") {
+      await sender.send(event: event, urls: urls, context: context)
+    }
+  }
+}
