@@ -30,6 +30,7 @@ extension VASTReport {
     if let wrapper = ad.wrapper { lines.append("  VASTAdTagURI: \(wrapper.adTagURI)") }
     for impression in ad.impressions { lines.append("  impression: \(impression.url)") }
     for url in ad.errors { lines.append("  error: \(url)") }
+    lines += entry.verifications.flatMap(describe)
     for creative in ad.creatives {
       lines.append("  creative \(creative.id ?? "(no id)")" + (creative.adId.map { " adId \($0)" } ?? ""))
       if let linear = creative.linear { lines += describe(linear, entry: entry, style: style) }
@@ -65,7 +66,24 @@ extension VASTReport {
     lines += tracking(linear.trackingEvents)
     if let through = linear.videoClicks.clickThrough { lines.append("    click through: \(through)") }
     for url in linear.videoClicks.clickTracking { lines.append("    click tracking: \(url)") }
-    for icon in linear.icons { lines.append("    icon \(icon.program ?? "?")") }
+    for icon in linear.icons {
+      let offset = icon.offset.map { " at \($0)" } ?? ""
+      let duration = icon.duration.map { " for \(VASTDuration.format($0))" } ?? ""
+      lines.append("    icon \(icon.program ?? "?")\(offset)\(duration)")
+      for url in icon.viewTracking { lines.append("      view tracking: \(url)") }
+      for url in icon.clickTracking { lines.append("      click tracking: \(url)") }
+    }
+    return lines
+  }
+
+  /// `verification vendor (form): the OMID script, or that there is none`, and its tracking.
+  private func describe(_ verification: VASTVerification) -> [String] {
+    let form = verification.origin == .adVerifications ? "AdVerifications" : "Extension"
+    let script = verification.omidResource.map { "OMID \($0.url)" } ?? "no OMID script (reason 2 if run)"
+    var lines = ["  verification \(verification.vendor ?? "(no vendor)") (\(form)): \(script)"]
+    for url in verification.trackingURLs("verificationNotExecuted") {
+      lines.append("    verificationNotExecuted: \(url)")
+    }
     return lines
   }
 

@@ -13,6 +13,8 @@ public struct VASTReport: Sendable, Codable {
     public var selectedMedia: VASTMediaFile?
     /// Why no media file was chosen (InLine ads only).
     public var mediaError: Failure?
+    /// Every verification of the ad (its chain's, both forms; see `VASTAd.verifications`).
+    public var verifications: [VASTVerification] = []
   }
 
   /// An error as reported.
@@ -81,6 +83,7 @@ public struct VASTReport: Sendable, Codable {
 
   private static func entry(_ ad: VASTAd, chain: [String]?, buffet: Bool, media: VASTMediaRequest) -> Entry {
     var entry = Entry(ad: ad, chain: chain, buffet: buffet)
+    entry.verifications = ad.verifications
     guard ad.kind == .inLine else { return entry }
     guard let linear = ad.linear else { return entry }
     do {
