@@ -3,7 +3,8 @@
 examples/mediatailor/guided: `python3 examples/interstitials/generate.py`.
 
 The `_HLS_primary_id` values are those the host derives for each example's media playlist URL
-(InterstitialPlayer.primaryId, session 1): repeatable, so the recorded request URLs match.
+(InterstitialPlayer.primaryId): repeatable, so the recorded request URLs match. After changing a
+media playlist's URL, run the example with --allow-unmatched to read the new value.
 """
 import json, os, shutil
 from urllib.parse import urlsplit, parse_qsl, urlunsplit
