@@ -25,6 +25,16 @@ extension VASTAdTracker {
     }
   }
 
+  /// For an ad without a linear creative (a non-linear ad), its `NonLinearAds`' `creativeView`
+  /// tracking as it begins.
+  func showNonLinear() {
+    guard ad.linear == nil else { return }
+    let urls = ad.creatives.compactMap(\.nonLinearAds).flatMap(\.trackingEvents).filter {
+      $0.event == "creativeView"
+    }.map(\.url)
+    send("creativeView", urls)
+  }
+
   /// Shows each icon whose `offset` (0 when absent) the playhead has reached: its
   /// `IconViewTracking`, once per icon (sent as `iconView`).
   func showIcons() {

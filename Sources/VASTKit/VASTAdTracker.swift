@@ -56,6 +56,7 @@ public final class VASTAdTracker: @unchecked Sendable {
     if claim("start") { send("start", urls(for: "start")) }
     showCompanions()
     showIcons()
+    showNonLinear()
   }
 
   /// The playhead moved to `seconds` into the ad.

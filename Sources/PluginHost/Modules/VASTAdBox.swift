@@ -18,7 +18,12 @@ final class VASTAdBox {
   }
 
   var linear: VASTLinear? { ad.linear }
-  var duration: Double? { linear?.duration }
+  /// The linear creative's duration; for a non-linear ad, its `minSuggestedDuration`.
+  var duration: Double? { linear.map(\.duration) ?? nonLinear?.minSuggestedDuration }
+  /// The first `<NonLinear>` of an ad without a linear creative.
+  var nonLinear: VASTNonLinear? {
+    linear == nil ? ad.creatives.lazy.compactMap(\.nonLinearAds).flatMap(\.nonLinears).first : nil
+  }
 
   /// The skip offset in seconds, -1 when not skippable.
   var skipOffset: Double {
@@ -36,13 +41,14 @@ final class VASTAdBox {
 
   /// Fills what an `AdInit` leaves out from the VAST ad: id, duration, skip offset, click-through,
   /// the media file chosen for the init's size (640×360 when it gives none), creative id,
-  /// companions.
+  /// companions. For a non-linear ad: `minSuggestedDuration`, its `NonLinearClickThrough`, and
+  /// its first static or iframe resource and size.
   /// Throws, naming `method` and the field, when the init's width or height is no size in pixels.
   func fill(_ adInit: inout AdInit, method: String) throws(ArgumentError) {
     adInit.id = adInit.id ?? ad.id
     adInit.duration = adInit.duration ?? duration
     adInit.skipOffset = adInit.skipOffset ?? skipOffset
-    adInit.clickThrough = adInit.clickThrough ?? linear?.videoClicks.clickThrough
+    adInit.clickThrough = adInit.clickThrough ?? linear?.videoClicks.clickThrough ?? nonLinear?.clickThrough
     adInit.creativeId = adInit.creativeId ?? creativeId
     adInit.adSystem = adInit.adSystem ?? ad.adSystem
     if adInit.resourceURI == nil {
@@ -53,6 +59,10 @@ final class VASTAdBox {
         adInit.resourceURI = file.url
         adInit.width = adInit.width ?? file.width.map(Double.init)
         adInit.height = adInit.height ?? file.height.map(Double.init)
+      } else if let nonLinear, let resource = nonLinear.resources.first(where: { $0.kind != .html }) {
+        adInit.resourceURI = resource.value
+        adInit.width = adInit.width ?? nonLinear.width.map(Double.init)
+        adInit.height = adInit.height ?? nonLinear.height.map(Double.init)
       }
     }
     if adInit.companions == nil {
