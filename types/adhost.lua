@@ -17,8 +17,9 @@
 ---@field [string] any
 
 ---@class adhost.AdDescription
----@field sources string|string[] The VAST tag URL.
----@field timeOffset? string|number "start", "end", seconds, "HH:MM:SS(.mmm)" or "N%".
+---@field sources string|{src: string, type?: "vast"|"vmap"} The VAST tag or VMAP schedule URL.
+---@field timeOffset? string|number "start", "end", seconds, "HH:MM:SS(.mmm)" or "N%" (not for VMAP).
+---@field type? "vast"|"vmap" What `sources` is; without one the document's root decides.
 ---@field integration? string
 ---@field [string] any
 
