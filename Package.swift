@@ -74,3 +74,17 @@ let package = Package(
       name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "AdCheck", "LoopbackHTTP"]),
   ]
 )
+
+// The display engine: WebKitGTK (Debian's libwebkit2gtk-4.1-dev) in a helper process of its own,
+// adhost-webview, which the host drives over a pipe (docs/display.md). Linux only: WebKitGTK is
+// not packaged for macOS, where adhost builds without display ads.
+#if os(Linux)
+  package.products.append(.executable(name: "adhost-webview", targets: ["adhost-webview"]))
+  package.targets += [
+    .systemLibrary(
+      name: "CWebKitGTK", pkgConfig: "webkit2gtk-4.1",
+      providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
+    .target(name: "CWebViewShim", dependencies: ["CWebKitGTK"]),
+    .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim"]),
+  ]
+#endif

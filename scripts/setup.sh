@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what adhost needs to build, when it is missing: Lua 5.4, libxml2, libedit and pkg-config
-# (Debian/Ubuntu through apt-get, macOS through Homebrew); with ADHOST_TEST=1 also tmux and
+# (Debian/Ubuntu through apt-get, macOS through Homebrew), on Debian/Ubuntu also WebKitGTK and
+# Xvfb, the engine and headless display of display ads (docs/display.md); with ADHOST_TEST=1 also tmux and
 # Chromium (tests), with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
 set -euo pipefail
 
@@ -12,6 +13,8 @@ need_swift() {
 
 setup_debian() {
   local packages=(pkg-config liblua5.4-dev libxml2-dev libedit-dev)
+  # adhost-webview links WebKitGTK (GTK 3 API) and shows its view on a virtual X display.
+  packages+=(libwebkit2gtk-4.1-dev xvfb)
   [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
   # The REPL's terminal test drives a real terminal through tmux.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(tmux)

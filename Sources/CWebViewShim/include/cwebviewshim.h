@@ -1,0 +1,53 @@
+#ifndef CWEBVIEWSHIM_H
+#define CWEBVIEWSHIM_H
+
+/* The GTK side of adhost-webview: one WebKitGTK view in a toplevel window, driven from Swift.
+   GLib signals need C callbacks and GTK's macros do not import into Swift, so the signal wiring,
+   the policy decisions waiting for an answer, snapshots and synthesized input live here; Swift
+   owns the protocol (JSON lines) and calls these functions on GTK's main thread only. */
+
+#include <stdint.h>
+
+typedef struct wv_callbacks {
+  void *context;
+  /* A line read from stdin (without its newline); NULL at end of input. */
+  void (*line)(void *context, const char *line);
+  /* phase: "started", "redirected", "committed" or "finished". */
+  void (*load)(void *context, const char *phase, const char *uri);
+  void (*load_failed)(void *context, const char *uri, const char *message, int cancelled_by_policy);
+  /* A navigation waiting for wv_decide(id, …). kind: "link", "form", "back-forward", "reload",
+     "form-resubmit", "other"; new_window when the page asked for a new window (window.open,
+     target=_blank); target_frame: the named target (NULL for none). */
+  void (*navigation)(void *context, uint64_t id, const char *uri, int user_gesture, int new_window,
+                     const char *kind, const char *target_frame);
+  /* A message the page posted to the console bridge, as JSON ({"level":…,"message":…}). */
+  void (*console)(void *context, const char *json);
+  /* The page called window.close() (WebKit's "close" signal); the view stays. */
+  void (*close_requested)(void *context);
+  /* The page asked for a new view after its navigation was allowed; none is created. */
+  void (*create_refused)(void *context, const char *uri);
+  /* A snapshot written (error NULL) or failed. */
+  void (*snapshot)(void *context, const char *path, int width, int height, const char *error);
+  void (*web_process_terminated)(void *context, const char *reason);
+} wv_callbacks;
+
+/* Connects to the display ($DISPLAY); 0 when there is none. */
+int wv_init(void);
+/* Reads stdin line by line on the main loop, handing each line to callbacks->line. */
+void wv_watch_stdin(const wv_callbacks *callbacks);
+/* Creates the window and the view. proxy: every request's proxy URI ("http://127.0.0.1:port"),
+   or NULL for a direct connection. Returns 0 on success. */
+int wv_open(int width, int height, const char *proxy, int ignore_tls_errors);
+void wv_load_uri(const char *uri);
+void wv_load_html(const char *html, const char *base_uri);
+/* Answers navigation id: allow 1 uses it, 0 ignores it. Returns 0 for an unknown id. */
+int wv_decide(uint64_t id, int allow);
+void wv_snapshot(const char *path);
+/* A left click at (x, y) in the view's coordinates, as GDK input events. 0 when no view. */
+int wv_click(double x, double y);
+/* Stops the web process (a page that loops in JavaScript); the view shows nothing after it. */
+void wv_terminate_web_process(void);
+void wv_run(void);
+void wv_quit(void);
+
+#endif

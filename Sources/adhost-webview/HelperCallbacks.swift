@@ -1,0 +1,57 @@
+import CWebViewShim
+import Foundation
+
+/// The C callbacks of the shim: each turns what GTK reported into an event line.
+enum HelperCallbacks {
+  nonisolated(unsafe) static var table = wv_callbacks(
+    context: nil,
+    line: { _, line in
+      guard let line else {
+        wv_quit()  // the host closed the pipe
+        return
+      }
+      HelperCommands.handle(String(cString: line))
+    },
+    load: { _, phase, uri in
+      HelperOutput.emit(["event": "load", "phase": text(phase), "url": text(uri)])
+    },
+    load_failed: { _, uri, message, byPolicy in
+      HelperOutput.emit([
+        "event": "loadFailed", "url": text(uri), "message": text(message), "byPolicy": byPolicy != 0,
+      ])
+    },
+    navigation: { _, id, uri, gesture, newWindow, kind, frame in
+      var event: [String: Any] = [
+        "event": "navigation", "id": Int(truncatingIfNeeded: id), "url": text(uri),
+        "userGesture": gesture != 0, "newWindow": newWindow != 0, "kind": text(kind),
+      ]
+      if let frame { event["targetFrame"] = String(cString: frame) }
+      HelperOutput.emit(event)
+    },
+    console: { _, json in
+      let object = (try? JSONSerialization.jsonObject(with: Data(text(json).utf8))) as? [String: Any]
+      HelperOutput.emit([
+        "event": "console", "level": object?["level"] as? String ?? "log",
+        "message": object?["message"] as? String ?? text(json),
+      ])
+    },
+    close_requested: { _ in HelperOutput.emit(["event": "closeRequested"]) },
+    create_refused: { _, uri in HelperOutput.emit(["event": "newViewRefused", "url": text(uri)]) },
+    snapshot: { _, path, width, height, error in
+      var event: [String: Any] = ["event": "screenshot", "path": text(path)]
+      if let error {
+        event["error"] = String(cString: error)
+      } else {
+        event["width"] = Int(width)
+        event["height"] = Int(height)
+      }
+      HelperOutput.emit(event)
+    },
+    web_process_terminated: { _, reason in
+      HelperOutput.emit(["event": "terminated", "reason": text(reason)])
+    })
+
+  private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+  }
+}

@@ -1,0 +1,59 @@
+import CWebViewShim
+import Foundation
+
+/// The host's commands, one JSON object a line (docs/display.md, "The helper's protocol").
+enum HelperCommands {
+  static func handle(_ line: String) {
+    guard let data = line.data(using: .utf8),
+      let command = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+      let name = command["cmd"] as? String
+    else {
+      HelperOutput.emit(["event": "error", "message": "not a command object: \(line.prefix(80))"])
+      return
+    }
+    switch name {
+    case "open": open(command)
+    case "load":
+      guard let url = command["url"] as? String else { return missing("load", "url") }
+      wv_load_uri(url)
+    case "loadHTML":
+      guard let html = command["html"] as? String, let base = command["baseURL"] as? String else {
+        return missing("loadHTML", "html and baseURL")
+      }
+      wv_load_html(html, base)
+    case "decide":
+      guard let id = command["id"] as? Int, let allow = command["allow"] as? Bool else {
+        return missing("decide", "id and allow")
+      }
+      if wv_decide(UInt64(truncatingIfNeeded: id), allow ? 1 : 0) == 0 {
+        HelperOutput.emit(["event": "error", "message": "decide: no navigation \(id) waits"])
+      }
+    case "screenshot":
+      guard let path = command["path"] as? String else { return missing("screenshot", "path") }
+      wv_snapshot(path)
+    case "click":
+      guard let x = command["x"] as? Double, let y = command["y"] as? Double else {
+        return missing("click", "x and y")
+      }
+      HelperOutput.emit(["event": "clicked", "x": x, "y": y, "delivered": wv_click(x, y) != 0])
+    case "stop": wv_terminate_web_process()
+    case "quit": wv_quit()
+    default: HelperOutput.emit(["event": "error", "message": "unknown command \(name)"])
+    }
+  }
+
+  private static func open(_ command: [String: Any]) {
+    guard let width = command["width"] as? Int, let height = command["height"] as? Int,
+      width > 0, height > 0, width <= 8192, height <= 8192
+    else { return missing("open", "width and height (1…8192)") }
+    let proxy = command["proxy"] as? String
+    let ignoreTLS = command["ignoreTLSErrors"] as? Bool ?? false
+    let status = proxy.map { wv_open(Int32(width), Int32(height), $0, ignoreTLS ? 1 : 0) }
+      ?? wv_open(Int32(width), Int32(height), nil, ignoreTLS ? 1 : 0)
+    HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
+  }
+
+  private static func missing(_ command: String, _ what: String) {
+    HelperOutput.emit(["event": "error", "message": "\(command): expected \(what)"])
+  }
+}
