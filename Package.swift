@@ -40,10 +40,13 @@ let package = Package(
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
+    .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP"]),
 
     .target(
       name: "PluginHost",
-      dependencies: ["LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers"]),
+      dependencies: [
+        "LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "WebViewKit",
+      ]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),

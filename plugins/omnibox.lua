@@ -76,3 +76,7 @@ end
 player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
   return integration.handler(controller, INTEGRATION, readSettings, describe)
 end)
+
+-- Display placements (banner, interstitial): plugins/lib/omniboxdisplay.lua.
+local display = require("lib.omniboxdisplay")
+webview.registerPlacement(INTEGRATION, display.show)

@@ -3,6 +3,7 @@ public enum Adhost {
   /// Every sub-command, in the order `adhost --help` lists them.
   public static let commands: [any Command.Type] = [
     RunCommand.self,
+    DisplayCommand.self,
     TestCommand.self,
     ReplCommand.self,
     VASTCommand.self,

@@ -152,28 +152,27 @@ static void on_terminated(WebKitWebView *v, WebKitWebProcessTerminationReason re
   cb->web_process_terminated(cb->context, text);
 }
 
-static WebKitWebContext *make_context(const char *proxy, int ignore_tls_errors) {
+static WebKitWebContext *make_context(const char *proxy, int proxy_all) {
   WebKitWebsiteDataManager *data = webkit_website_data_manager_new_ephemeral();
   if (proxy) {
     /* No ignore list: loopback and every other host go through the proxy too. */
     const char *const none[] = {NULL};
-    WebKitNetworkProxySettings *settings = webkit_network_proxy_settings_new(proxy, none);
+    WebKitNetworkProxySettings *settings = webkit_network_proxy_settings_new(proxy_all ? proxy : NULL, none);
+    if (!proxy_all) webkit_network_proxy_settings_add_proxy_for_scheme(settings, "http", proxy);
     webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM,
                                                            settings);
     webkit_network_proxy_settings_free(settings);
   }
-  if (ignore_tls_errors)
-    webkit_website_data_manager_set_tls_errors_policy(data, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
   WebKitWebContext *context = webkit_web_context_new_with_website_data_manager(data);
   g_object_unref(data);
   webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
   return context;
 }
 
-int wv_open(int width, int height, const char *proxy, int ignore_tls_errors) {
+int wv_open(int width, int height, const char *proxy, int proxy_all) {
   if (view) return 1;
   pending = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
-  WebKitWebContext *context = make_context(proxy, ignore_tls_errors);
+  WebKitWebContext *context = make_context(proxy, proxy_all);
   WebKitUserContentManager *content = webkit_user_content_manager_new();
   webkit_user_content_manager_add_script(
       content, webkit_user_script_new(console_bridge, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
@@ -274,6 +273,21 @@ int wv_click(double x, double y) {
   send_pointer(GDK_BUTTON_PRESS, x, y);
   send_pointer(GDK_BUTTON_RELEASE, x, y);
   return 1;
+}
+
+static void sync_done(GObject *source, GAsyncResult *result, gpointer data) {
+  uint64_t *token = data;
+  GError *error = NULL;
+  JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, &error);
+  cb->synced(cb->context, *token, error ? error->message : NULL);
+  g_clear_error(&error);
+  if (value) g_object_unref(value);
+  g_free(token);
+}
+
+void wv_sync(uint64_t token) {
+  webkit_web_view_evaluate_javascript(view, "0", -1, NULL, NULL, NULL, sync_done,
+                                      g_memdup2(&token, sizeof token));
 }
 
 void wv_terminate_web_process(void) {

@@ -17,6 +17,8 @@ final class Plugin {
   var nextTimer = 0
   /// `player` as this plugin sees it.
   var view: PlayerView?
+  /// Display placements the plugin registered (`webview.registerPlacement`), by integration id.
+  var placements: [String: LuaFunction] = [:]
 
   init(path: String, environment: LuaTableReference) {
     self.path = path

@@ -49,6 +49,11 @@ enum HelperCallbacks {
     },
     web_process_terminated: { _, reason in
       HelperOutput.emit(["event": "terminated", "reason": text(reason)])
+    },
+    synced: { _, token, error in
+      var event: [String: Any] = ["event": "synced", "token": Int(truncatingIfNeeded: token)]
+      if let error { event["error"] = String(cString: error) }
+      HelperOutput.emit(event)
     })
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -36,6 +36,9 @@ enum HelperCommands {
         return missing("click", "x and y")
       }
       HelperOutput.emit(["event": "clicked", "x": x, "y": y, "delivered": wv_click(x, y) != 0])
+    case "sync":
+      guard let token = command["token"] as? Int else { return missing("sync", "token") }
+      wv_sync(UInt64(truncatingIfNeeded: token))
     case "stop": wv_terminate_web_process()
     case "quit": wv_quit()
     default: HelperOutput.emit(["event": "error", "message": "unknown command \(name)"])
@@ -47,9 +50,10 @@ enum HelperCommands {
       width > 0, height > 0, width <= 8192, height <= 8192
     else { return missing("open", "width and height (1…8192)") }
     let proxy = command["proxy"] as? String
-    let ignoreTLS = command["ignoreTLSErrors"] as? Bool ?? false
-    let status = proxy.map { wv_open(Int32(width), Int32(height), $0, ignoreTLS ? 1 : 0) }
-      ?? wv_open(Int32(width), Int32(height), nil, ignoreTLS ? 1 : 0)
+    let all = command["proxyAll"] as? Bool ?? false
+    let status =
+      proxy.map { wv_open(Int32(width), Int32(height), $0, all ? 1 : 0) }
+      ?? wv_open(Int32(width), Int32(height), nil, all ? 1 : 0)
     HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
   }
 

@@ -29,15 +29,20 @@ typedef struct wv_callbacks {
   /* A snapshot written (error NULL) or failed. */
   void (*snapshot)(void *context, const char *path, int width, int height, const char *error);
   void (*web_process_terminated)(void *context, const char *reason);
+  /* The web process ran a script posted by wv_sync after everything sent to it before. */
+  void (*synced)(void *context, uint64_t token, const char *error);
 } wv_callbacks;
 
 /* Connects to the display ($DISPLAY); 0 when there is none. */
 int wv_init(void);
 /* Reads stdin line by line on the main loop, handing each line to callbacks->line. */
 void wv_watch_stdin(const wv_callbacks *callbacks);
-/* Creates the window and the view. proxy: every request's proxy URI ("http://127.0.0.1:port"),
-   or NULL for a direct connection. Returns 0 on success. */
-int wv_open(int width, int height, const char *proxy, int ignore_tls_errors);
+/* Creates the window and the view. proxy: the proxy URI ("http://127.0.0.1:port") for http, and
+   for every scheme when proxy_all; NULL for direct connections. Returns 0 on success. */
+int wv_open(int width, int height, const char *proxy, int proxy_all);
+/* A round trip through the web process: input and commands sent before it have been handled
+   there when synced reports token. */
+void wv_sync(uint64_t token);
 void wv_load_uri(const char *uri);
 void wv_load_html(const char *html, const char *base_uri);
 /* Answers navigation id: allow 1 uses it, 0 ignores it. Returns 0 for an unknown id. */

@@ -12,6 +12,7 @@ extension PluginHost {
     lua.register(timerType())
     lua.register(LuaObjectType<JSONNull>("json.null"))
     registerVASTTypes()
+    lua.register(webViewType())
   }
 
   /// Puts the plugin API's globals into a plugin's sandbox.
@@ -24,7 +25,7 @@ extension PluginHost {
       ("http", httpModule(for: plugin)), ("timer", timerModule(for: plugin)),
       ("vast", vastModule(for: plugin)),
       ("json", jsonModule()), ("url", urlModule()), ("log", logModule(for: plugin)),
-      ("beacon", beaconModule(for: plugin)),
+      ("beacon", beaconModule(for: plugin)), ("webview", webviewModule(for: plugin)),
     ]
     // Read-only: a plugin cannot replace a function (or json.null) that the host relies on.
     for (name, fields) in modules { environment.setModule(name, fields) }

@@ -1,0 +1,75 @@
+import AdPlayer
+import Foundation
+import PluginHost
+import WebViewKit
+
+/// One `adhost display` run: the plugin shows its placement, the screenshot and the actions run,
+/// and each event is printed as it happens.
+struct DisplayRun: @unchecked Sendable {
+  let console: Console
+  let json: Bool
+  let options: RunOptions
+  let screenshot: String?
+  let actions: [DisplayAction]
+
+  func show(plugin path: String, integration: String, placement: JSONValue) throws -> Int32 {
+    let log = EventLog(mode: .stream { [console, json] entry in console.print(json ? entry.jsonLine : entry.textLine) })
+    var hostOptions = PluginHostOptions(http: options.client)
+    hostOptions.log = log
+    hostOptions.limits = options.limits
+    hostOptions.readsPlaylists = false
+    hostOptions.webViewProxiesHTTPS = options.replay != nil || options.recorder != nil
+    let host = try PluginHost(options: hostOptions)
+    do {
+      try host.loadPlugin(at: path)
+    } catch {
+      console.printError("adhost display: \(error)")
+      return ExitCode.pluginFailed
+    }
+    let shown: PluginWebView
+    do {
+      shown = try host.showPlacement(integration: integration, placement: placement)
+    } catch {
+      console.flush()
+      if host.webViews.isEmpty, let opening = host.openFailure {
+        console.printError("adhost display: \(opening)")
+        return 69
+      }
+      console.printError("adhost display: \(error)")
+      return ExitCode.usage
+    }
+    var failed = false
+    if let screenshot { failed = !run(.screenshot(path: screenshot), on: shown) || failed }
+    for action in actions { failed = !run(action, on: shown) || failed }
+    host.closeWebViews()
+    console.flush()
+    if let problem = options.recorder?.saveError {
+      console.printError("adhost display: \(problem)")
+      return ExitCode.recordingLost
+    }
+    if let replay = options.replay, !replay.unmatched.isEmpty {
+      console.printError(UnmatchedRequests.summary(replay, allowed: options.allowsUnmatched))
+      if !options.allowsUnmatched { return ExitCode.failure }
+    }
+    return failed ? ExitCode.failure : ExitCode.success
+  }
+
+  /// Runs one action; false (and a message) when it failed.
+  private func run(_ action: DisplayAction, on shown: PluginWebView) -> Bool {
+    do {
+      switch action {
+      case .click(let x, let y): try shown.view.click(x: x, y: y)
+      case .screenshot(let path): try shown.view.screenshot(to: path)
+      case .close:
+        guard shown.tapNativeClose() else {
+          console.printError("adhost display: close: this view has no native close (a banner has none)")
+          return false
+        }
+      }
+      return true
+    } catch {
+      console.printError("adhost display: \(action): \(error)")
+      return false
+    }
+  }
+}

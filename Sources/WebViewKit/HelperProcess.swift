@@ -1,0 +1,112 @@
+import Foundation
+
+/// The `adhost-webview` helper process, on its own display: the host writes commands as JSON
+/// lines and its events arrive in `events`. A helper that hangs or dies never takes the host with
+/// it: every wait has a deadline, and `kill()` ends it.
+final class HelperProcess {
+  let events = EventQueue<WebViewEvent>()
+  private let process = Process()
+  private let input = Pipe()
+  private let display: HeadlessDisplay
+
+  init(width: Int, height: Int) throws(WebViewError) {
+    display = try HeadlessDisplay(width: width, height: height)
+    let output = Pipe()
+    process.executableURL = try Self.helperURL()
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display.name
+    environment["GDK_BACKEND"] = "x11"
+    environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+    // No accessibility bus in a headless run: without this GTK waits for one and warns.
+    environment["NO_AT_BRIDGE"] = "1"
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw .engine("cannot start \(process.executableURL?.path ?? "adhost-webview"): \(error)")
+    }
+    let events = events
+    let reader = Thread {
+      var pending = Data()
+      let handle = output.fileHandleForReading
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        pending.append(data)
+        while let newline = pending.firstIndex(of: 0x0A) {
+          let line = pending[pending.startIndex..<newline]
+          pending = Data(pending[(newline + 1)...])
+          if let event = Self.event(from: Data(line)) { events.push(event) }
+        }
+      }
+      events.push(WebViewEvent("exited"))
+    }
+    reader.name = "adhost-webview.reader"
+    reader.start()
+  }
+
+  /// Writes one command.
+  func send(_ command: [String: Any]) {
+    guard process.isRunning,
+      let data = try? JSONSerialization.data(withJSONObject: command, options: [.sortedKeys])
+    else { return }
+    // A helper that died closes the pipe: the write fails, and the reader reports the exit.
+    try? input.fileHandleForWriting.write(contentsOf: data + Data([0x0A]))
+  }
+
+  /// Asks the helper to quit, then kills it if it has not within `grace` seconds; stops the display.
+  func finish(grace: Double = 2) {
+    send(["cmd": "quit"])
+    try? input.fileHandleForWriting.close()
+    let deadline = Date(timeIntervalSinceNow: grace)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    kill()
+  }
+
+  /// Ends the helper at once (its WebKit processes exit when their connection to it closes).
+  func kill() {
+    if process.isRunning {
+      Foundation.kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    display.stop()
+  }
+
+  /// The helper executable: `ADHOST_WEBVIEW`, else `adhost-webview` beside the running program
+  /// (SwiftPM builds every executable of the package into the same folder).
+  static func helperURL() throws(WebViewError) -> URL {
+    if let path = ProcessInfo.processInfo.environment["ADHOST_WEBVIEW"] { return URL(fileURLWithPath: path) }
+    let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = program.deletingLastPathComponent()
+    // A test bundle runs inside `.build/<config>/…xctest/…`: look beside the bundle too.
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("adhost-webview")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    throw .engine("adhost-webview not found beside \(program.path) (swift build builds it; or set ADHOST_WEBVIEW)")
+  }
+
+  /// The helper's boolean details (JSONSerialization gives booleans as numbers on Linux).
+  private static let booleans: Set<String> = ["userGesture", "newWindow", "byPolicy", "delivered"]
+
+  private static func event(from line: Data) -> WebViewEvent? {
+    guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+      let name = object["event"] as? String
+    else { return nil }
+    var fields: [(String, WebViewEvent.Value)] = []
+    for key in object.keys.sorted() where key != "event" {
+      if booleans.contains(key), let flag = object[key] as? Bool {
+        fields.append((key, .bool(flag)))
+      } else if let text = object[key] as? String {
+        fields.append((key, .string(text)))
+      } else if let number = object[key] as? Double {
+        fields.append((key, .number(number)))
+      }
+    }
+    return WebViewEvent(name, fields)
+  }
+}

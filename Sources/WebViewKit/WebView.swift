@@ -1,0 +1,134 @@
+import Foundation
+import HTTPKit
+
+/// One WebKit view (WebKitGTK in the `adhost-webview` helper, on a private Xvfb display),
+/// configured as the OMNIBOX guide configures its WKWebView: inline media, media without a user
+/// action, a transparent background, no scrolling. Every call blocks the calling thread until the
+/// engine answered or its deadline passed; events go to `onEvent` as they happen, and each
+/// navigation to `policy` for a decision.
+public final class WebView {
+  /// The view's size and its deadlines.
+  public struct Configuration: Sendable {
+    /// The view's size in CSS pixels.
+    public var width: Int
+    public var height: Int
+    /// Seconds a load may take before it is stopped and reported (`loadtimeout`).
+    public var loadTimeout = 10.0
+    /// Seconds the engine may take for anything else (a screenshot, a click's round trip).
+    public var commandTimeout = 5.0
+    /// Whether https requests of the page go to the host's proxy too (which refuses them), so
+    /// that nothing reaches the network: for `--offline` and `--record` runs. Otherwise only
+    /// http goes through the host, and https subresources go to the network unlogged.
+    public var proxiesHTTPS = false
+
+    /// A configuration of this size and the default deadlines.
+    public init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// Decides each navigation; allows everything until set.
+  public var policy: (NavigationRequest) -> NavigationDecision = { _ in .allow }
+  /// Gets every event, in order.
+  public var onEvent: (WebViewEvent) -> Void = { _ in }
+  /// The configuration it was opened with.
+  public let configuration: Configuration
+  /// Whether the view is closed (natively; the page cannot close it).
+  public private(set) var isClosed = false
+
+  let http: HTTPClient
+  let helper: HelperProcess
+  private let proxy: LoopbackProxy
+  private var nextToken = 1
+  /// Whether a load runs now (started, neither finished nor failed).
+  var loading = false
+
+  /// Opens a view: starts the display, the helper and the proxy.
+  public init(configuration: Configuration, http: HTTPClient) throws(WebViewError) {
+    guard (1...8192).contains(configuration.width), (1...8192).contains(configuration.height) else {
+      throw .engine("a view's size must be 1…8192 pixels, got \(configuration.width)x\(configuration.height)")
+    }
+    self.configuration = configuration
+    self.http = http
+    helper = try HelperProcess(width: configuration.width, height: configuration.height)
+    do {
+      proxy = try LoopbackProxy(http: http, events: helper.events)
+    } catch {
+      helper.kill()
+      throw error
+    }
+    do {
+      try waitFor(type: "ready", seconds: 15)
+      helper.send([
+        "cmd": "open", "width": configuration.width, "height": configuration.height, "proxy": proxy.uri,
+        "proxyAll": configuration.proxiesHTTPS,
+      ])
+      try waitFor(type: "opened", seconds: 15)
+    } catch {
+      helper.kill()
+      proxy.stop()
+      throw error
+    }
+  }
+
+  deinit { if !isClosed { shutDown() } }
+
+  /// Closes the view (the native close): the helper and its display end.
+  public func close(reason: String = "native") {
+    guard !isClosed else { return }
+    shutDown()
+    onEvent(WebViewEvent("close", [("reason", .string(reason))]))
+  }
+
+  /// Stops the page: its web process ends (a page that loops in JavaScript); the view stays open
+  /// and shows nothing.
+  public func stop(reason: String) {
+    guard !isClosed else { return }
+    helper.send(["cmd": "stop"])
+    loading = false
+    onEvent(WebViewEvent("stopped", [("reason", .string(reason))]))
+    _ = try? waitFor(type: "terminated", seconds: configuration.commandTimeout)
+  }
+
+  private func shutDown() {
+    isClosed = true
+    helper.finish()
+    proxy.stop()
+  }
+
+  /// Waits for an event of `type`, handling every event on the way; throws at the deadline or
+  /// when the helper exits.
+  @discardableResult
+  func waitFor(
+    type: String, seconds: Double, where matches: (WebViewEvent) -> Bool = { _ in true }
+  ) throws(WebViewError) -> WebViewEvent {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while true {
+      guard let event = helper.events.pop(before: deadline) else {
+        throw .timeout("the engine did not answer within \(seconds) s (waiting for \(type))")
+      }
+      if event.type == "exited" {
+        isClosed = true
+        throw .engine("the engine (adhost-webview) exited")
+      }
+      handle(event)
+      if event.type == type && matches(event) { return event }
+    }
+  }
+
+  /// A round trip through the web process: what was sent to it before has been handled.
+  func sync() throws(WebViewError) {
+    let token = nextToken
+    nextToken += 1
+    helper.send(["cmd": "sync", "token": token])
+    try waitFor(type: "synced", seconds: configuration.commandTimeout) {
+      ($0["token"] == .number(Double(token)))
+    }
+  }
+
+  func send(_ command: [String: Any]) throws(WebViewError) {
+    guard !isClosed else { throw .closed }
+    helper.send(command)
+  }
+}
