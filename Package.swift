@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
-    .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP"]),
+    .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers"]),
 
     .target(
       name: "PluginHost",
@@ -89,5 +89,11 @@ let package = Package(
       providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
     .target(name: "CWebViewShim", dependencies: ["CWebKitGTK"]),
     .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim"]),
+    // zlib, for the tests that read screenshots back (Debian's zlib1g-dev, which WebKitGTK's
+    // -dev package pulls in).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .testTarget(
+      name: "WebViewKitTests",
+      dependencies: ["WebViewKit", "HTTPKit", "LoopbackHTTP", "CZlib", "AdhostCLI", "PluginHost"]),
   ]
 #endif

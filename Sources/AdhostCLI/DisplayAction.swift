@@ -20,7 +20,8 @@ enum DisplayAction: Sendable, Equatable {
       }
       switch name {
       case "click":
-        guard case .number(let x)? = members["x"], case .number(let y)? = members["y"], x.isFinite, y.isFinite else {
+        guard case .number(let x)? = members["x"], case .number(let y)? = members["y"], x.isFinite, y.isFinite
+        else {
           throw UsageError("\(where_): a click needs \"x\" and \"y\" (numbers, in the view's pixels)")
         }
         return .click(x: x, y: y)

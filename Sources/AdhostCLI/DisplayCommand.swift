@@ -51,7 +51,8 @@ struct DisplayCommand: Command {
     try parsed.expectPositionals(2...2, "a plugin file and a placement file")
     let placementPath = parsed.positionals[1]
     let placement = try DisplayFiles.json(placementPath)
-    guard case .object(let members) = placement, case .string(let integration)? = members["integration"] else {
+    guard case .object(let members) = placement, case .string(let integration)? = members["integration"]
+    else {
       throw UsageError("\(placementPath): expected an object with \"integration\" (a string)")
     }
     let actions = try parsed.value("--actions").map(DisplayAction.load) ?? []

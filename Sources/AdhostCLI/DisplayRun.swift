@@ -13,7 +13,8 @@ struct DisplayRun: @unchecked Sendable {
   let actions: [DisplayAction]
 
   func show(plugin path: String, integration: String, placement: JSONValue) throws -> Int32 {
-    let log = EventLog(mode: .stream { [console, json] entry in console.print(json ? entry.jsonLine : entry.textLine) })
+    let log = EventLog(
+      mode: .stream { [console, json] entry in console.print(json ? entry.jsonLine : entry.textLine) })
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.log = log
     hostOptions.limits = options.limits

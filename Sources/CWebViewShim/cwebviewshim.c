@@ -131,7 +131,8 @@ static void on_close(WebKitWebView *v, gpointer data) {
 static GtkWidget *on_create(WebKitWebView *v, WebKitNavigationAction *action, gpointer data) {
   (void)v;
   (void)data;
-  cb->create_refused(cb->context, webkit_uri_request_get_uri(webkit_navigation_action_get_request(action)));
+  cb->create_refused(cb->context, webkit_uri_request_get_uri(webkit_navigation_action_get_request(action)),
+                     webkit_navigation_action_is_user_gesture(action));
   return NULL;
 }
 

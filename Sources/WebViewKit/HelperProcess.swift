@@ -87,7 +87,8 @@ final class HelperProcess {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       folder = folder.deletingLastPathComponent()
     }
-    throw .engine("adhost-webview not found beside \(program.path) (swift build builds it; or set ADHOST_WEBVIEW)")
+    throw .engine(
+      "adhost-webview not found beside \(program.path) (swift build builds it; or set ADHOST_WEBVIEW)")
   }
 
   /// The helper's boolean details (JSONSerialization gives booleans as numbers on Linux).

@@ -63,17 +63,22 @@ final class LoopbackProxy: @unchecked Sendable {
       events.push(
         WebViewEvent(
           "request",
-          [("method", .string(request.method)), ("url", .string(url.absoluteString)),
-           ("status", .number(Double(response.status)))]))
+          [
+            ("method", .string(request.method)), ("url", .string(url.absoluteString)),
+            ("status", .number(Double(response.status))),
+          ]))
       let type = response.headers.first { $0.key.lowercased() == "content-type" }?.value
       return LoopbackResponse(
-        status: response.status, headers: type.map { [(name: "Content-Type", value: $0)] } ?? [], body: response.body)
+        status: response.status, headers: type.map { [(name: "Content-Type", value: $0)] } ?? [],
+        body: response.body)
     case .failure(let error)?:
       events.push(
         WebViewEvent(
           "request",
-          [("method", .string(request.method)), ("url", .string(url.absoluteString)),
-           ("error", .string("\(error)"))]))
+          [
+            ("method", .string(request.method)), ("url", .string(url.absoluteString)),
+            ("error", .string("\(error)")),
+          ]))
       return .text("adhost: \(error)", status: 502)
     case nil:
       return .text("adhost: no answer", status: 502)

@@ -6,10 +6,10 @@ public struct NavigationRequest: Sendable, Equatable {
   public var userGesture: Bool
   /// Whether it asks for a new window (`window.open`, `target="_blank"`).
   public var newWindow: Bool
-  /// Whether it loads the view's main frame. WebKitGTK's API does not tell a subframe's
-  /// navigation from the main frame's; adhost counts every navigation that is not for a new
-  /// window and names no target frame as the main frame's (docs/display.md).
-  public var mainFrame: Bool
+  /// Whether it loads the view's main frame; nil when the engine does not say. WebKitGTK 4.1's
+  /// API asks the policy for subframes' navigations too (an `<iframe>`'s source) and does not
+  /// tell them apart from the main frame's, so this is nil except for new windows (false).
+  public var mainFrame: Bool?
   /// How it came about: `link`, `form`, `back-forward`, `reload`, `form-resubmit`, `other`.
   public var kind: String
 }

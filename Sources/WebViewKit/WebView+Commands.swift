@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 import HTTPKit
 
@@ -21,20 +22,25 @@ extension WebView {
       onEvent(
         WebViewEvent(
           "request",
-          [("method", .string("GET")), ("url", .string(url.absoluteString)),
-           ("status", .number(Double(response.status)))]))
+          [
+            ("method", .string("GET")), ("url", .string(url.absoluteString)),
+            ("status", .number(Double(response.status))),
+          ]))
       guard response.isSuccess else {
         onEvent(
           WebViewEvent(
-            "loadfail", [("url", .string(url.absoluteString)), ("message", .string("HTTP \(response.status)"))]))
+            "loadfail",
+            [("url", .string(url.absoluteString)), ("message", .string("HTTP \(response.status)"))]))
         return
       }
       try loadHTML(String(decoding: response.body, as: UTF8.self), baseURL: response.url)
     case .failure(let error)?:
       onEvent(
         WebViewEvent(
-          "request", [("method", .string("GET")), ("url", .string(url.absoluteString)), ("error", .string("\(error)"))]))
-      onEvent(WebViewEvent("loadfail", [("url", .string(url.absoluteString)), ("message", .string("\(error)"))]))
+          "request",
+          [("method", .string("GET")), ("url", .string(url.absoluteString)), ("error", .string("\(error)"))]))
+      onEvent(
+        WebViewEvent("loadfail", [("url", .string(url.absoluteString)), ("message", .string("\(error)"))]))
     case nil: return
     }
   }
@@ -82,6 +88,30 @@ extension WebView {
     if loading { try awaitLoad() }
   }
 
+  /// Handles events until one of `type` comes (returned) or `seconds` passed (nil).
+  @discardableResult
+  public func waitForEvent(_ type: String, seconds: Double) throws(WebViewError) -> WebViewEvent? {
+    guard !isClosed else { throw .closed }
+    var seen: WebViewEvent?
+    let observer = onEvent
+    onEvent = { event in
+      if seen == nil && event.type == type { seen = event }
+      observer(event)
+    }
+    defer { onEvent = observer }
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while seen == nil && Date() < deadline {
+      do {
+        try waitFor(type: "never", seconds: 0.05) { _ in false }
+      } catch .timeout {
+        continue
+      } catch {
+        throw error
+      }
+    }
+    return seen
+  }
+
   /// Saves what the view shows as a PNG at `path`; returns its size in pixels.
   @discardableResult
   public func screenshot(to path: String) throws(WebViewError) -> (width: Int, height: Int) {
@@ -100,7 +130,10 @@ extension WebView {
     guard case .number(let width)? = event["width"], case .number(let height)? = event["height"] else {
       throw .engine("screenshot \(path): no size")
     }
-    let size = (width: Int(width.rounded()), height: Int(height.rounded()))
+    let size = (
+      width: Int.checked(width, rounding: .toNearestOrAwayFromZero, in: 0...65536) ?? 0,
+      height: Int.checked(height, rounding: .toNearestOrAwayFromZero, in: 0...65536) ?? 0
+    )
     onEvent(
       WebViewEvent(
         "screenshot",

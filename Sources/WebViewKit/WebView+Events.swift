@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 
 extension WebView {
@@ -26,11 +27,23 @@ extension WebView {
       onEvent(
         WebViewEvent(
           "console",
-          [("level", .string(event.string("level") ?? "log")), ("message", .string(event.string("message") ?? ""))]))
+          [
+            ("level", .string(event.string("level") ?? "log")),
+            ("message", .string(event.string("message") ?? "")),
+          ]))
     case "closeRequested":
-      onEvent(WebViewEvent("closerequested", [("outcome", .string("ignored: only the native close closes the view"))]))
+      onEvent(
+        WebViewEvent(
+          "closerequested", [("outcome", .string("ignored: only the native close closes the view"))]))
     case "newViewRefused":
-      onEvent(WebViewEvent("newviewrefused", [("url", .string(event.string("url") ?? ""))]))
+      onEvent(
+        WebViewEvent(
+          "newviewrefused",
+          [
+            ("url", .string(event.string("url") ?? "")),
+            ("userGesture", .bool(event.bool("userGesture") ?? false)),
+            ("outcome", .string("no new view: the view opens none, as a WKWebView without a UIDelegate")),
+          ]))
     case "terminated":
       loading = false
       onEvent(WebViewEvent("terminated", [("reason", .string(event.string("reason") ?? ""))]))
@@ -42,22 +55,21 @@ extension WebView {
   }
 
   private func decide(_ event: WebViewEvent) {
-    guard case .number(let id)? = event["id"] else { return }
+    guard case .number(let number)? = event["id"], let id = Int.checked(number, in: 0...Int.max)
+    else { return }
     let newWindow = event.bool("newWindow") ?? false
-    let target = event.string("targetFrame")
     let request = NavigationRequest(
       url: event.string("url") ?? "", userGesture: event.bool("userGesture") ?? false, newWindow: newWindow,
-      mainFrame: !newWindow && target == nil, kind: event.string("kind") ?? "other")
+      mainFrame: newWindow ? false : nil, kind: event.string("kind") ?? "other")
     let decision = policy(request)
-    helper.send(["cmd": "decide", "id": Int(id), "allow": decision == .allow])
-    onEvent(
-      WebViewEvent(
-        "navigation",
-        [
-          ("url", .string(request.url)), ("decision", .string(decision.rawValue)),
-          ("userGesture", .bool(request.userGesture)), ("mainFrame", .bool(request.mainFrame)),
-          ("newWindow", .bool(newWindow)), ("kind", .string(request.kind)),
-        ]))
+    helper.send(["cmd": "decide", "id": id, "allow": decision == .allow])
+    var fields: [(String, WebViewEvent.Value)] = [
+      ("url", .string(request.url)), ("decision", .string(decision.rawValue)),
+      ("userGesture", .bool(request.userGesture)), ("newWindow", .bool(newWindow)),
+      ("kind", .string(request.kind)),
+    ]
+    if let mainFrame = request.mainFrame { fields.append(("mainFrame", .bool(mainFrame))) }
+    onEvent(WebViewEvent("navigation", fields))
     if decision == .openOutside { onEvent(WebViewEvent("openedoutside", [("url", .string(request.url))])) }
   }
 }

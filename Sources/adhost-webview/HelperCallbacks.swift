@@ -36,14 +36,16 @@ enum HelperCallbacks {
       ])
     },
     close_requested: { _ in HelperOutput.emit(["event": "closeRequested"]) },
-    create_refused: { _, uri in HelperOutput.emit(["event": "newViewRefused", "url": text(uri)]) },
+    create_refused: { _, uri, gesture in
+      HelperOutput.emit(["event": "newViewRefused", "url": text(uri), "userGesture": gesture != 0])
+    },
     snapshot: { _, path, width, height, error in
       var event: [String: Any] = ["event": "screenshot", "path": text(path)]
       if let error {
         event["error"] = String(cString: error)
       } else {
-        event["width"] = Int(width)
-        event["height"] = Int(height)
+        event["width"] = Int(truncatingIfNeeded: width)
+        event["height"] = Int(truncatingIfNeeded: height)
       }
       HelperOutput.emit(event)
     },

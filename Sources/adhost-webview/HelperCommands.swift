@@ -52,8 +52,10 @@ enum HelperCommands {
     let proxy = command["proxy"] as? String
     let all = command["proxyAll"] as? Bool ?? false
     let status =
-      proxy.map { wv_open(Int32(width), Int32(height), $0, all ? 1 : 0) }
-      ?? wv_open(Int32(width), Int32(height), nil, all ? 1 : 0)
+      proxy.map {
+        wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), $0, all ? 1 : 0)
+      }
+      ?? wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), nil, all ? 1 : 0)
     HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
   }
 

@@ -9,6 +9,6 @@ guard wv_init() != 0 else {
   HelperOutput.emit(["event": "error", "message": "no display: set DISPLAY (for example under Xvfb)"])
   exit(69)
 }
-HelperOutput.emit(["event": "ready", "pid": Int(getpid())])
+HelperOutput.emit(["event": "ready", "pid": Int(truncatingIfNeeded: getpid())])
 wv_watch_stdin(&HelperCallbacks.table)
 wv_run()

@@ -108,7 +108,8 @@ function M.show(value)
       closing:close()
     end)
   end
-  local ok, failure = view:load(M.requestUrl(settings.endpoint, settings.placement, settings.width, settings.height))
+  local request = M.requestUrl(settings.endpoint, settings.placement, settings.width, settings.height)
+  local ok, failure = view:load(request)
   if not ok then
     log.warn("omnibox " .. settings.format .. ": " .. tostring(failure))
   end

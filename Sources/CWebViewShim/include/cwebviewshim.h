@@ -24,8 +24,9 @@ typedef struct wv_callbacks {
   void (*console)(void *context, const char *json);
   /* The page called window.close() (WebKit's "close" signal); the view stays. */
   void (*close_requested)(void *context);
-  /* The page asked for a new view after its navigation was allowed; none is created. */
-  void (*create_refused)(void *context, const char *uri);
+  /* The page asked for a new view (window.open; a target=_blank link whose navigation was
+     allowed); none is created, as in a WKWebView without a UIDelegate. */
+  void (*create_refused)(void *context, const char *uri, int user_gesture);
   /* A snapshot written (error NULL) or failed. */
   void (*snapshot)(void *context, const char *path, int width, int height, const char *error);
   void (*web_process_terminated)(void *context, const char *reason);

@@ -12,7 +12,8 @@ extension PluginHost {
 
   /// Runs the placement function the plugin registered for `integration` with `placement` (the
   /// placement file's object); it opens and loads a view and returns it.
-  public func showPlacement(integration: String, placement: JSONValue) throws(PlacementError) -> PluginWebView {
+  public func showPlacement(integration: String, placement: JSONValue) throws(PlacementError) -> PluginWebView
+  {
     guard let plugin = plugins.first(where: { $0.placements[integration] != nil }),
       let function = plugin.placements[integration]
     else {
@@ -33,7 +34,8 @@ extension PluginHost {
     case .failure(let error)?:
       throw PlacementError(description: "the \(integration) placement failed: \(error.message)")
     case nil:
-      throw PlacementError(description: "the \(integration) placement waited (it may not: it runs to its end at once)")
+      throw PlacementError(
+        description: "the \(integration) placement waited (it may not: it runs to its end at once)")
     }
   }
 

@@ -55,18 +55,20 @@ public final class PluginWebView {
       }
     }
     for listener in listeners where listener.type == event.type {
-      host.runDetached(listener.function, [.dictionary(table)], plugin: plugin, what: "webview \(event.type) listener")
+      host.runDetached(
+        listener.function, [.dictionary(table)], plugin: plugin, what: "webview \(event.type) listener")
     }
   }
 
   /// Asks the plugin's policy; a policy that fails, waits or answers something else cancels.
   private func decide(_ request: NavigationRequest) -> NavigationDecision {
     guard let policy, let host, let plugin else { return .allow }
-    let argument: LuaValue = .dictionary([
+    var fields: [String: LuaValue] = [
       "url": .string(request.url), "userGesture": .boolean(request.userGesture),
-      "mainFrame": .boolean(request.mainFrame), "newWindow": .boolean(request.newWindow),
-      "kind": .string(request.kind),
-    ])
+      "newWindow": .boolean(request.newWindow), "kind": .string(request.kind),
+    ]
+    if let mainFrame = request.mainFrame { fields["mainFrame"] = .boolean(mainFrame) }
+    let argument: LuaValue = .dictionary(fields)
     var answer: NavigationDecision?
     var failure: String?
     host.runCallback(policy, [argument]) { result in
@@ -75,14 +77,16 @@ public final class PluginWebView {
         if case .string(let text)? = values.first, let decision = NavigationDecision(rawValue: text) {
           answer = decision
         } else {
-          failure = "the navigation policy must return \"allow\", \"cancel\" or \"outside\", got \(values.first.map { LuaValueText.describe($0) } ?? "nothing")"
+          failure =
+            "the navigation policy must return \"allow\", \"cancel\" or \"outside\", got \(values.first.map { LuaValueText.describe($0) } ?? "nothing")"
         }
       case .failure(let error): failure = error.message
       }
     }
     if let answer { return answer }
     let message = failure ?? "the navigation policy did not return at once (it may not wait)"
-    host.reportPluginError(LuaError(.runtime, message), plugin: plugin, what: "webview navigation policy for \(request.url)")
+    host.reportPluginError(
+      LuaError(.runtime, message), plugin: plugin, what: "webview navigation policy for \(request.url)")
     return .cancel
   }
 }

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import Foundation
 import LuaKit
 import WebViewKit
@@ -25,7 +26,8 @@ extension PluginHost {
         let view = try WebView(configuration: configuration, http: http)
         let object = PluginWebView(view: view, host: self, plugin: plugin)
         player.appendLog(
-          type: "viewopen", fields: JSONObject([("width", .number(Double(width))), ("height", .number(Double(height)))]))
+          type: "viewopen",
+          fields: JSONObject([("width", .number(Double(width))), ("height", .number(Double(height)))]))
         webViews.append(object)
         return call.return(.object(object))
       } catch {
@@ -36,10 +38,12 @@ extension PluginHost {
     let register: LuaSwiftFunction = { [weak plugin] call in
       guard let plugin else { return 0 }
       guard let id = call.string(1), !id.isEmpty else {
-        throw ArgumentError("webview.registerPlacement: the integration id must be a string, got \(call.typeName(1))")
+        throw ArgumentError(
+          "webview.registerPlacement: the integration id must be a string, got \(call.typeName(1))")
       }
       guard let function = call.function(2) else {
-        throw ArgumentError("webview.registerPlacement: the placement function must be a function, got \(call.typeName(2))")
+        throw ArgumentError(
+          "webview.registerPlacement: the placement function must be a function, got \(call.typeName(2))")
       }
       plugin.placements[id] = function
       return 0
@@ -49,11 +53,12 @@ extension PluginHost {
 
   private static func viewSide(_ options: LuaTableReference, _ key: String) throws -> Int {
     switch options.field(key) {
-    case .integer(let value) where (1...8192).contains(value): return Int(value)
-    case .number(let value) where value.rounded() == value && (1...8192).contains(value):
-      return Int(value.rounded())
+    case .integer(let value) where (1...8192).contains(value): return Int(truncatingIfNeeded: value)
+    case .number(let value) where Int.checked(value, in: 1...8192) != nil:
+      return Int.checked(value, in: 1...8192) ?? 1
     case let other:
-      throw ArgumentError("webview.open: \(key) must be a whole number of pixels 1…8192, got \(LuaValueText.describe(other))")
+      throw ArgumentError(
+        "webview.open: \(key) must be a whole number of pixels 1…8192, got \(LuaValueText.describe(other))")
     }
   }
 }

@@ -11,7 +11,9 @@ extension PluginHost {
     let type = LuaObjectType<PluginWebView>("WebView")
     type.receiverName = "view"
     type.method("load") { object, call in
-      guard let text = call.string(2), let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+      guard let text = call.string(2), let url = URL(string: text),
+        url.scheme == "http" || url.scheme == "https"
+      else {
         throw ArgumentError("view:load: expects an http(s) URL, got \(call.typeName(2))")
       }
       return Self.outcome(call) { () throws(WebViewError) in try object.view.load(url) }
@@ -58,8 +60,9 @@ extension PluginHost {
       return 0
     }
     type.property("closed") { object in .boolean(object.view.isClosed) }
-    type.property("width") { object in .integer(Int64(object.view.configuration.width)) }
-    type.property("height") { object in .integer(Int64(object.view.configuration.height)) }
+    type.property("width") { object in .integer(Int64(truncatingIfNeeded: object.view.configuration.width)) }
+    type.property("height") { object in .integer(Int64(truncatingIfNeeded: object.view.configuration.height))
+    }
     return type
   }
 
