@@ -22,10 +22,10 @@ import WebViewKit
 
   @Test func aLoadThatNeverFinishesTimesOutAndIsStopped() throws {
     let server = try LoopbackServer()
-    server.route("/never") { _ in LoopbackResponse(body: Data("x".utf8), fault: .delay(4)) }
+    server.route("/never") { _ in LoopbackResponse(body: Data("x".utf8), fault: .delay(2.5)) }
     // The image's request goes to the host's proxy, which asks the server, which never answers.
-    let http = HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true), timeout: 3)
-    let (view, box) = try openView(http: http)
+    let http = HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true), timeout: 2)
+    let (view, box) = try openView(loadTimeout: 1, http: http)
     defer { view.close() }
     try view.loadHTML(#"<img src="\#(server.url("/never").absoluteString)">"#, baseURL: base)
     #expect(box.types.contains("loadtimeout"))
@@ -75,10 +75,9 @@ import WebViewKit
     if !box.types.contains("closerequested") { try view.waitForEvent("closerequested", seconds: 3) }
     #expect(box.types.contains("closerequested"))
     #expect(!view.isClosed)
-    #expect(
-      try view.screenshot(
-        to: FileManager.default.temporaryDirectory.appendingPathComponent("adhost-\(UUID()).png").path
-      ).width == 300)
+    let shot = FileManager.default.temporaryDirectory.appendingPathComponent("adhost-\(UUID()).png").path
+    defer { try? FileManager.default.removeItem(atPath: shot) }
+    #expect(try view.screenshot(to: shot).width == 300)
   }
 }
 
