@@ -678,3 +678,68 @@ beacon = {}
 ---@param eventName string
 ---@param onResults? fun(results: adhost.BeaconResult[]) Called once every URL has settled.
 function beacon.send(urls, eventName, onResults) end
+
+---A navigation waiting for the policy (docs/display.md).
+---@class adhost.Navigation
+---@field url string
+---@field userGesture boolean Whether a click (or key) caused it.
+---@field newWindow boolean Whether it asks for a new window.
+---@field kind "link"|"form"|"back-forward"|"reload"|"form-resubmit"|"other"
+---@field mainFrame? boolean false for new windows; nil otherwise (WebKitGTK does not say).
+
+---A WebKit view for an HTML ad (docs/display.md).
+---@class adhost.WebView
+---@field width integer
+---@field height integer
+---@field closed boolean
+local WebView = {}
+
+---Fetches the document through the host and shows it at the URL; true, or nil and why.
+---@param url string
+---@return true|nil ok
+---@return string? failure
+function WebView:load(url) end
+
+---@param html string
+---@param baseURL string
+---@return true|nil ok
+---@return string? failure
+function WebView:loadHTML(html, baseURL) end
+
+---@param policy fun(navigation: adhost.Navigation): "allow"|"cancel"|"outside"
+function WebView:setNavigationPolicy(policy) end
+
+---@param type string loadstart, loadfinish, loadfail, loadtimeout, navigation, openedoutside, newviewrefused, console, closerequested, request, click, screenshot, stopped, terminated, close
+---@param listener fun(event: table)
+function WebView:addEventListener(type, listener) end
+
+---The native close button's action (the `close` action of adhost display).
+---@param onClose fun(view: adhost.WebView)
+function WebView:setNativeClose(onClose) end
+
+---@param path string A PNG file.
+---@return true|nil ok
+---@return string? failure
+function WebView:screenshot(path) end
+
+---A left click at (x, y) in the view, as real input (a user gesture).
+---@param x number
+---@param y number
+---@return true|nil ok
+---@return string? failure
+function WebView:click(x, y) end
+
+function WebView:close() end
+
+---@class adhost.webview
+webview = {}
+
+---@param options {width: integer, height: integer, loadTimeout?: number}
+---@return adhost.WebView|nil view
+---@return string? problem
+function webview.open(options) end
+
+---Registers the display placement of an integration, for `adhost display`.
+---@param integration string
+---@param show fun(placement: table): adhost.WebView|nil, string?
+function webview.registerPlacement(integration, show) end
