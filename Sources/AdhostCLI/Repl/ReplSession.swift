@@ -56,6 +56,7 @@ final class ReplSession {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
     hostOptions.startDate = options.startDate
+    hostOptions.verificationVendors = options.verificationVendors
     hostOptions.defaultTimeline = timeline ?? .live
     // As in `adhost run`: a timeline given on the command line or in the source wins over an
     // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
