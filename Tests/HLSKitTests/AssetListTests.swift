@@ -51,4 +51,20 @@ import Testing
       Self.failure(#"{"ASSETS": [], "SKIP-CONTROL": {"OFFSET": "x"}}"#).hasPrefix(
         "SKIP-CONTROL.OFFSET: expected"))
   }
+
+  @Test func hostileListsAreErrorsNotCrashes() {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(Self.failure(#"{"ASSETS": "# + deep + "}").hasPrefix("the asset list is not JSON"))
+    let nested = String(repeating: "[", count: 400) + String(repeating: "]", count: 400)
+    #expect(
+      Self.failure(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 1, "X": "# + nested + "}]}") == "no error")
+    #expect(Self.failure(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 1e400}]}"#) != "no error")
+    #expect(Self.failure(#"{"ASSETS": [{"URI": "a.m3u8", "DURATION": 604801}]}"#).hasSuffix("found 604801"))
+    do {
+      _ = try HLSAssetList.parse(Data([0x7B, 0xFF, 0xFE, 0x7D]), url: Self.url)
+      Issue.record("bytes that are not UTF-8 were read")
+    } catch {
+      #expect(error.message.hasPrefix("the asset list is not JSON"))
+    }
+  }
 }
