@@ -14,9 +14,11 @@ private let playlistURL = URL(fileURLWithPath: "/fuzz/live/index.m3u8")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHLS(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let data = Data(inputBytes(start, count))
+  checkAssetList(data)
   let playlist: HLSPlaylist
   do {
-    playlist = try HLSParser.parse(Data(inputBytes(start, count)), url: playlistURL)
+    playlist = try HLSParser.parse(data, url: playlistURL)
   } catch {
     invariant(error.line.map { $0 >= 1 } ?? true, "an error on line \(error.line ?? 0)")
     return 0
@@ -30,7 +32,27 @@ public func fuzzHLS(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   invariant(timeline.cues.count <= HLSTimeline.maxCues, "\(timeline.cues.count) cues kept")
   timeline.merge(media)
   invariant(timeline.segments == once, "reloading the same window moved its segments")
+  checkInterstitials(timeline.cues)
   return 0
+}
+
+/// Interstitials read from any cues have finite times, and an error names a line.
+private func checkInterstitials(_ cues: [HLSCue]) {
+  let (found, errors) = HLSInterstitial.interstitials(in: cues, baseURL: playlistURL)
+  for interstitial in found {
+    invariant(interstitial.startTime.isFinite, "interstitial \(interstitial.id) at \(interstitial.startTime)")
+    let resume = interstitial.resumeOffset(played: 1)
+    invariant(resume.isFinite && resume >= 0, "interstitial \(interstitial.id) resumes \(resume) s on")
+  }
+  for error in errors { invariant(error.line.map { $0 >= 1 } ?? false, "an interstitial error without a line") }
+}
+
+/// The same bytes as an X-ASSET-LIST answer: assets with finite durations, or an error.
+private func checkAssetList(_ data: Data) {
+  guard let list = try? HLSAssetList.parse(data, url: playlistURL) else { return }
+  for asset in list.assets {
+    invariant(asset.duration.isFinite && asset.duration >= 0, "an asset lasting \(asset.duration) s")
+  }
 }
 
 private func checkSegments(_ media: HLSMediaPlaylist) {
