@@ -44,7 +44,9 @@ private func checkInterstitials(_ cues: [HLSCue]) {
     let resume = interstitial.resumeOffset(played: 1)
     invariant(resume.isFinite && resume >= 0, "interstitial \(interstitial.id) resumes \(resume) s on")
   }
-  for error in errors { invariant(error.line.map { $0 >= 1 } ?? false, "an interstitial error without a line") }
+  for error in errors {
+    invariant(error.line.map { $0 >= 1 } ?? false, "an interstitial error without a line")
+  }
 }
 
 /// The same bytes as an X-ASSET-LIST answer: assets with finite durations, or an error.
