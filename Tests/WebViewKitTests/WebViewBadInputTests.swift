@@ -9,10 +9,13 @@ import WebViewKit
   let base = URL(string: "https://omnibox.digital/ads/direct?plc=test") ?? URL(fileURLWithPath: "/")
 
   /// A view whose events are kept, with a policy that opens every non-OMNIBOX URL outside.
-  func openView(loadTimeout: Double = 1.5, http: HTTPClient = HTTPClient()) throws -> (WebView, EventBox) {
+  /// Deadlines generous enough for a loaded CI machine, except where a test waits for one to pass.
+  func openView(
+    loadTimeout: Double = 10, commandTimeout: Double = 5, http: HTTPClient = HTTPClient()
+  ) throws -> (WebView, EventBox) {
     var configuration = WebView.Configuration(width: 300, height: 250)
     configuration.loadTimeout = loadTimeout
-    configuration.commandTimeout = 1.5
+    configuration.commandTimeout = commandTimeout
     let view = try WebView(configuration: configuration, http: http)
     let box = EventBox()
     view.onEvent = { box.events.append($0) }
@@ -34,7 +37,7 @@ import WebViewKit
   }
 
   @Test func aScriptThatLoopsIsStoppedAndTheHostLives() throws {
-    let (view, box) = try openView()
+    let (view, box) = try openView(commandTimeout: 1.5)
     defer { view.close() }
     try view.loadHTML(
       "<body style='background:#0a0'><script>setTimeout(function(){ for(;;){} }, 0)</script></body>",
@@ -59,7 +62,7 @@ import WebViewKit
       """
     try view.loadHTML(html, baseURL: base)
     // The page navigates itself, without a click: the policy sees no user gesture.
-    let selfNavigation = try view.waitForEvent("navigation", seconds: 3)
+    let selfNavigation = try view.waitForEvent("navigation", seconds: 5)
     #expect(selfNavigation?.string("url") == "https://redirect.example/auto")
     #expect(selfNavigation?.bool("userGesture") == false)
     #expect(selfNavigation?.string("decision") == "outside")
@@ -72,7 +75,7 @@ import WebViewKit
     #expect(
       !box.events.contains { $0.type == "openedoutside" && $0.string("url") == "https://popup.example/" })
     // WebKit reports window.close() a moment later: wait for it, then the view is still open.
-    if !box.types.contains("closerequested") { try view.waitForEvent("closerequested", seconds: 3) }
+    if !box.types.contains("closerequested") { try view.waitForEvent("closerequested", seconds: 5) }
     #expect(box.types.contains("closerequested"))
     #expect(!view.isClosed)
     let shot = FileManager.default.temporaryDirectory.appendingPathComponent("adhost-\(UUID()).png").path
