@@ -23,6 +23,8 @@
 --   interstitialerror       an asset or asset list that failed: an aderror, the ad removed
 --   interstitialend         the break removed
 
+local beacons = require("lib.interstitialbeacons")
+
 local M = {}
 
 local TICK = 0.25
@@ -87,44 +89,7 @@ function M.new(controller, options)
       entry.ticker:cancel()
       entry.ticker = nil
     end
-    for _, pending in ipairs(entry.beaconTimers or {}) do
-      pending:cancel()
-    end
-    entry.beaconTimers = {}
-  end
-
-  local function send(entry, urls, name)
-    if urls and #urls > 0 then
-      beacon.send(urls, name)
-    end
-    entry.sent = entry.sent or {}
-    entry.sent[urls or name] = true
-  end
-
-  -- The asset's tracking events from `at` seconds on: those due now sent, the later ones timed.
-  local function trackAsset(entry, index)
-    local events = entry.tracking and entry.tracking.assets and entry.tracking.assets[index] or {}
-    entry.beaconTimers = {}
-    for _, event in ipairs(events) do
-      if event.offset <= 0 then
-        send(entry, event.urls, event.name)
-      else
-        entry.beaconTimers[#entry.beaconTimers + 1] = timer.after(event.offset, function()
-          send(entry, event.urls, event.name)
-        end)
-      end
-    end
-  end
-
-  -- At the end of an asset played through: the events due by then and not yet sent.
-  local function finishAsset(entry, index, played)
-    local events = entry.tracking and entry.tracking.assets and entry.tracking.assets[index] or {}
-    for _, event in ipairs(events) do
-      local due = event.offset > 0 and event.offset <= played + 1e-6
-      if due and not (entry.sent and entry.sent[event.urls]) then
-        send(entry, event.urls, event.name)
-      end
-    end
+    beacons.cancel(entry)
   end
 
   local handlers = {}
@@ -181,9 +146,9 @@ function M.new(controller, options)
     if entry.tracking then
       if not entry.breakStarted then
         entry.breakStarted = true
-        send(entry, entry.tracking.breakStart, "breakStart")
+        beacons.send(entry, entry.tracking.breakStart, "breakStart")
       end
-      trackAsset(entry, asset.index)
+      beacons.start(entry, asset.index)
     end
     entry.ticker = timer.every(TICK, function()
       local progress = math.min(1, (timer.now() - began) / duration)
@@ -204,7 +169,7 @@ function M.new(controller, options)
     local progress = math.min(1, event.played / playing.duration)
     report(controller.updateAdProgress, controller, playing.ad, progress)
     if event.reason == "ended" then
-      finishAsset(entry, playing.index, event.played)
+      beacons.finish(entry, playing.index, event.played)
     end
     if event.reason == "seek" or event.reason == "skip" then
       report(controller.skipAd, controller, playing.ad)
@@ -231,7 +196,7 @@ function M.new(controller, options)
     stopTicker(entry)
     session.breaks[event.interstitial.id] = nil
     if entry.tracking and entry.breakStarted and event.reason ~= "seek" then
-      send(entry, entry.tracking.breakEnd, "breakEnd")
+      beacons.send(entry, entry.tracking.breakEnd, "breakEnd")
     end
     report(controller.removeAdBreak, controller, entry.adBreak)
   end
