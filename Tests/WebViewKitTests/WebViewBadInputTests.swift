@@ -36,6 +36,20 @@ import WebViewKit
     #expect(!box.types.contains("loadfinish"))
   }
 
+  @Test func plainHTTPSubresourcesKeepTheATSRule() throws {
+    // The default client: arbitrary loads not allowed (no --allow-http).
+    let (view, box) = try openView()
+    defer { view.close() }
+    // An http page: from an https one WebKit upgrades or blocks the image itself (mixed content).
+    let page = try #require(URL(string: "http://ads.example/creative.html"))
+    try view.loadHTML(#"<img src="http://pixel.example/imp.gif">"#, baseURL: page)
+    let refused = box.events.first {
+      $0.type == "request" && $0.string("url") == "http://pixel.example/imp.gif"
+    }
+    #expect(refused?.string("error")?.contains("plain http is refused") == true, "\(box.events)")
+    #expect(box.types.contains("loadfinish"))
+  }
+
   @Test func aScriptThatLoopsIsStoppedAndTheHostLives() throws {
     let (view, box) = try openView(commandTimeout: 1.5)
     defer { view.close() }
