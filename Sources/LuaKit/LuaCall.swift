@@ -36,6 +36,21 @@ public struct LuaCall {
     String(cString: lua_typename(L, lua_type(L, Int32(index))))
   }
 
+  /// The argument's type for a message: the type name of a host object (`Ad`, `Player`), else
+  /// its Lua type name.
+  public func typeDescription(_ index: Int) -> String {
+    let slot = Int32(index)
+    guard lua_type(L, slot) == LUA_TUSERDATA, lua_checkstack(L, 2) != 0, lua_getmetatable(L, slot) != 0 else {
+      return typeName(index)
+    }
+    defer { lk_pop(L, 1) }
+    // A raw read: the metatable is the host's, but no metamethod may run here.
+    _ = lua_pushlstring(L, "__name", 6)
+    defer { lk_pop(L, 1) }
+    guard lua_rawget(L, -2) == LUA_TSTRING else { return typeName(index) }
+    return state.stringValue(at: -1, on: L).stringValue ?? typeName(index)
+  }
+
   /// The argument as a number (numeric strings convert, as in Lua), or nil.
   @inlinable
   public func number(_ index: Int) -> Double? {

@@ -89,7 +89,8 @@ extension PluginHost {
   ) throws(ArgumentError) -> Kind {
     guard let object = call.object(index, as: kind) else {
       throw ArgumentError(
-        "\(method): \(name) must be \(Kind.self == Ad.self ? "an" : "a") \(Kind.self), got \(call.typeName(index))"
+        // Ad and AdBreak: both take "an".
+        "\(method): \(name) must be an \(Kind.self), got \(call.typeDescription(index))"
       )
     }
     return object
