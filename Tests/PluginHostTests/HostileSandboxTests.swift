@@ -21,6 +21,22 @@ import Testing
       "cannot wait here")
   }
 
+  /// Lua can suspend an `__index` that Lua code set off (unlike a `__tostring`, which C calls):
+  /// its wait is no refusal, and it resumes with its own answer.
+  @Test func anIndexThatWaitsGetsItsOwnAnswer() async throws {
+    let run = try await runSetSource(
+      """
+      local t = setmetatable({}, {__index = function(_, key)
+        local response, message = http.get("http://127.0.0.1:9/" .. key)
+        return response and "a response" or message
+      end})
+      error("answer: " .. tostring(t.y), 0)
+      """)
+    #expect(run.code == 70, "\(run.errors)")
+    #expect(run.errors.contains("answer: "), "\(run.errors)")
+    #expect(!run.errors.contains("answer: nil") && !run.errors.contains("cannot wait"), "\(run.errors)")
+  }
+
   @Test func aToStringOrIndexThatLoopsIsStopped() async throws {
     try await expectFatal(
       "tostring(setmetatable({}, {__tostring = function() while true do end end}))",

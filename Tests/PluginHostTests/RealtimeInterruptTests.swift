@@ -35,7 +35,9 @@ import Testing
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
   }
 
-  @Test func sigtermKeepsThePlayedLinesAndTheRecording() throws {
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aSignalKeepsThePlayedLinesAndTheRecording(signal: Int32) throws {
+    let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
     try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "run swift build first")
     let server = try LoopbackServer()
     defer { server.stop() }
@@ -64,15 +66,15 @@ import Testing
     output.read(stdout.fileHandleForReading)
     // Content of 10 minutes at wall-clock pace: lines must come while it plays, long before it ends.
     let appeared = output.playing.wait(timeout: .now() + 20) == .success
-    process.terminate()
+    kill(process.processIdentifier, signal)
     process.waitUntilExit()
     let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 
     #expect(appeared, "no event line while the run played")
-    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
     #expect(output.text.contains("sourcechange"), "\(output.text)")
     #expect(output.text.contains("playing"), "\(output.text)")
-    #expect(errors.contains("adhost run: interrupted by SIGTERM"), "\(errors)")
+    #expect(errors.contains("adhost run: interrupted by \(name)"), "\(errors)")
     let index = try String(contentsOf: recording.appendingPathComponent("index.json"), encoding: .utf8)
     #expect(index.contains("/session"), "\(index)")
   }
