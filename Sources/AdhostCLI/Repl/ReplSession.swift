@@ -57,6 +57,8 @@ final class ReplSession {
     hostOptions.limits = options.limits
     hostOptions.startDate = options.startDate
     hostOptions.verificationVendors = options.verificationVendors
+    hostOptions.faults = options.faults
+    hostOptions.checksMedia = options.checksMedia
     hostOptions.defaultTimeline = timeline ?? .live
     // As in `adhost run`: a timeline given on the command line or in the source wins over an
     // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
