@@ -11,25 +11,13 @@ import HTTPKit
 /// `templateType` other than VAST **1005**; the tag's request timing out **1007**, failing
 /// otherwise **1008**; its VAST not parsing **1006**; no ad resolving **1004**.
 public struct VMAPSourceLoader: Sendable {
-  /// Where tags come from.
-  public let client: HTTPClient
-  /// Resolver depth, timeouts, budget (`maxDepth` becomes 0 for `followRedirects="false"`).
-  public let options: VASTResolverOptions
-  /// Sends the VAST error beacons of failed chains.
-  public let beacons: VASTBeaconSender?
-  /// Macro values for tag URIs and error URLs.
-  public let macroContext: @Sendable () -> VASTMacroContext
+  /// Resolves the breaks' VAST: its client, options (`maxDepth` becomes 0 for a source with
+  /// `followRedirects="false"`), error beacons and macro values serve the loader too.
+  public let resolver: VASTResolver
 
-  /// A loader.
-  public init(
-    client: HTTPClient, options: VASTResolverOptions = VASTResolverOptions(),
-    beacons: VASTBeaconSender? = nil,
-    macroContext: @escaping @Sendable () -> VASTMacroContext = { VASTMacroContext() }
-  ) {
-    self.client = client
-    self.options = options
-    self.beacons = beacons
-    self.macroContext = macroContext
+  /// A loader resolving with `resolver`.
+  public init(resolver: VASTResolver) {
+    self.resolver = resolver
   }
 
   /// The ads of `adBreak`'s source; relative `AdTagURI`s resolve against `documentURL`.
@@ -67,10 +55,11 @@ public struct VMAPSourceLoader: Sendable {
     guard let source = adBreak.adSource, let content = source.content else {
       throw VMAPError(.schema, "the break has no AdSource")
     }
-    var options = self.options
+    var options = self.resolver.options
     if source.followRedirects == false { options.maxDepth = 0 }
     let resolver = VASTResolver(
-      client: client, options: options, beacons: beacons, macroContext: macroContext)
+      client: self.resolver.client, options: options, beacons: self.resolver.beacons,
+      macroContext: self.resolver.macroContext)
     let resolution: VASTResolution
     switch content {
     case .customAdData(_, let templateType):
@@ -86,7 +75,7 @@ public struct VMAPSourceLoader: Sendable {
       }
       let url = try tagURL(text, documentURL: documentURL)
       let fetcher = VMAPLoader(
-        client: client, timeout: options.requestTimeout, maxBytes: options.maxDocumentBytes)
+        client: resolver.client, timeout: options.requestTimeout, maxBytes: options.maxDocumentBytes)
       let data = try await fetcher.fetch(url)
       resolution = try await resolved { () async throws(VASTError) in
         try await resolver.resolve(data: data, baseURL: url)
@@ -98,7 +87,7 @@ public struct VMAPSourceLoader: Sendable {
   /// The tag URI with its macros filled, relative to the VMAP document; a `file:` URI only
   /// from a local document.
   private func tagURL(_ text: String, documentURL: URL?) throws(VMAPError) -> URL {
-    let expanded = VASTMacros.expand(text.trimmingWhitespace(), macroContext())
+    let expanded = VASTMacros.expand(text.trimmingWhitespace(), resolver.macroContext())
     guard let url = ResolutionRun.url(expanded, relativeTo: documentURL) else {
       throw VMAPError(.adResponseRetrieval, "AdTagURI '\(expanded)' is not a URL")
     }

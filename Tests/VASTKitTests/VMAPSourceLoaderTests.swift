@@ -27,8 +27,7 @@ import Testing
   }
 
   static func loader() -> VMAPSourceLoader {
-    let resolver = Fixtures.resolver()
-    return VMAPSourceLoader(client: resolver.client, options: resolver.options, beacons: resolver.beacons)
+    VMAPSourceLoader(resolver: Fixtures.resolver())
   }
 
   static func ids(_ outcome: Result<[VASTResolvedAd], VMAPError>) -> [String] {

@@ -55,7 +55,8 @@ extension ClientSideAds {
   ) {
     let queue = BeaconQueue()
     let loader = VMAPSourceLoader(
-      client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext())
+      resolver: VASTResolver(
+        client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext()))
     let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
     let token = host.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
     // No closure of the host's is carried: only values, and a method is called on arrival.
