@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, lowest first; a module only imports the ones above it in this list:
 // 1. CLua, CLuaShim, CLibXML2 — C; CheckedNumbers — dependency-free Swift (checked Double → integer).
-// 2. LuaKit — Lua embedding, knows nothing about ads.
+// 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
 // 3. AdPlayer, HTTPKit, HLSKit, DASHKit, VASTKit, AdCheck, RunReport — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
 // 5. AdhostCLI, adhost, adhost-bench.
 let package = Package(
@@ -27,6 +27,10 @@ let package = Package(
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "CheckedNumbers"),
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "CheckedNumbers"]),
+    // The Lua SDK (sdk/adhost, sdk/_adhost), shipped beside the executable as a resource folder.
+    .target(
+      name: "AdhostSDK", path: "sdk", sources: ["AdhostSDK.swift"],
+      resources: [.copy("adhost"), .copy("_adhost")]),
     .target(name: "CLuaBench", dependencies: ["CLua"]),
 
     .systemLibrary(
@@ -46,6 +50,7 @@ let package = Package(
       name: "PluginHost",
       dependencies: [
         "LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "WebViewKit",
+        "AdhostSDK",
       ]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",

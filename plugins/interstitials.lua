@@ -11,7 +11,7 @@
 -- Skipping an interstitial's ad skips the interstitial when its skip control allows
 -- (X-SKIP-CONTROL-OFFSET/-DURATION, or the asset list's SKIP-CONTROL); else a log.warn.
 
-local interstitialads = require("lib.interstitialads")
+local interstitialads = require("adhost.interstitials")
 
 player.ads:registerServerSideIntegration("interstitials", function(controller)
   local session

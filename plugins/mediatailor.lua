@@ -23,9 +23,9 @@
 -- and `fallbackUrl` plays without ads (without `fallbackUrl`, a fatal error: there is nothing to
 -- play); a failed poll, or an answer that is not JSON, is an `aderror` and the content plays.
 
-local config = require("lib.config")
-local policies = require("lib.policies")
-local stitched = require("lib.stitched")
+local config = require("adhost.config")
+local policies = require("adhost.policies")
+local stitched = require("adhost.stitched")
 local tracking = require("lib.mediatailortracking")
 local dash = require("lib.mediatailordash")
 local guided = require("lib.mediatailorguided")

@@ -12,15 +12,15 @@
 -- Each break gets its own ad request, `endpoint?cb=…&h=…&plc=…&t=app&w=…` (`t=app` asks for VAST
 -- with MP4 media, `cb` is a Unix timestamp that defeats caches). The pre-roll's request is made
 -- in setSource, so the content waits for it (never starting before its pre-roll); the other
--- breaks' right after, while the content plays (lib/integration.lua).
+-- breaks' right after, while the content plays (adhost.vastads).
 --
 -- A configuration error (no placement, a bad offset) fails setSource, which THEOplayer's SSAI
 -- rules make a fatal player error: the source is wrong, and playing it without its ads would
 -- hide that. A request that brings no ad is a non-fatal `aderror`, and the content plays.
 
-local config = require("lib.config")
-local integration = require("lib.integration")
-local offset = require("lib.offset")
+local config = require("adhost.config")
+local integration = require("adhost.vastads")
+local offset = require("adhost.offset")
 
 local INTEGRATION = "omnibox"
 local DEFAULT_ENDPOINT = "https://omnibox.digital/ads/direct"

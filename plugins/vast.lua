@@ -14,9 +14,9 @@
 -- duration is known; in live content they cannot be placed, which is a non-fatal `aderror`.
 -- A configuration error fails setSource, which is fatal (see omnibox.lua for why).
 
-local config = require("lib.config")
-local integration = require("lib.integration")
-local offset = require("lib.offset")
+local config = require("adhost.config")
+local integration = require("adhost.vastads")
+local offset = require("adhost.offset")
 
 local INTEGRATION = "vast"
 

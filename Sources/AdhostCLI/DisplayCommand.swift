@@ -30,6 +30,7 @@ struct DisplayCommand: Command {
       --allow-unmatched   with --offline: list the requests it cannot answer, but exit 0
       --record DIR        record every HTTP exchange into DIR
       --timeout SECONDS   per-request HTTP timeout (default 5)
+    \(LibraryOptions.help)
       -h, --help          show this help
 
     Exit codes:
@@ -44,7 +45,7 @@ struct DisplayCommand: Command {
 
   static let spec = ArgumentSpec(
     flags: ["--json", "--allow-http", "--allow-unmatched"],
-    options: ["--screenshot", "--actions", "--offline", "--record", "--timeout"])
+    options: ["--screenshot", "--actions", "--offline", "--record", "--timeout", LibraryOptions.name])
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -77,7 +78,7 @@ struct DisplayCommand: Command {
         index += 2
         continue
       }
-      if ["--offline", "--record", "--timeout"].contains(argument) {
+      if ["--offline", "--record", "--timeout", LibraryOptions.name].contains(argument) {
         kept += arguments[index..<min(index + 2, arguments.count)]
         index += 2
         continue

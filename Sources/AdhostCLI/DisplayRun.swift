@@ -18,6 +18,7 @@ struct DisplayRun: @unchecked Sendable {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.log = log
     hostOptions.limits = options.limits
+    hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
     hostOptions.readsPlaylists = false
     hostOptions.webViewProxiesHTTPS = options.replay != nil || options.recorder != nil
     let host = try PluginHost(options: hostOptions)

@@ -1,19 +1,23 @@
 import Foundation
 import LuaKit
+import PluginHost
 
 /// `adhost lua FILE`: runs a Lua file in the plugin sandbox, with the plugin budgets.
 struct LuaCommand: Command {
   static let name = "lua"
   static let summary = "run a Lua file in the plugin sandbox, with its limits"
   static let help = """
-    Usage: adhost lua <file.lua> [--memory MB] [--instructions N] [--seconds S] [--json] [--stats]
+    Usage: adhost lua <file.lua> [--memory MB] [--instructions N] [--seconds S] [--lib DIR] [--json]
+                      [--stats]
 
     Runs a Lua file in the sandbox that plugins run in: the allow-listed standard library,
-    require() limited to the file's own folder, text chunks only, and the budgets below.
-    Prints what the file prints, then the values it returns.
+    require() from adhost's SDK, the file's own folder, --lib and ADHOST_LUA_PATH folders as for
+    a plugin, text chunks only, and the budgets below. Prints what the file prints, then the
+    values it returns.
 
     Options:
     \(LimitOptions.help)
+    \(LibraryOptions.help)
       --json              print the returned values as one JSON array
       --stats             after the run, print its resources on standard error as one JSON
                           object: {"lua_bytes":…,"lua_peak_bytes":…,"max_rss_kb":…,"seconds":…}
@@ -25,20 +29,24 @@ struct LuaCommand: Command {
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, spec: ArgumentSpec(flags: ["--json", "--stats"], options: LimitOptions.names))
+      arguments,
+      spec: ArgumentSpec(
+        flags: ["--json", "--stats"], options: LimitOptions.names.union([LibraryOptions.name])))
     try parsed.expectPositionals(1...1, "one Lua file")
     let path = parsed.positionals[0]
     let limits = try LimitOptions.limits(parsed)
+    let libraries = LibraryOptions.searchList(try LibraryOptions.folders(parsed))
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw UsageError("cannot read \(path)")
     }
 
     return runFile(
-      path, limits: limits, json: parsed.has("--json"), stats: parsed.has("--stats"), console: console)
+      path, limits: limits, libraries: libraries, json: parsed.has("--json"), stats: parsed.has("--stats"),
+      console: console)
   }
 
   private static func runFile(
-    _ path: String, limits: LuaLimits, json: Bool, stats: Bool, console: Console
+    _ path: String, limits: LuaLimits, libraries: [String], json: Bool, stats: Bool, console: Console
   ) -> Int32 {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     let start = Date()
@@ -46,7 +54,8 @@ struct LuaCommand: Command {
       let lua = try LuaState(limits: limits)
       defer { if stats { printStats(lua, since: start, console) } }
       lua.printHandler = { console.print($0) }
-      let environment = try lua.makeSandbox(moduleDirectory: folder)
+      let environment = try lua.makeSandbox(
+        modules: PluginHost.moduleSearchPath(pluginFolder: folder, libraries: libraries))
       let chunk = try lua.loadFile(path, environment: environment)
       let results = try lua.call(chunk)
       if json {

@@ -53,6 +53,7 @@ struct RunCommand: Command {
     \(StrictRun.help)
     \(ReportRun.help)
     \(LimitOptions.help)
+    \(LibraryOptions.help)
       -h, --help          show this help
 
     Exit codes:

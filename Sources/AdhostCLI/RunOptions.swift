@@ -11,7 +11,7 @@ struct RunOptions {
     ],
     options: LimitOptions.names.union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
-      "--ignore-param", "--faults", "--verification-vendors",
+      "--ignore-param", "--faults", "--verification-vendors", LibraryOptions.name,
     ]))
 
   var actions: [ScriptedAction]
@@ -31,6 +31,8 @@ struct RunOptions {
   /// `--allow-unmatched`: requests an `--offline` recording cannot answer do not fail the run.
   let allowsUnmatched: Bool
   let limits: LuaLimits
+  /// `--lib DIR…`: more folders for the plugin's `require` (ADHOST_LUA_PATH's come after).
+  var libraries: [String]
   /// `--faults FILE` (or a scenario's `faults`): faults to inject into the run's requests.
   var faults: FaultPlan?
   /// `--check-media`: each VAST ad's media file is requested as the ad begins.
@@ -77,6 +79,7 @@ struct RunOptions {
     replay = transport.transport as? OfflineTransport
     allowsUnmatched = parsed.has("--allow-unmatched")
     limits = try LimitOptions.limits(parsed)
+    libraries = try LibraryOptions.folders(parsed)
     checksMedia = parsed.has("--check-media")
     verificationVendors = parsed.value("--verification-vendors").map(Self.vendors)
     do {

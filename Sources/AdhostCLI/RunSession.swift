@@ -43,6 +43,7 @@ struct RunSession {
     var options = PluginHostOptions(http: setup.options.client)
     options.log = log
     options.limits = setup.options.limits
+    options.libraryFolders = LibraryOptions.searchList(setup.options.libraries)
     options.faults = setup.options.faults
     options.checksMedia = setup.options.checksMedia
     options.verificationVendors = setup.options.verificationVendors

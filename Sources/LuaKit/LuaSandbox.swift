@@ -4,7 +4,8 @@ import Foundation
 
 /// The sandbox is an allow-list: a plugin's environment holds only these base functions and
 /// copies of these libraries. There is no `io`, `debug`, `package`, `dofile`, `loadfile` or
-/// `string.dump`; `load` takes text only; `require` loads Lua files from the plugin's folder.
+/// `string.dump`; `load` takes text only; `require` loads Lua files from the folders of a
+/// `ModuleSearchPath`.
 enum SandboxAllowList {
   static let baseFunctions = [
     "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
@@ -19,6 +20,13 @@ extension LuaState {
   /// changing `string` changes only its own), `_G` pointing at itself, and `require` finding
   /// `name.lua` (dots as folders) in `moduleDirectory` only.
   public func makeSandbox(moduleDirectory: String? = nil) throws(LuaError) -> LuaTableReference {
+    try makeSandbox(
+      modules: ModuleSearchPath(moduleDirectory.map { [.init($0, role: "the module folder")] } ?? []))
+  }
+
+  /// A new environment whose `require` finds `name.lua` (dots as folders) in the folders of
+  /// `modules`, the first that holds it winning.
+  public func makeSandbox(modules: ModuleSearchPath) throws(LuaError) -> LuaTableReference {
     hardenSharedLibraries
     let environment = newTable()
     let globals = self.globals
@@ -35,9 +43,10 @@ extension LuaState {
       call.state.printHandler(call.string(1) ?? "")
       return 0
     }
-    let loadModule = function { [moduleDirectory] call in
+    let resolver = ModuleResolver(search: modules)
+    let loadModule = function { call in
       guard let environment = call.table(2) else { return 0 }
-      return try call.state.loadModule(call.string(1) ?? "", from: moduleDirectory, environment: environment)
+      return try call.state.loadModule(call.string(1) ?? "", with: resolver, environment: environment)
     }
     lua_pushcclosure(L, lk_module_name, 0)
     let moduleName = LuaFunction(popping: self, from: L)
@@ -61,32 +70,19 @@ extension LuaState {
     return try load(String(decoding: data, as: UTF8.self), chunkName: "@" + path, environment: environment)
   }
 
-  /// For `require`: finds `name` in `directory`, loads it, and returns the chunk and its path.
+  /// For `require`: finds `name` on the search path, loads it, and returns the chunk and the
+  /// path it is named by.
   fileprivate func loadModule(
-    _ name: String, from directory: String?, environment: LuaTableReference
+    _ name: String, with resolver: ModuleResolver, environment: LuaTableReference
   ) throws(LuaError) -> Int32 {
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    let valid =
-      !parts.isEmpty
-      && parts.allSatisfy { part in
-        guard let first = part.first, first.isLetter || first == "_" else { return false }
-        return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-      }
-    guard valid else {
-      throw LuaError(.runtime, "module '\(name)' not found: module names are words separated by dots")
+    let found = try resolver.resolve(name)
+    guard let data = FileManager.default.contents(atPath: found.file) else {
+      throw LuaError(.file, "module '\(name)': cannot read \(found.file)")
     }
-    guard let directory else {
-      throw LuaError(.runtime, "module '\(name)' not found: this code has no module folder")
-    }
-    let folder = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
-    let file = folder.appendingPathComponent(parts.joined(separator: "/") + ".lua")
-    let resolved = file.resolvingSymlinksInPath().path
-    guard resolved.hasPrefix(folder.path + "/"), FileManager.default.fileExists(atPath: resolved) else {
-      throw LuaError(.runtime, "module '\(name)' not found (looked for \(file.path))")
-    }
-    let chunk = try loadFile(file.path, environment: environment)
+    let chunk = try load(
+      String(decoding: data, as: UTF8.self), chunkName: "@" + found.chunkName, environment: environment)
     chunk.push(on: L)
-    pushString(file.path, on: L)
+    pushString(found.chunkName, on: L)
     return 2
   }
 

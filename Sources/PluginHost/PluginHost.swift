@@ -7,6 +7,9 @@ import LuaKit
 public struct PluginHostOptions {
   /// Budgets for plugin code.
   public var limits = LuaLimits()
+  /// Folders `require` also searches, after adhost's SDK and the plugin's folder (`--lib`, then
+  /// `ADHOST_LUA_PATH`): `PluginHost.moduleSearchPath`.
+  public var libraryFolders: [String] = []
   /// The HTTP client plugins and the VAST client use (its transport decides live, offline or
   /// recording).
   public var http: HTTPClient
@@ -89,6 +92,8 @@ public final class PluginHost {
   var timerNesting = 0
   /// See `PluginHostOptions.webViewProxiesHTTPS`.
   let webViewProxiesHTTPS: Bool
+  /// See `PluginHostOptions.libraryFolders`.
+  let libraryFolders: [String]
   /// The WebKit views plugins opened (`webview.open`), closed with the host.
   public internal(set) var webViews: [PluginWebView] = []
   /// Why the last `webview.open` failed (the engine could not start), if one did.
@@ -111,6 +116,7 @@ public final class PluginHost {
     checksMedia = options.checksMedia
     verificationVendors = options.verificationVendors
     webViewProxiesHTTPS = options.webViewProxiesHTTPS
+    libraryFolders = options.libraryFolders
     registerTypes()
     startNativeTracking()
     if options.readsPlaylists {
@@ -135,13 +141,14 @@ public final class PluginHost {
     }
   }
 
-  /// Loads a plugin file: runs it in a new sandbox whose `require` reads the file's folder. The
-  /// plugin must register at least one integration.
+  /// Loads a plugin file: runs it in a new sandbox whose `require` reads adhost's SDK, the
+  /// file's folder and the library folders. The plugin must register at least one integration.
   public func loadPlugin(at path: String) throws(PluginLoadError) {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     let plugin: Plugin
     do {
-      let environment = try lua.makeSandbox(moduleDirectory: folder)
+      let environment = try lua.makeSandbox(
+        modules: Self.moduleSearchPath(pluginFolder: folder, libraries: libraryFolders))
       plugin = Plugin(path: path, environment: environment)
       lua.printHandler = { [weak self] line in self?.diagnostics(line) }
       installModules(for: plugin)

@@ -2,10 +2,10 @@
 -- Interstitials whose X-ASSET-LIST is MediaTailor's; with client-side reporting each asset list
 -- has a TRACKING member in the schema of the tracking API's answers (`avails`, their `ads`, each
 -- ad's `trackingEvents` with `eventType`, `beaconUrls`, `startTimeInSeconds`), and the tracking
--- URL is not polled. The host plays the interstitials; lib/interstitialads.lua reports them and
+-- URL is not polled. The host plays the interstitials; adhost.interstitials reports them and
 -- sends these beacons. See docs/mediatailor.md.
 
-local interstitialads = require("lib.interstitialads")
+local interstitialads = require("adhost.interstitials")
 
 local M = {}
 

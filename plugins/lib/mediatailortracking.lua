@@ -1,5 +1,5 @@
 -- MediaTailor's client-side tracking answers (`GET trackingUrl`) read into a stitched session
--- (lib/stitched.lua): each avail a break keyed by `availId`, each ad an ad keyed by `adId`,
+-- (adhost.stitched): each avail a break keyed by `availId`, each ad an ad keyed by `adId`,
 -- each tracking event's `beaconUrls` sent at its `startTimeInSeconds`. Reading the same avail
 -- again (a live avail growing between polls) updates it. See docs/mediatailor.md.
 

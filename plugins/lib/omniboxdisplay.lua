@@ -19,7 +19,7 @@
 -- frames and stay. An interstitial closes only through its native close button (the scripted
 -- `close` action); `window.close()` from the HTML is logged and changes nothing.
 
-local config = require("lib.config")
+local config = require("adhost.config")
 
 local M = {}
 

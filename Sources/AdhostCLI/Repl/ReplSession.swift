@@ -55,6 +55,7 @@ final class ReplSession {
   ) throws -> (host: PluginHost, environment: LuaTableReference, inspector: LuaFunction) {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
+    hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
     hostOptions.startDate = options.startDate
     hostOptions.verificationVendors = options.verificationVendors
     hostOptions.faults = options.faults

@@ -4,7 +4,7 @@ import Foundation
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
 enum ParallelScenarios {
   static func run(
-    _ files: [String], jobs: Int, update: Bool, report: Bool = false,
+    _ files: [String], jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
     inOrder: @escaping @Sendable (ScenarioResult) -> Void
   ) async -> [ScenarioResult] {
     let state = ParallelState(count: files.count, inOrder: inOrder)
@@ -16,7 +16,8 @@ enum ParallelScenarios {
         group.enter()
         let thread = Thread {
           while let index = state.next() {
-            state.finish(index, ScenarioResult.of(files[index], update: update, report: report))
+            state.finish(
+              index, ScenarioResult.of(files[index], update: update, report: report, libraries: libraries))
           }
           group.leave()
         }

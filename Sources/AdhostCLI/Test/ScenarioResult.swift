@@ -17,7 +17,10 @@ struct ScenarioResult {
   var passed: Bool { failures.isEmpty }
 
   /// Loads, runs and checks the scenario in `file`.
-  static func of(_ file: String, update: Bool, report: Bool = false) -> ScenarioResult {
+  /// `libraries`: `adhost test --lib` folders.
+  static func of(_ file: String, update: Bool, report: Bool = false, libraries: [String] = [])
+    -> ScenarioResult
+  {
     let start = Date()
     let scenario: Scenario
     do {
@@ -29,7 +32,7 @@ struct ScenarioResult {
         seconds: Date().timeIntervalSince(start),
         page: report ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures) : nil)
     }
-    let run = ScenarioRunner.run(scenario)
+    let run = ScenarioRunner.run(scenario, libraries: libraries)
     let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
     return ScenarioResult(
       file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,

@@ -24,6 +24,7 @@ struct TestCommand: Command {
       --json              print JSON Lines instead: one object per scenario, then the counts
       --report DIR        also write an HTML report per scenario into DIR, and DIR/index.html
                           with PASS/FAIL and links (docs/report.md)
+    \(LibraryOptions.help)
       -h, --help          show this help
 
     Exit codes:
@@ -34,7 +35,8 @@ struct TestCommand: Command {
     """
 
   static let spec = ArgumentSpec(
-    flags: ["--update", "--json"], options: ["-j", "--jobs", "--filter", "--shard", "--junit", "--report"])
+    flags: ["--update", "--json"],
+    options: ["-j", "--jobs", "--filter", "--shard", "--junit", "--report", LibraryOptions.name])
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -43,7 +45,8 @@ struct TestCommand: Command {
       ScenarioDiscovery.find(parsed.positionals.isEmpty ? ["."] : parsed.positionals))
     let report = TestReport(console: console, json: options.json)
     let results = await ParallelScenarios.run(
-      scenarios.map(\.path), jobs: options.jobs, update: options.update, report: options.report != nil
+      scenarios.map(\.path), jobs: options.jobs, update: options.update, report: options.report != nil,
+      libraries: options.libraries
     ) {
       report.print($0)
     }
@@ -80,6 +83,8 @@ struct TestOptions {
   let junit: String?
   /// `--report DIR`.
   let report: String?
+  /// `--lib DIR…`, for every scenario's plugin.
+  let libraries: [String]
 
   init(_ parsed: ParsedArguments) throws {
     let jobs =
@@ -100,6 +105,7 @@ struct TestOptions {
     json = parsed.has("--json")
     junit = parsed.value("--junit")
     report = parsed.value("--report")
+    libraries = try LibraryOptions.folders(parsed)
   }
 
   /// The scenarios the filter and the shard keep; none at all is a usage error.

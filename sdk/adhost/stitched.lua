@@ -1,6 +1,6 @@
 -- Plays ads stitched into the content by a server (SSAI): the ads ARE content time, so nothing
 -- pauses; as the playhead crosses an ad, the ad begins, reports its progress, sends its
--- tracking beacons at their times and ends. Seeks and skips follow a policy (lib/policies.lua).
+-- tracking beacons at their times and ends. Seeks and skips follow a policy (adhost.policies).
 --
 --   local session = stitched.new(controller, { policy = policies.new({ seekOver = "last" }) })
 --   local entry = session:upsertBreak("avail-1", { startTime = 30, duration = 20, events = {…} })
@@ -16,9 +16,9 @@
 -- THEOplayer's Yospace connector reports it). Either way it is removed with removeAdBreak and
 -- not played again.
 
-local adtimeline = require("lib.adtimeline")
-local policies = require("lib.policies")
-local sessionbase = require("lib.sessionbase")
+local adtimeline = require("_adhost.adtimeline")
+local policies = require("adhost.policies")
+local sessionbase = require("_adhost.sessionbase")
 
 local M = {}
 
@@ -30,7 +30,7 @@ Session.__index = Session
 sessionbase.install(Session)
 local cancel = sessionbase.cancel
 
---- A session for `controller`; `options.policy` is a policy of lib/policies.lua (default
+--- A session for `controller`; `options.policy` is a policy of adhost.policies (default
 --- `policies.new()`).
 function M.new(controller, options)
   options = options or {}
@@ -54,12 +54,12 @@ function M.new(controller, options)
   return session
 end
 
---- Creates the break `key` or updates it (see lib/adtimeline.lua); returns its entry or nil.
+--- Creates the break `key` or updates it (see _adhost.adtimeline); returns its entry or nil.
 function Session:upsertBreak(key, spec)
   return self.timeline:upsertBreak(key, spec)
 end
 
---- Creates the ad `key` in a break entry or updates it (see lib/adtimeline.lua).
+--- Creates the ad `key` in a break entry or updates it (see _adhost.adtimeline).
 function Session:upsertAd(entry, key, spec)
   self.timeline:upsertAd(entry, key, spec)
 end

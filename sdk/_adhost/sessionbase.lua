@@ -1,4 +1,4 @@
--- What the sessions of lib/clientside.lua and lib/stitched.lua share: player listeners removed
+-- What the sessions of adhost.clientside and adhost.stitched share: player listeners removed
 -- together when the session closes, timers cancelled safely, and controller calls whose
 -- failure is a non-fatal `aderror` rather than the end of the session.
 

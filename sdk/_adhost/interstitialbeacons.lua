@@ -1,4 +1,4 @@
--- The beacons of an interstitial's assets (lib/interstitialads.lua, with `options.tracking`):
+-- The beacons of an interstitial's assets (adhost.interstitials, with `options.tracking`):
 -- `entry.tracking.assets[index]` lists `{name =, offset =, urls =}`, offsets in seconds into the
 -- asset. Each is sent once with beacon.send, as the asset reaches it.
 

@@ -23,7 +23,7 @@
 --   interstitialerror       an asset or asset list that failed: an aderror, the ad removed
 --   interstitialend         the break removed
 
-local beacons = require("lib.interstitialbeacons")
+local beacons = require("_adhost.interstitialbeacons")
 
 local M = {}
 

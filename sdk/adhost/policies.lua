@@ -1,6 +1,6 @@
 -- Seek and skip policies for ads stitched into the content (server-side ad insertion), as
 -- THEOplayer's Uplynk and Yospace connectors decide them. The integration chooses; this module
--- only decides, it does not touch the player (lib/stitched.lua carries the decisions out).
+-- only decides, it does not touch the player (adhost.stitched carries the decisions out).
 --
 -- In a stitched stream the ads ARE content time: "playing a break before jumping" means seeking
 -- to the break's start and, once it has played, on to the target.

@@ -9,8 +9,8 @@
 -- seek target, which plays when playback goes on (like Uplynk's `playLast`). Played and
 -- jumped-over breaks do not play again.
 
-local describe = require("lib.describe")
-local sessionbase = require("lib.sessionbase")
+local describe = require("_adhost.describe")
+local sessionbase = require("_adhost.sessionbase")
 
 local seconds, describeAd = describe.seconds, describe.ad
 
@@ -44,8 +44,8 @@ function M.new(controller, slot)
   }, Session)
 end
 
--- Loading VAST and creating the breaks: lib/schedule.lua adds those methods to Session.
-require("lib.schedule")(Session)
+-- Loading VAST and creating the breaks: _adhost.schedule adds those methods to Session.
+require("_adhost.schedule")(Session)
 
 -- Breaks at or past the content's end are post-rolls: they play on `ended`, never on the way.
 local function isPostRoll(entry)

@@ -2,18 +2,18 @@
 -- integration gives its id and how to read its SSAI configuration into settings; this module
 -- loads the pre-rolls' VAST in setSource, so that the content waits for them (as THEOplayer and
 -- the IMA SDK hold it for a pre-roll), and the other breaks' right after, while the content
--- plays (a slow mid-roll tag does not hold the content), and plays them with lib.clientside.
+-- plays (a slow mid-roll tag does not hold the content), and plays them with adhost.clientside.
 --
 -- settings = {
 --   width, height,   the slot, for choosing media files
 --   timeout,         seconds per VAST request (nil: the host's)
---   breaks = { { offset = <lib.offset>, name = "pre-roll", tag = "https://…" or function() } },
+--   breaks = { { offset = <adhost.offset>, name = "pre-roll", tag = "https://…" or function() } },
 -- }
 -- A break's `tag` may be a function that builds the request URL when it is made (cache busters).
 
-local clientside = require("lib.clientside")
-local config = require("lib.config")
-local offset = require("lib.offset")
+local clientside = require("adhost.clientside")
+local config = require("adhost.config")
+local offset = require("adhost.offset")
 
 local M = {}
 

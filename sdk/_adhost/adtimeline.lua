@@ -1,6 +1,6 @@
 -- The breaks and ads of a stitched stream on the content timeline, created and updated through
 -- the controller by key, so that data arriving again (a live avail growing between polls)
--- updates rather than duplicates. Used by lib/stitched.lua.
+-- updates rather than duplicates. Used by adhost.stitched.
 --
 -- A break entry: { key, adBreak, startTime, endTime, ads = {ad entries by start}, events, sent,
 --                  watched, removed }
@@ -195,7 +195,7 @@ function Timeline:nextBoundary(position, current)
   return nextTime
 end
 
---- The breaks as lib/policies.lua reads them: `{startTime =, endTime =, watched =}`.
+--- The breaks as adhost.policies reads them: `{startTime =, endTime =, watched =}`.
 function Timeline:policyView()
   local list = {}
   for index, entry in ipairs(self.breaks) do

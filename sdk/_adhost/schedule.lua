@@ -1,10 +1,10 @@
--- The scheduling half of a client-side session (lib/clientside.lua): loads a break's VAST,
--- chooses what plays (lib/adplan.lua), reports what cannot, and creates the break and its ads.
--- Installed as methods of the session class: `require("lib.schedule")(Session)`.
+-- The scheduling half of a client-side session (adhost.clientside): loads a break's VAST,
+-- chooses what plays (_adhost.adplan), reports what cannot, and creates the break and its ads.
+-- Installed as methods of the session class: `require("_adhost.schedule")(Session)`.
 
-local adplan = require("lib.adplan")
-local describe = require("lib.describe")
-local offset = require("lib.offset")
+local adplan = require("_adhost.adplan")
+local describe = require("_adhost.describe")
+local offset = require("adhost.offset")
 
 local seconds, describeAd = describe.seconds, describe.ad
 
@@ -31,7 +31,7 @@ return function(Session)
     end
   end
 
-  --- Chooses what plays from a VAST response (see lib/adplan.lua), reports what cannot, and
+  --- Chooses what plays from a VAST response (see _adhost.adplan), reports what cannot, and
   --- returns the plays (maybe empty).
   function Session:plan(vastAds, where)
     local slot = self.slot
@@ -99,7 +99,7 @@ return function(Session)
   end
 
   --- Loads the VAST at `tagUrl` (`vast.load` with `vastOptions`) and schedules its ads at
-  --- `parsedOffset` (see lib/offset.lua); `where` names the break in logs and errors. No ad is a
+  --- `parsedOffset` (see adhost.offset); `where` names the break in logs and errors. No ad is a
   --- non-fatal `aderror`. Returns false when the session was closed while the request was pending.
   function Session:loadBreak(where, tagUrl, parsedOffset, vastOptions)
     log.info(string.format("%s: requesting ads: %s", where, tagUrl))
