@@ -23,7 +23,9 @@
 -- and `fallbackUrl` plays without ads (without `fallbackUrl`, a fatal error: there is nothing to
 -- play); a failed poll, or an answer that is not JSON, is an `aderror` and the content plays.
 
+local adsource = require("adhost.source")
 local config = require("adhost.config")
+local httpjson = require("adhost.httpjson")
 local policies = require("adhost.policies")
 local stitched = require("adhost.stitched")
 local tracking = require("lib.mediatailortracking")
@@ -72,29 +74,6 @@ local function readSettings(ssai, typed)
   }
 end
 
--- A shallow copy of the source with the typed source's src replaced by the manifest.
-local function withManifest(source, typed, manifestUrl)
-  local copy = {}
-  for key, value in pairs(source) do
-    copy[key] = value
-  end
-  copy.sources = {}
-  for index, each in ipairs(config.typedSources(source)) do
-    if each == typed then
-      local replaced = {}
-      for key, value in pairs(each) do
-        replaced[key] = value
-      end
-      replaced.src = manifestUrl
-      replaced.type = dash.isDASH(manifestUrl) and "application/dash+xml" or "application/x-mpegurl"
-      copy.sources[index] = replaced
-    else
-      copy.sources[index] = each
-    end
-  end
-  return copy
-end
-
 player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
   local current -- { settings =, trackingUrl =, session =, poller =, listeners = }
 
@@ -121,23 +100,10 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
     state.listeners[#state.listeners + 1] = { type = eventType, fn = fn }
   end
 
-  --- The JSON object an HTTP answer (`http.get`/`http.post` results) carries, or nil and why not.
-  local function jsonAnswer(response, message)
-    if not response then
-      return nil, message
-    elseif response.status < 200 or response.status > 299 then
-      return nil, string.format("HTTP %d", response.status)
-    end
-    local data, decodeError = json.decode(response.body)
-    if type(data) ~= "table" then
-      return nil, "the answer is not JSON: " .. tostring(decodeError or type(data))
-    end
-    return data
-  end
-
   local function poll(state)
-    local data, problem =
-      jsonAnswer(http.get(state.trackingUrl, { timeout = state.settings.timeout, kind = "tracking" }))
+    local options = { timeout = state.settings.timeout, kind = "tracking" }
+    local answer, failure = http.get(state.trackingUrl, options)
+    local data, problem = httpjson.read(json, answer, failure)
     if current ~= state then
       return
     end
@@ -185,7 +151,7 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       local isGuided = settings.insertionMode == "GUIDED"
       body.insertionMode = settings.insertionMode
       log.info(string.format("%s: starting a session at %s", INTEGRATION, settings.sessionUrl))
-      local answer, problem = jsonAnswer(http.post(settings.sessionUrl, json.encode(body), {
+      local answer, problem = httpjson.read(json, http.post(settings.sessionUrl, json.encode(body), {
         headers = { ["content-type"] = "application/json" },
         timeout = settings.timeout,
         kind = "session",
@@ -200,7 +166,7 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         local text = string.format("MediaTailor session %s failed: %s", settings.sessionUrl, problem)
         if settings.fallbackUrl then
           controller:error(string.format("%s; playing %s without ads", text, settings.fallbackUrl))
-          return withManifest(source, typed, settings.fallbackUrl)
+          return adsource.withPlayUrl(source, typed, settings.fallbackUrl)
         end
         controller:fatalError(text)
         return true
@@ -212,7 +178,7 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         current = state
         state.session:attach()
         log.info(string.format("%s: guided session, manifest %s", INTEGRATION, manifestUrl))
-        return withManifest(source, typed, manifestUrl)
+        return adsource.withPlayUrl(source, typed, manifestUrl)
       end
       local trackingUrl = url.resolve(settings.sessionUrl, answer.trackingUrl)
       if not manifestUrl or not trackingUrl then
@@ -241,7 +207,7 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         stopPolling(state)
       end)
       log.info(string.format("%s: manifest %s, tracking %s", INTEGRATION, manifestUrl, trackingUrl))
-      return withManifest(source, typed, manifestUrl)
+      return adsource.withPlayUrl(source, typed, manifestUrl)
     end,
 
     skipAd = function(ad)
