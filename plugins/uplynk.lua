@@ -1,0 +1,161 @@
+-- Uplynk (Edgio / Vidispine) server-side ad insertion, as THEOplayer's Uplynk connector does it:
+-- a Preplay v2 request starts a session whose play URL has the ads stitched in; its `ads` say
+-- where; the player reports them and sends their beacons; the Ping API v3 keeps the session
+-- told of the playhead and may bring more breaks.
+--
+-- SSAI configuration, in `sources[i].ssai` of the SourceDescription (docs/uplynk.md):
+--   integration        "uplynk" (or integration = "custom", customIntegration = "uplynk")
+--   assetIds / id      the asset id(s) (a string or a list); or externalIds with userId
+--   assetType          "asset" (VOD, default), "channel" or "event" (live)
+--   prefix             the Preplay origin; default https://content.uplynk.com
+--   preplayParameters  extra Preplay query parameters (an object, or [name, value] pairs)
+--   contentProtected   true: the Preplay request asks for FairPlay HLS (manifest=m3u8&rmt=fps)
+--   uplynkPingConfiguration {adImpressions, freeWheelVideoViews, linearAdData}: enables pings
+--   playbackUrlParameters   query parameters added to the play URL
+--   skippedAdStrategy  "playNone" (default), "playLast" or "playAll"
+--   defaultSkipOffset  seconds after which each ad may be skipped; -1 (default): never
+--   timeout            seconds per request; default the host's
+--
+-- A Preplay request that fails (no answer, a status other than 2xx, not JSON, no playURL or
+-- sid) is fatal (`controller:fatalError`): there is no stream to play. A ping that fails is an
+-- `aderror` and the content plays on (lib/uplynkping.lua).
+
+local config = require("lib.config")
+local stitched = require("lib.stitched")
+local uplynkads = require("lib.uplynkads")
+local uplynkconfig = require("lib.uplynkconfig")
+local uplynkhttp = require("lib.uplynkhttp")
+local uplynkping = require("lib.uplynkping")
+local uplynkpolicy = require("lib.uplynkpolicy")
+
+local INTEGRATION = "uplynk"
+
+-- A shallow copy of the source with the typed source's src replaced by the play URL.
+local function withPlayUrl(source, typed, playUrl)
+  local copy = {}
+  for key, value in pairs(source) do
+    copy[key] = value
+  end
+  copy.sources = {}
+  for index, each in ipairs(config.typedSources(source)) do
+    if each == typed then
+      local replaced = {}
+      for key, value in pairs(each) do
+        replaced[key] = value
+      end
+      replaced.src, replaced.type = playUrl, "application/x-mpegurl"
+      copy.sources[index] = replaced
+    else
+      copy.sources[index] = each
+    end
+  end
+  return copy
+end
+
+-- The Preplay answer, checked; or nil and why it cannot be used.
+local function preplay(settings)
+  local data, problem =
+    uplynkhttp.getJSON(settings.preplayUrl, { timeout = settings.timeout, kind = "session" })
+  if not data then
+    return nil, problem
+  end
+  if type(data.playURL) ~= "string" or type(data.sid) ~= "string" or data.sid == "" then
+    return nil, "expected JSON with playURL and sid"
+  end
+  if settings.ping and (type(data.prefix) ~= "string" or not data.prefix:match("^https?://[^/?#]")) then
+    return nil, "expected a prefix (the session's origin, for pings)"
+  end
+  local playUrl = url.resolve(settings.preplayUrl, data.playURL)
+  if not playUrl then
+    return nil, string.format("playURL %q is not a URL", data.playURL)
+  end
+  if settings.playbackUrlParameters then
+    playUrl = playUrl .. (playUrl:find("?", 1, true) and "&" or "?") .. settings.playbackUrlParameters
+  end
+  return data, playUrl
+end
+
+-- A stitched session whose seeks follow the skippedAdStrategy.
+local function newSession(controller, settings)
+  local session = stitched.new(controller, { policy = uplynkpolicy.new(settings.skippedAdStrategy) })
+  local describe = session.seekReason
+  function session:seekReason(reason, target)
+    return uplynkpolicy.reason(reason, self.timeline:breakAt(target)) or describe(self, reason, target)
+  end
+  return session
+end
+
+player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
+  local current -- { session =, ping = }
+
+  local function close()
+    if current then
+      if current.ping then
+        current.ping:close()
+      end
+      current.session:close()
+      current = nil
+    end
+  end
+
+  return {
+    setSource = function(source)
+      close()
+      local ssai, typed = config.find(source, INTEGRATION)
+      if not ssai then
+        return false
+      end
+      local settings = uplynkconfig.read(ssai)
+      log.info(string.format("%s: Preplay %s", INTEGRATION, settings.preplayUrl))
+      local data, playUrl = preplay(settings)
+      if not data then
+        controller:fatalError(string.format("Uplynk Preplay %s failed: %s", settings.preplayUrl, playUrl))
+        return true
+      end
+      local state = { session = newSession(controller, settings) }
+      current = state
+      local function apply(ads, where)
+        uplynkads.apply(state.session, ads, {
+          skipOffset = settings.defaultSkipOffset,
+          where = where,
+          report = function(message)
+            controller:error("Uplynk " .. message)
+          end,
+        })
+      end
+      apply(data.ads, "Preplay ads")
+      state.session:attach()
+      if settings.ping then
+        state.ping = uplynkping.new(controller, {
+          prefix = data.prefix:gsub("/+$", ""),
+          sid = data.sid,
+          timeout = settings.timeout,
+          onAds = function(ads, where)
+            if current == state then
+              apply(ads, where)
+              state.session:drive()
+            end
+          end,
+        })
+        state.ping:attach()
+      end
+      log.info(string.format("%s: session %s, playing %s", INTEGRATION, data.sid, playUrl))
+      return withPlayUrl(source, typed, playUrl)
+    end,
+
+    skipAd = function(ad)
+      if not current then
+        log.warn(string.format("skip refused: %s has no session playing ad %q", INTEGRATION, tostring(ad.id)))
+        return
+      end
+      current.session:skip(ad)
+    end,
+
+    resetSource = function()
+      close()
+      controller:removeAllAds()
+    end,
+
+    destroy = close,
+  }
+end)
