@@ -20,8 +20,8 @@
 -- sid) is fatal (`controller:fatalError`): there is no stream to play. A ping that fails is an
 -- `aderror` and the content plays on (lib/uplynkping.lua).
 
-local config = require("lib.config")
-local stitched = require("lib.stitched")
+local config = require("adhost.config")
+local stitched = require("adhost.stitched")
 local uplynkads = require("lib.uplynkads")
 local uplynkconfig = require("lib.uplynkconfig")
 local uplynkhttp = require("lib.uplynkhttp")

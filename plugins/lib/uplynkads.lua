@@ -1,5 +1,5 @@
 -- Uplynk's `ads` object (a Preplay v2 answer's, or a Ping answer's) read into a stitched session
--- (lib/stitched.lua). See docs/uplynk.md.
+-- (adhost.stitched). See docs/uplynk.md.
 --
 --   ads = { breaks = { { timeOffset =, duration =, type =, position =, events = {name = {urls}},
 --                        ads = { { duration =, creative =, events =, … } } } },

@@ -1,14 +1,14 @@
 -- Reads the `ssai` configuration of an Uplynk source (docs/uplynk.md) into settings, and builds
 -- its Preplay v2 request URL, as THEOplayer's Uplynk connectors name and build them.
 --
---   local settings = uplynkconfig.read(ssai)   -- ssai: a lib/config.lua reader
+--   local settings = uplynkconfig.read(ssai)   -- ssai: an adhost.config reader
 --   settings.preplayUrl  -- "https://content.uplynk.com/preplay/<id>.json?v=2&…"
 
 local M = {}
 
 M.DEFAULT_PREFIX = "https://content.uplynk.com"
 
--- skippedAdStrategy → lib/policies.lua's seekOver.
+-- skippedAdStrategy → adhost.policies' seekOver.
 M.strategies = { playAll = "all", playLast = "last", playNone = "none" }
 
 -- The Ping API's features (`ad.pingf`) by asset type, as THEOplayer's connectors choose them:
@@ -108,7 +108,7 @@ local function skipOffset(ssai)
   return value
 end
 
---- The settings of an `ssai` reader (lib/config.lua); raises, naming the JSON path, on a value
+--- The settings of an `ssai` reader (adhost.config); raises, naming the JSON path, on a value
 --- it cannot use.
 function M.read(ssai)
   local prefix = ssai:string("prefix", M.DEFAULT_PREFIX):gsub("/+$", "")

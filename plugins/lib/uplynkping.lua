@@ -7,7 +7,6 @@
 -- `onAds`. A ping that fails is an `aderror`; the next is tried RETRY seconds of content later,
 -- and after MAX_FAILURES failures in a row pinging stops.
 
-local sessionbase = require("lib.sessionbase")
 local uplynkhttp = require("lib.uplynkhttp")
 
 local M = {}
@@ -17,7 +16,6 @@ M.MAX_FAILURES = 3
 
 local Ping = {}
 Ping.__index = Ping
-sessionbase.install(Ping)
 
 --- A pinger for `controller`: `options = {prefix =, sid =, timeout =, onAds = function(ads, where)}`.
 function M.new(controller, options)
@@ -150,10 +148,18 @@ function Ping:attach()
   end)
 end
 
+function Ping:listen(eventType, fn)
+  player:addEventListener(eventType, fn)
+  self.listeners[#self.listeners + 1] = { type = eventType, fn = fn }
+end
+
 --- Stops pinging for good.
 function Ping:close()
   self.closed = true
-  self:stopListening()
+  for _, listener in ipairs(self.listeners) do
+    player:removeEventListener(listener.type, listener.fn)
+  end
+  self.listeners = {}
 end
 
 return M

@@ -1,9 +1,10 @@
--- THEOplayer's Uplynk `skippedAdStrategy` as a seek policy for lib/stitched.lua: lib/policies.lua
+-- THEOplayer's Uplynk `skippedAdStrategy` as a seek policy for adhost.stitched: adhost.policies
 -- decides, with one difference for `playNone`: a seek that lands inside an unwatched break goes
--- on from that break's end (the break stays unwatched), where policies.lua would play it from its
--- beginning. `playAll` and `playLast` play the break landed in from its beginning, as policies.lua.
+-- on from that break's end (the break stays unwatched), where adhost.policies would play it
+-- from its beginning. `playAll` and `playLast` play the break landed in from its beginning, as
+-- adhost.policies does.
 
-local policies = require("lib.policies")
+local policies = require("adhost.policies")
 local uplynkconfig = require("lib.uplynkconfig")
 
 local M = {}
@@ -17,7 +18,7 @@ function M.new(strategy)
   return setmetatable({ base = base, strategy = strategy, seekOver = base.seekOver }, Policy)
 end
 
---- As lib/policies.lua's planSeek; a playNone landing in an unwatched break has the reason
+--- As adhost.policies' planSeek; a playNone landing in an unwatched break has the reason
 --- "passedOver" and the break's end as its stop.
 function Policy:planSeek(origin, target, breaks, adPlaying)
   local plan = self.base:planSeek(origin, target, breaks, adPlaying)
