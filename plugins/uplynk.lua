@@ -20,42 +20,21 @@
 -- sid) is fatal (`controller:fatalError`): there is no stream to play. A ping that fails is an
 -- `aderror` and the content plays on (lib/uplynkping.lua).
 
+local adsource = require("adhost.source")
 local config = require("adhost.config")
+local httpjson = require("adhost.httpjson")
 local stitched = require("adhost.stitched")
 local uplynkads = require("lib.uplynkads")
 local uplynkconfig = require("lib.uplynkconfig")
-local uplynkhttp = require("lib.uplynkhttp")
 local uplynkping = require("lib.uplynkping")
 local uplynkpolicy = require("lib.uplynkpolicy")
 
 local INTEGRATION = "uplynk"
 
--- A shallow copy of the source with the typed source's src replaced by the play URL.
-local function withPlayUrl(source, typed, playUrl)
-  local copy = {}
-  for key, value in pairs(source) do
-    copy[key] = value
-  end
-  copy.sources = {}
-  for index, each in ipairs(config.typedSources(source)) do
-    if each == typed then
-      local replaced = {}
-      for key, value in pairs(each) do
-        replaced[key] = value
-      end
-      replaced.src, replaced.type = playUrl, "application/x-mpegurl"
-      copy.sources[index] = replaced
-    else
-      copy.sources[index] = each
-    end
-  end
-  return copy
-end
-
 -- The Preplay answer, checked; or nil and why it cannot be used.
 local function preplay(settings)
   local data, problem =
-    uplynkhttp.getJSON(settings.preplayUrl, { timeout = settings.timeout, kind = "session" })
+    httpjson.read(json, http.get(settings.preplayUrl, { timeout = settings.timeout, kind = "session" }))
   if not data then
     return nil, problem
   end
@@ -140,7 +119,7 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
         state.ping:attach()
       end
       log.info(string.format("%s: session %s, playing %s", INTEGRATION, data.sid, playUrl))
-      return withPlayUrl(source, typed, playUrl)
+      return adsource.withPlayUrl(source, typed, playUrl)
     end,
 
     skipAd = function(ad)

@@ -12,19 +12,16 @@
 -- A break is keyed by its start, an ad by its break and place, so that the same break in a
 -- later answer updates it rather than doubling it.
 
+local tracking = require("adhost.tracking")
+
 local M = {}
 
--- The ad events sent at a fraction of the ad's duration, in the order they go out at one time.
--- Uplynk passes the ad server's event names through; they are matched without regard to case.
-local AD_EVENTS = {
-  { name = "impression", at = 0, aliases = { "impression", "impressions" } },
-  { name = "creativeView", at = 0 },
-  { name = "start", at = 0 },
-  { name = "firstQuartile", at = 0.25 },
-  { name = "midpoint", at = 0.5 },
-  { name = "thirdQuartile", at = 0.75 },
-  { name = "complete", at = 1 },
-}
+-- Uplynk passes the ad server's event names through; they are matched without regard to case
+-- to the ones sent at a share of the ad's duration (adhost.tracking's), `impressions` too.
+local AD_EVENT_NAMES = { impressions = "impression" }
+for name in pairs(tracking.SHARES) do
+  AD_EVENT_NAMES[name:lower()] = name
+end
 local BREAK_EVENTS = { { name = "breakStart", at = 0 }, { name = "breakEnd", at = 1 } }
 
 local function number(value)
@@ -35,38 +32,55 @@ local function isTable(value)
   return type(value) == "table"
 end
 
--- Event name (lower case) → its URLs, from `events = {name = {url, …}}`.
-local function urlsByName(events)
-  local byName = {}
-  for name, urls in pairs(isTable(events) and events or {}) do
+-- The URLs of `events = {name = {url, …}}` by the name `rename(name)` gives (nil: left out);
+-- names that rename alike (impression, impressions) pool their URLs, each URL once, in the
+-- order of the names as given, sorted (not the decoder's member order).
+local function urlsByName(events, rename)
+  events = isTable(events) and events or {}
+  local names = {}
+  for name, urls in pairs(events) do
     if type(name) == "string" and isTable(urls) then
-      local list = byName[name:lower()] or {}
-      for _, each in ipairs(urls) do
-        if type(each) == "string" and each ~= "" then
+      names[#names + 1] = name
+    end
+  end
+  table.sort(names)
+  local byName, seen = {}, {}
+  for _, name in ipairs(names) do
+    local known = rename(name)
+    if known then
+      local list = byName[known] or {}
+      seen[known] = seen[known] or {}
+      for _, each in ipairs(events[name]) do
+        if type(each) == "string" and each ~= "" and not seen[known][each] then
+          seen[known][each] = true
           list[#list + 1] = each
         end
       end
-      byName[name:lower()] = list
+      byName[known] = list
     end
   end
   return byName
 end
 
---- The timed events `{id, name, time, urls}` of `events` for something at [start, start + duration):
---- each known name (`known`: AD_EVENTS or BREAK_EVENTS) at its fraction of the duration.
-local function timedEvents(events, known, start, duration, key)
-  local byName, list = urlsByName(events), {}
-  for _, event in ipairs(known) do
-    local urls = {}
-    for _, alias in ipairs(event.aliases or { event.name }) do
-      for _, each in ipairs(byName[alias:lower()] or {}) do
-        urls[#urls + 1] = each
-      end
-    end
-    if #urls > 0 then
-      list[#list + 1] = {
-        id = key .. "/" .. event.name, name = event.name, time = start + event.at * duration, urls = urls,
-      }
+-- The stitched events of an ad at [start, start + duration).
+local function adEvents(events, start, duration, key)
+  local byName = urlsByName(events, function(name)
+    return AD_EVENT_NAMES[name:lower()]
+  end)
+  return (tracking.quartileEvents(key, start, duration, byName))
+end
+
+-- The stitched events of a break at [start, start + duration): breakStart and breakEnd.
+local function breakEvents(events, start, duration, key)
+  local byName = urlsByName(events, function(name)
+    return name:lower()
+  end)
+  local list = {}
+  for _, event in ipairs(BREAK_EVENTS) do
+    local urls = byName[event.name:lower()]
+    if urls and #urls > 0 then
+      local time = start + event.at * duration
+      list[#list + 1] = { id = key .. ":" .. event.name, name = event.name, time = time, urls = urls }
     end
   end
   return list
@@ -146,8 +160,7 @@ local function upsertAds(session, entry, placed, skipOffset)
       duration = each.duration,
       skipOffset = skipOffset,
       -- A placeholder stands for a creative adhost does not run (VPAID): its events are the creative's.
-      events = each.placeholder and {}
-        or timedEvents(adData.events, AD_EVENTS, each.startTime, each.duration, key),
+      events = each.placeholder and {} or adEvents(adData.events, each.startTime, each.duration, key),
       init = { id = adId(adData, key, used), customData = { creative = adData.creative,
         mimeType = adData.mimeType, placeholder = each.placeholder or nil } },
     })
@@ -178,7 +191,7 @@ function M.apply(session, ads, options)
       local entry = session:upsertBreak(key, {
         startTime = start,
         duration = duration,
-        events = timedEvents(breakData.events, BREAK_EVENTS, start, duration, key),
+        events = breakEvents(breakData.events, start, duration, key),
         customData = { position = breakData.position },
       })
       if entry then

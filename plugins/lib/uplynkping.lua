@@ -7,7 +7,7 @@
 -- `onAds`. A ping that fails is an `aderror`; the next is tried RETRY seconds of content later,
 -- and after MAX_FAILURES failures in a row pinging stops.
 
-local uplynkhttp = require("lib.uplynkhttp")
+local httpjson = require("adhost.httpjson")
 
 local M = {}
 
@@ -87,7 +87,7 @@ function Ping:send(extra)
   local address = string.format("%s&pt=%d%s", self.base, whole(player.currentTime), extra or "")
   self.busy = true
   self.nextTime = nil
-  local data, problem = uplynkhttp.getJSON(address, { timeout = self.timeout, kind = "tracking" })
+  local data, problem = httpjson.read(json, http.get(address, { timeout = self.timeout, kind = "tracking" }))
   self.busy = false
   if self.closed or self.stopped then
     return
