@@ -169,6 +169,42 @@ def ping():
         "prefix": PREPLAY, "assetIds": ["vod-91c2"], "uplynkPingConfiguration": {"adImpressions": True}})
 
 
+def live_playlist(first, count, seconds=5):
+    lines = ["#EXTM3U", "#EXT-X-VERSION:6", f"#EXT-X-TARGETDURATION:{seconds}", f"#EXT-X-MEDIA-SEQUENCE:{first}"]
+    for index in range(first, first + count):
+        lines += [f"#EXTINF:{seconds}.0,", f"segment{index}.ts"]
+    return "\n".join(lines) + "\n"
+
+
+def live():
+    """A live channel (assetType "channel", pings for linear ad data: ad.pingf=4). The Preplay
+    answer has no ads; the playlist is a window of four 5 s segments that slides by one at each
+    reload. The pings bring the ads: start → next at 10; 10 → a break at 20 s with its first ad
+    (live-a, 10 s), next at 15; 15 → the same break grown to 15 s with a second ad (live-b, 5 s),
+    next at 40; 40 → -1."""
+    folder = os.path.join(HERE, "live")
+    recording = Recording(os.path.join(folder, "recording"))
+    recording.json(f"{PREPLAY}/preplay/channel/ch-news.json?v=2&ad.cping=1&ad.pingf=4", {
+        "playURL": f"{SESSION}/channel/ch-news/l1ve/live.m3u8?pbs=l1ve", "sid": "l1ve", "prefix": SESSION})
+    for refresh in range(14):
+        recording.add(f"{SESSION}/channel/ch-news/l1ve/live.m3u8?pbs=l1ve", live_playlist(refresh, 4),
+                      "application/vnd.apple.mpegurl")
+    first = ad_break("live", "midroll", 20, [ad("live-a", 10)])
+    grown = ad_break("live", "midroll", 20, [ad("live-a", 10), ad("live-b", 5)])
+    base = f"{SESSION}/session/ping/l1ve.json?v=3"
+    for query, answer in [("&pt=0&ev=start", {"next_time": 10}),
+                          ("&pt=10", {"next_time": 15, "ads": {"breaks": [first]}}),
+                          ("&pt=15", {"next_time": 40, "ads": {"breaks": [grown]}}),
+                          ("&pt=40", {"next_time": -1})]:
+        recording.json(base + query, answer)
+    recording.beacons([grown])
+    recording.save()
+    write_source(os.path.join(folder, "source.json"), {
+        "prefix": PREPLAY, "assetIds": ["ch-news"], "assetType": "channel",
+        "uplynkPingConfiguration": {"linearAdData": True, "adImpressions": True}})
+
+
 if __name__ == "__main__":
     vod()
     ping()
+    live()
