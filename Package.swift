@@ -94,11 +94,18 @@ let package = Package(
       providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
     .target(name: "CWebViewShim", dependencies: ["CWebKitGTK"]),
     .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim"]),
+    // GnuTLS (Debian's libgnutls28-dev, a dependency of WebKitGTK's networking already): the TLS
+    // server the engine's loopback proxy answers https requests with (docs/display.md).
+    .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+    .target(name: "CTLSShim", dependencies: ["CGnuTLS"]),
     // zlib, for the tests that read screenshots back (Debian's zlib1g-dev, which WebKitGTK's
     // -dev package pulls in).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .testTarget(
       name: "WebViewKitTests",
-      dependencies: ["WebViewKit", "HTTPKit", "LoopbackHTTP", "CZlib", "AdhostCLI", "PluginHost"]),
+      dependencies: [
+        "WebViewKit", "HTTPKit", "LoopbackHTTP", "CZlib", "AdhostCLI", "PluginHost", "CGnuTLS",
+      ]),
   ]
+  package.targets.first { $0.name == "WebViewKit" }?.dependencies.append("CTLSShim")
 #endif

@@ -13,8 +13,9 @@ need_swift() {
 
 setup_debian() {
   local packages=(pkg-config liblua5.4-dev libxml2-dev libedit-dev)
-  # adhost-webview links WebKitGTK (GTK 3 API) and shows its view on a virtual X display.
-  packages+=(libwebkit2gtk-4.1-dev xvfb)
+  # adhost-webview links WebKitGTK (GTK 3 API) and shows its view on a virtual X display; the
+  # engine's loopback proxy answers https with GnuTLS.
+  packages+=(libwebkit2gtk-4.1-dev libgnutls28-dev xvfb)
   [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
   # The REPL's terminal test drives a real terminal through tmux.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(tmux)

@@ -20,7 +20,6 @@ struct DisplayRun: @unchecked Sendable {
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
     hostOptions.readsPlaylists = false
-    hostOptions.webViewProxiesHTTPS = options.replay != nil || options.recorder != nil
     let host = try PluginHost(options: hostOptions)
     do {
       try host.loadPlugin(at: path)

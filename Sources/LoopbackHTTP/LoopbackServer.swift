@@ -4,10 +4,13 @@ import Foundation
 ///
 /// Routes map a path (without query) to a handler; every request is logged before it is
 /// answered. One thread per connection, at most `maxConnections` at once; each connection
-/// carries one request (`Connection: close`).
+/// carries one request (`Connection: close`), except a `CONNECT` that a tunnel handler takes over.
 public final class LoopbackServer: @unchecked Sendable {
   /// A route handler: gets the request, returns what to send.
   public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
+  /// A tunnel handler: gets a `CONNECT` request and its connected socket, and speaks on it until
+  /// it returns; the server closes the socket then.
+  public typealias TunnelHandler = @Sendable (LoopbackRequest, Int32) -> Void
 
   /// The port the server listens on (127.0.0.1).
   public let port: UInt16
@@ -15,6 +18,7 @@ public final class LoopbackServer: @unchecked Sendable {
   private let lock = NSLock()
   private var routes: [String: Handler] = [:]
   private var fallback: Handler = { _ in .notFound }
+  private var tunnel: TunnelHandler?
   private var received: [LoopbackRequest] = []
   private var openSockets: Set<Int32> = []
   private var stopped = false
@@ -73,6 +77,11 @@ public final class LoopbackServer: @unchecked Sendable {
   /// Answers requests no route matches (default: 404).
   public func fallback(_ handler: @escaping Handler) {
     lock.withLock { fallback = handler }
+  }
+
+  /// Takes over the connections of `CONNECT` requests (default: they are answered like others).
+  public func tunnel(_ handler: @escaping TunnelHandler) {
+    lock.withLock { tunnel = handler }
   }
 
   /// Every request received so far, in arrival order.
@@ -135,10 +144,11 @@ public final class LoopbackServer: @unchecked Sendable {
 
   private func serve(_ client: Int32) {
     guard let request = HTTPWire.readRequest(from: client) else { return }
-    let handler: Handler = lock.withLock {
+    let (handler, tunnel): (Handler, TunnelHandler?) = lock.withLock {
       received.append(request)
-      return routes[request.path] ?? fallback
+      return (routes[request.path] ?? fallback, request.method == "CONNECT" ? self.tunnel : nil)
     }
+    if let tunnel { return tunnel(request, client) }
     let response = handler(request)
     let head = HTTPWire.head(of: response)
     let body = [UInt8](response.body)

@@ -34,9 +34,6 @@ public struct PluginHostOptions {
   public var log = EventLog()
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
   public var startDate = Date()
-  /// Whether WebKit views send https requests to the host's proxy too (which refuses them), so
-  /// that none reaches the network: set for `--offline` and `--record` runs (docs/display.md).
-  public var webViewProxiesHTTPS = false
   /// Where diagnostics go (plugin errors with tracebacks, `log.*` lines): standard error.
   public var diagnostics: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
@@ -90,8 +87,6 @@ public final class PluginHost {
   var reportingDeferredRefusal = false
   /// The nesting level of the timer callback running now, 0 outside timers (see `timerModule`).
   var timerNesting = 0
-  /// See `PluginHostOptions.webViewProxiesHTTPS`.
-  let webViewProxiesHTTPS: Bool
   /// See `PluginHostOptions.libraryFolders`.
   let libraryFolders: [String]
   /// The WebKit views plugins opened (`webview.open`), closed with the host.
@@ -115,7 +110,6 @@ public final class PluginHost {
     startDate = options.startDate
     checksMedia = options.checksMedia
     verificationVendors = options.verificationVendors
-    webViewProxiesHTTPS = options.webViewProxiesHTTPS
     libraryFolders = options.libraryFolders
     registerTypes()
     startNativeTracking()

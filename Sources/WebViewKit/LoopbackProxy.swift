@@ -2,58 +2,100 @@ import Foundation
 import HTTPKit
 import LoopbackHTTP
 
-/// The engine's proxy: a server on 127.0.0.1 that WebKit sends its requests to, which answers
+/// The engine's proxy: a server on 127.0.0.1 that WebKit sends every request to, which answers
 /// each through the host's HTTP client, so a creative's requests are logged like any other, keep
 /// the ATS rule (`--allow-http`) and are recorded and replayed (`--record`, `--offline`).
 ///
-/// Plain http is answered here. For https WebKit asks for a tunnel (`CONNECT host:443`), which
-/// the proxy refuses: the host cannot answer inside TLS (no TLS server in the toolchain or the
-/// Debian libraries adhost builds on), so an https subresource never reaches the network while the
-/// proxy is on; it is logged as refused. The creative's document and the navigations the policy
-/// allows are fetched by the host itself (`WebView.load`), so they are not affected.
+/// Plain http arrives as a proxy request and is answered here. For https WebKit asks for a tunnel
+/// (`CONNECT host:443`): the proxy agrees, ends the TLS inside it with a certificate it made for
+/// this run (`TLSIdentity`; the view ignores TLS errors, and all its TLS goes here), and answers
+/// the requests in it the same way (`HTTPSTunnel`). The host's client checks the real server's
+/// certificate on the way out.
 final class LoopbackProxy: @unchecked Sendable {
   private let server: LoopbackServer
+  private let lock = NSLock()
+  private var stopped = false
 
   /// The proxy's URI for WebKit: `http://127.0.0.1:<port>`.
   var uri: String { "http://127.0.0.1:\(server.port)" }
+  /// The proxy's port on 127.0.0.1.
+  var port: UInt16 { server.port }
 
-  init(http: HTTPClient, events: EventQueue<WebViewEvent>) throws(WebViewError) {
+  /// A proxy; `tunnelTimeout` is how long a tunnel may wait for the TLS handshake or the next
+  /// bytes of a request, and how long an idle tunnel stays open.
+  init(http: HTTPClient, events: EventQueue<WebViewEvent>, tunnelTimeout: Double = 10) throws(WebViewError) {
     do {
-      server = try LoopbackServer()
+      // Tunnels stay open between requests: room for the engine's keep-alive connections.
+      server = try LoopbackServer(maxConnections: 64)
     } catch {
       throw .engine("cannot start the engine's loopback proxy: \(error)")
     }
     server.fallback { request in Self.answer(request, http: http, events: events) }
+    #if canImport(CTLSShim)
+      let identity: TLSIdentity
+      do {
+        identity = try TLSIdentity()
+      } catch {
+        server.stop()
+        throw .engine("cannot make the loopback proxy's TLS certificate: \(error)")
+      }
+      server.tunnel { [weak self] request, socket in
+        HTTPSTunnel(
+          authority: request.target, socket: socket, identity: identity, timeout: tunnelTimeout,
+          isStopped: { self?.isStopped ?? true }
+        ) { method, url, headers, body in
+          Self.forward(method: method, url: url, headers: headers, body: body, http: http, events: events)
+        } report: {
+          events.push($0)
+        }
+        .run()
+      }
+    #endif
   }
 
-  func stop() { server.stop() }
+  private var isStopped: Bool { lock.withLock { stopped } }
+
+  func stop() {
+    lock.withLock { stopped = true }
+    server.stop()
+  }
 
   private static func answer(
     _ request: LoopbackRequest, http: HTTPClient, events: EventQueue<WebViewEvent>
   ) -> LoopbackResponse {
     if request.method == "CONNECT" {
+      // Only without a TLS library (a platform without CTLSShim) does a tunnel get here.
       events.push(
         WebViewEvent(
           "request",
           [
             ("method", .string("CONNECT")), ("url", .string("https://" + request.target)),
-            ("error", .string("refused: https subresources cannot be answered by the host")),
+            ("error", .string("refused: this build has no TLS server for the proxy")),
           ]))
       return .text("adhost: https through the proxy is refused", status: 403)
     }
     guard let url = URL(string: request.target), url.scheme == "http" else {
       return .text("adhost: not a proxy request: \(request.target)", status: 400)
     }
-    var headers: [String: String] = [:]
-    for (name, value) in request.headers where !hopByHop.contains(name.lowercased()) {
-      headers[name] = value
+    return forward(
+      method: request.method, url: url, headers: request.headers, body: request.body, http: http,
+      events: events)
+  }
+
+  /// Sends the engine's request through the host's client and logs it (`request`).
+  static func forward(
+    method: String, url: URL, headers: [(name: String, value: String)], body: Data, http: HTTPClient,
+    events: EventQueue<WebViewEvent>
+  ) -> LoopbackResponse {
+    var outgoing: [String: String] = [:]
+    for (name, value) in headers where !hopByHop.contains(name.lowercased()) {
+      outgoing[name] = value
     }
-    let outgoing = HTTPRequest(
-      url: url, method: request.method, headers: headers,
-      body: request.body.isEmpty ? nil : request.body, timeout: http.timeout)
+    let request = HTTPRequest(
+      url: url, method: method, headers: outgoing, body: body.isEmpty ? nil : body, timeout: http.timeout)
     let done = DispatchSemaphore(value: 0)
     let result = ResultBox()
-    http.send(outgoing) { outcome in
+    http.send(request) { outcome in
       result.set(outcome)
       done.signal()
     }
@@ -64,7 +106,7 @@ final class LoopbackProxy: @unchecked Sendable {
         WebViewEvent(
           "request",
           [
-            ("method", .string(request.method)), ("url", .string(url.absoluteString)),
+            ("method", .string(method)), ("url", .string(url.absoluteString)),
             ("status", .number(Double(response.status))),
           ]))
       let type = response.headers.first { $0.key.lowercased() == "content-type" }?.value
@@ -75,10 +117,8 @@ final class LoopbackProxy: @unchecked Sendable {
       events.push(
         WebViewEvent(
           "request",
-          [
-            ("method", .string(request.method)), ("url", .string(url.absoluteString)),
-            ("error", .string("\(error)")),
-          ]))
+          [("method", .string(method)), ("url", .string(url.absoluteString)), ("error", .string("\(error)"))])
+      )
       return .text("adhost: \(error)", status: 502)
     case nil:
       return .text("adhost: no answer", status: 502)

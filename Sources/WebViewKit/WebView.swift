@@ -16,10 +16,6 @@ public final class WebView {
     public var loadTimeout = 10.0
     /// Seconds the engine may take for anything else (a screenshot, a click's round trip).
     public var commandTimeout = 5.0
-    /// Whether https requests of the page go to the host's proxy too (which refuses them), so
-    /// that nothing reaches the network: for `--offline` and `--record` runs. Otherwise only
-    /// http goes through the host, and https subresources go to the network unlogged.
-    public var proxiesHTTPS = false
 
     /// A configuration of this size and the default deadlines.
     public init(width: Int, height: Int) {
@@ -62,7 +58,6 @@ public final class WebView {
       try waitFor(type: "ready", seconds: 15)
       helper.send([
         "cmd": "open", "width": configuration.width, "height": configuration.height, "proxy": proxy.uri,
-        "proxyAll": configuration.proxiesHTTPS,
       ])
       try waitFor(type: "opened", seconds: 15)
     } catch {

@@ -50,12 +50,9 @@ enum HelperCommands {
       width > 0, height > 0, width <= 8192, height <= 8192
     else { return missing("open", "width and height (1…8192)") }
     let proxy = command["proxy"] as? String
-    let all = command["proxyAll"] as? Bool ?? false
     let status =
-      proxy.map {
-        wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), $0, all ? 1 : 0)
-      }
-      ?? wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), nil, all ? 1 : 0)
+      proxy.map { wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), $0) }
+      ?? wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), nil)
     HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
   }
 

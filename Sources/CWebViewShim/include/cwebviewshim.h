@@ -38,9 +38,11 @@ typedef struct wv_callbacks {
 int wv_init(void);
 /* Reads stdin line by line on the main loop, handing each line to callbacks->line. */
 void wv_watch_stdin(const wv_callbacks *callbacks);
-/* Creates the window and the view. proxy: the proxy URI ("http://127.0.0.1:port") for http, and
-   for every scheme when proxy_all; NULL for direct connections. Returns 0 on success. */
-int wv_open(int width, int height, const char *proxy, int proxy_all);
+/* Creates the window and the view. proxy: the proxy URI ("http://127.0.0.1:port") every request
+   goes to, https as a tunnel the proxy answers with its own certificate, which the view accepts
+   (TLS errors ignored); NULL for direct connections with normal certificate checks. Returns 0 on
+   success. */
+int wv_open(int width, int height, const char *proxy);
 /* A round trip through the web process: input and commands sent before it have been handled
    there when synced reports token. */
 void wv_sync(uint64_t token);

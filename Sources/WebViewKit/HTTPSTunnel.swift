@@ -1,0 +1,108 @@
+#if canImport(CTLSShim)
+  import Foundation
+  import LoopbackHTTP
+
+  /// One `CONNECT` tunnel of the engine, ended in the host: agrees to the tunnel, does the TLS
+  /// server handshake with the run's certificate, then answers the HTTP/1.1 requests inside it
+  /// one after another (keep-alive) as `https://<authority><target>`, until the client closes,
+  /// goes quiet for `timeout`, or sends something that is not a request. Failures are reported
+  /// as a `request` event for the tunnel (`CONNECT https://host:443`, `error`); the socket is the
+  /// server's, which closes it when `run` returns.
+  struct HTTPSTunnel {
+    /// The `CONNECT` target, `host:port`.
+    let authority: String
+    let socket: Int32
+    let identity: TLSIdentity
+    let timeout: Double
+    /// Whether the proxy is stopping (its sockets are shut down then: nothing to report).
+    let isStopped: () -> Bool
+    /// Answers one request.
+    let answer: (String, URL, [(name: String, value: String)], Data) -> LoopbackResponse
+    /// Takes a failure's event.
+    let report: (WebViewEvent) -> Void
+
+    func run() {
+      guard let origin = Self.origin(of: authority) else {
+        _ = Self.sendRaw("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", to: socket)
+        return fail("not a host:port to tunnel to")
+      }
+      guard Self.sendRaw("HTTP/1.1 200 Connection Established\r\n\r\n", to: socket) else { return }
+      let session: TLSSession
+      do {
+        session = try identity.accept(socket: socket, timeout: timeout)
+      } catch {
+        return fail("\(error)")
+      }
+      defer { session.close() }
+      var reader = TunnelRequestReader()
+      while true {
+        switch reader.next(read: { try session.read() }) {
+        case .ended: return
+        case .failed(let why):
+          _ = try? session.write(
+            Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+          return fail(why)
+        case .request(let request):
+          guard let url = URL(string: origin + request.target) else {
+            return fail("not a URL: \(origin + request.target)")
+          }
+          let response = answer(request.method, url, request.headers, request.body)
+          do {
+            try session.write(
+              Self.bytes(of: response, closing: request.closes, head: request.method == "HEAD"))
+          } catch {
+            return fail("\(error)")
+          }
+          if request.closes { return }
+        }
+      }
+    }
+
+    private func fail(_ why: String) {
+      guard !isStopped() else { return }
+      report(
+        WebViewEvent(
+          "request",
+          [("method", .string("CONNECT")), ("url", .string("https://" + authority)), ("error", .string(why))])
+      )
+    }
+
+    /// `https://host` (or `https://host:port` for a port other than 443), or nil when `authority`
+    /// is not `host:port`.
+    static func origin(of authority: String) -> String? {
+      guard let colon = authority.lastIndex(of: ":"),
+        let port = Int(authority[authority.index(after: colon)...]),
+        (1...65535).contains(port)
+      else { return nil }
+      let host = authority[..<colon]
+      guard !host.isEmpty, !host.contains(where: { "/?#@ ".contains($0) }),
+        let url = URL(string: "https://\(host)"), url.host != nil
+      else { return nil }
+      return port == 443 ? "https://\(host)" : "https://\(host):\(port)"
+    }
+
+    /// The response's bytes: status line, headers, `Content-Length`, the connection's fate, body.
+    static func bytes(of response: LoopbackResponse, closing: Bool, head: Bool) -> [UInt8] {
+      var text = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
+      for header in response.headers { text += "\(header.name): \(header.value)\r\n" }
+      text +=
+        "Content-Length: \(response.body.count)\r\nConnection: \(closing ? "close" : "keep-alive")\r\n\r\n"
+      return Array(text.utf8) + (head ? [] : [UInt8](response.body))
+    }
+
+    /// Writes plain bytes on the socket (before TLS): false when the peer went away.
+    private static func sendRaw(_ text: String, to socket: Int32) -> Bool {
+      let bytes = Array(text.utf8)
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes {
+          Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return false }
+        offset += written
+      }
+      return true
+    }
+  }
+#endif
