@@ -38,7 +38,7 @@ local function preplay(settings)
   if not data then
     return nil, problem
   end
-  if type(data.playURL) ~= "string" or type(data.sid) ~= "string" or data.sid == "" then
+  if type(data.playURL) ~= "string" or data.playURL == "" or type(data.sid) ~= "string" or data.sid == "" then
     return nil, "expected JSON with playURL and sid"
   end
   if settings.ping and (type(data.prefix) ~= "string" or not data.prefix:match("^https?://[^/?#]")) then
@@ -54,12 +54,14 @@ local function preplay(settings)
   return data, playUrl
 end
 
--- A stitched session whose seeks follow the skippedAdStrategy.
+-- A stitched session whose seeks follow the skippedAdStrategy. adhost.stitched words the log
+-- line of a seek the policy moved by its own reasons; playNone's "passedOver" is worded here.
 local function newSession(controller, settings)
-  local session = stitched.new(controller, { policy = uplynkpolicy.new(settings.skippedAdStrategy) })
+  local policy = uplynkpolicy.new(settings.skippedAdStrategy)
+  local session = stitched.new(controller, { policy = policy })
   local describe = session.seekReason
   function session:seekReason(reason, target)
-    return uplynkpolicy.reason(reason, self.timeline:breakAt(target)) or describe(self, reason, target)
+    return policy:describe(reason) or describe(self, reason, target)
   end
   return session
 end

@@ -23,21 +23,24 @@ end
 function Policy:planSeek(origin, target, breaks, adPlaying)
   local plan = self.base:planSeek(origin, target, breaks, adPlaying)
   local last = plan.stops and #plan.stops or 0
+  self.passedOver = nil
   if self.strategy == "playNone" and last > 0 and plan.reasons[last] == "into" then
     for _, entry in ipairs(breaks) do
       if entry.startTime <= target and target < entry.endTime then
         plan.stops[last], plan.reasons[last] = entry.endTime, "passedOver"
+        self.passedOver = entry
       end
     end
   end
   return plan
 end
 
---- Why a stop of reason "passedOver" is not the target, in words for the log; nil for others.
-function M.reason(reason, landing)
-  if reason == "passedOver" and landing then
+--- Why the last plan's stop of reason "passedOver" is not the target, in words for the log; nil
+--- for other reasons.
+function Policy:describe(reason)
+  if reason == "passedOver" and self.passedOver then
     return string.format("skippedAdStrategy = playNone: the break at %g s is passed over, on from its end",
-      landing.startTime)
+      self.passedOver.startTime)
   end
   return nil
 end
