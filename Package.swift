@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "CheckedNumbers"]),
     // The Lua SDK (sdk/adhost, sdk/_adhost), shipped beside the executable as a resource folder.
     .target(
-      name: "AdhostSDK", path: "sdk", sources: ["AdhostSDK.swift"],
+      name: "AdhostSDK", path: "sdk", exclude: ["tests"], sources: ["AdhostSDK.swift"],
       resources: [.copy("adhost"), .copy("_adhost")]),
     .target(name: "CLuaBench", dependencies: ["CLua"]),
 

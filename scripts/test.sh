@@ -13,8 +13,14 @@ swift build --build-tests
 runner=()
 command -v stdbuf >/dev/null && runner+=(stdbuf -oL -eL)
 if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-after=30s 20m); fi
-# The examples' scenarios (docs/testing.md) first, so that swift test's closing line stays last.
+# The examples' scenarios and the Lua SDK's unit tests (docs/testing.md) first, so that swift
+# test's closing line stays last.
 examples=0
-if [ $# -eq 0 ]; then .build/debug/adhost test examples || examples=$?; fi
+sdk=0
+if [ $# -eq 0 ]; then
+  .build/debug/adhost test examples || examples=$?
+  .build/debug/adhost lua --host sdk/tests/run.lua || sdk=$?
+fi
 ${runner[@]+"${runner[@]}"} swift test --no-parallel "$@"
-exit "$examples"
+[ "$examples" -ne 0 ] && exit "$examples"
+exit "$sdk"

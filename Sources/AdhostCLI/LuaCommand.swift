@@ -7,8 +7,8 @@ struct LuaCommand: Command {
   static let name = "lua"
   static let summary = "run a Lua file in the plugin sandbox, with its limits"
   static let help = """
-    Usage: adhost lua <file.lua> [--memory MB] [--instructions N] [--seconds S] [--lib DIR] [--json]
-                      [--stats]
+    Usage: adhost lua <file.lua> [--host] [--memory MB] [--instructions N] [--seconds S] [--lib DIR]
+                      [--json] [--stats]
 
     Runs a Lua file in the sandbox that plugins run in: the allow-listed standard library,
     require() from adhost's SDK, the file's own folder, --lib and ADHOST_LUA_PATH folders as for
@@ -16,6 +16,10 @@ struct LuaCommand: Command {
     values it returns.
 
     Options:
+      --host              run the file in a fresh headless host instead, as a plugin's top level
+                          without a source: the plugin API's globals (player, http, timer, vast,
+                          json, url, log, beacon) are there, the virtual clock stays at 0 (how
+                          the SDK's unit tests run: docs/testing.md)
     \(LimitOptions.help)
     \(LibraryOptions.help)
       --json              print the returned values as one JSON array
@@ -31,7 +35,7 @@ struct LuaCommand: Command {
     let parsed = try ParsedArguments(
       arguments,
       spec: ArgumentSpec(
-        flags: ["--json", "--stats"], options: LimitOptions.names.union([LibraryOptions.name])))
+        flags: ["--json", "--stats", "--host"], options: LimitOptions.names.union([LibraryOptions.name])))
     try parsed.expectPositionals(1...1, "one Lua file")
     let path = parsed.positionals[0]
     let limits = try LimitOptions.limits(parsed)
@@ -40,6 +44,12 @@ struct LuaCommand: Command {
       throw UsageError("cannot read \(path)")
     }
 
+    if parsed.has("--host") {
+      let json = parsed.has("--json")
+      return try await onOwnThread {
+        runInHost(path, limits: limits, libraries: libraries, json: json, console: console)
+      }
+    }
     return runFile(
       path, limits: limits, libraries: libraries, json: parsed.has("--json"), stats: parsed.has("--stats"),
       console: console)
@@ -57,16 +67,20 @@ struct LuaCommand: Command {
       let environment = try lua.makeSandbox(
         modules: PluginHost.moduleSearchPath(pluginFolder: folder, libraries: libraries))
       let chunk = try lua.loadFile(path, environment: environment)
-      let results = try lua.call(chunk)
-      if json {
-        console.print("[" + results.map(LuaValueFormat.json).joined(separator: ",") + "]")
-      } else if !results.isEmpty {
-        console.print(results.map(LuaValueFormat.readable).joined(separator: "\t"))
-      }
+      printResults(try lua.call(chunk), json: json, console: console)
       return ExitCode.success
     } catch {
       console.printError("error: " + error.description)
       return ExitCode.failure
+    }
+  }
+
+  /// Prints what a file returned: readable and tab-separated, or as one JSON array.
+  static func printResults(_ results: [LuaValue], json: Bool, console: Console) {
+    if json {
+      console.print("[" + results.map(LuaValueFormat.json).joined(separator: ",") + "]")
+    } else if !results.isEmpty {
+      console.print(results.map(LuaValueFormat.readable).joined(separator: "\t"))
     }
   }
 

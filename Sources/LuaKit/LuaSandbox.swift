@@ -46,7 +46,10 @@ extension LuaState {
     let resolver = ModuleResolver(search: modules)
     let loadModule = function { call in
       guard let environment = call.table(2) else { return 0 }
-      return try call.state.loadModule(call.string(1) ?? "", with: resolver, environment: environment)
+      // Returned on the calling thread: `require` may run in a coroutine (a console's code).
+      let (chunk, chunkName) = try call.state.loadModule(
+        call.string(1) ?? "", with: resolver, environment: environment)
+      return call.return(.function(chunk), .string(chunkName))
     }
     lua_pushcclosure(L, lk_module_name, 0)
     let moduleName = LuaFunction(popping: self, from: L)
@@ -74,16 +77,14 @@ extension LuaState {
   /// path it is named by.
   fileprivate func loadModule(
     _ name: String, with resolver: ModuleResolver, environment: LuaTableReference
-  ) throws(LuaError) -> Int32 {
+  ) throws(LuaError) -> (LuaFunction, String) {
     let found = try resolver.resolve(name)
     guard let data = FileManager.default.contents(atPath: found.file) else {
       throw LuaError(.file, "module '\(name)': cannot read \(found.file)")
     }
     let chunk = try load(
       String(decoding: data, as: UTF8.self), chunkName: "@" + found.chunkName, environment: environment)
-    chunk.push(on: L)
-    pushString(found.chunkName, on: L)
-    return 2
+    return (chunk, found.chunkName)
   }
 
   /// Removes what no sandbox may reach from the libraries the state shares: `string.dump` (also

@@ -7,7 +7,8 @@ extension PluginHost {
   /// (`player`, `http`, `vast`, …) that registers nothing.
   public func consoleEnvironment() throws(LuaError) -> LuaTableReference {
     if let plugin = plugins.first { return plugin.environment }
-    let plugin = Plugin(path: "console", environment: try lua.makeSandbox())
+    let modules = Self.moduleSearchPath(pluginFolder: nil, libraries: libraryFolders)
+    let plugin = Plugin(path: "console", environment: try lua.makeSandbox(modules: modules))
     installModules(for: plugin)
     plugins.append(plugin)
     return plugin.environment

@@ -20,3 +20,16 @@ extension PluginHost {
     (environment["ADHOST_LUA_PATH"] ?? "").split(separator: ":").map(String.init)
   }
 }
+
+extension PluginHost {
+  /// A new sandbox with the plugin API (`player`, `http`, `timer`, `json`, `log`, …, as the
+  /// REPL's console has) that registers nothing, whose `require` searches adhost's SDK, `folder`
+  /// and the library folders: for a script run inside a host (`adhost lua --host`).
+  public func scriptEnvironment(folder: String?) throws(LuaError) -> LuaTableReference {
+    let modules = Self.moduleSearchPath(pluginFolder: folder, libraries: libraryFolders)
+    let plugin = Plugin(path: "script", environment: try lua.makeSandbox(modules: modules))
+    installModules(for: plugin)
+    plugins.append(plugin)
+    return plugin.environment
+  }
+}

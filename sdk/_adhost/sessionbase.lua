@@ -1,6 +1,7 @@
 -- What the sessions of adhost.clientside and adhost.stitched share: player listeners removed
 -- together when the session closes, timers cancelled safely, and controller calls whose
--- failure is a non-fatal `aderror` rather than the end of the session.
+-- failure is a non-fatal `aderror` rather than the end of the session. A session's `player` and
+-- `log` fields, when it has them, stand for the globals (adhost.stitched takes them as options).
 
 local M = {}
 
@@ -15,14 +16,16 @@ end
 function M.install(Session)
   --- Listens to a player event until the session stops listening.
   function Session:listen(eventType, fn)
-    player:addEventListener(eventType, fn)
+    local host = self.player or player
+    host:addEventListener(eventType, fn)
     self.listeners[#self.listeners + 1] = { type = eventType, fn = fn }
   end
 
   --- Removes every listener the session added.
   function Session:stopListening()
+    local host = self.player or player
     for _, listener in ipairs(self.listeners) do
-      player:removeEventListener(listener.type, listener.fn)
+      host:removeEventListener(listener.type, listener.fn)
     end
     self.listeners = {}
   end
@@ -32,7 +35,8 @@ function M.install(Session)
     local ok, message = pcall(fn)
     if not ok then
       local text = string.format("%s failed: %s", what, tostring(message))
-      log.error(text)
+      local logger = self.log or log
+      logger.error(text)
       self.controller:error(text)
     end
     return ok

@@ -31,11 +31,17 @@ sessionbase.install(Session)
 local cancel = sessionbase.cancel
 
 --- A session for `controller`; `options.policy` is a policy of adhost.policies (default
---- `policies.new()`).
+--- `policies.new()`). The host's services it uses are `options.player`, `options.timer`,
+--- `options.beacon` and `options.log`, by default the globals of the same names (a test gives
+--- its own).
 function M.new(controller, options)
   options = options or {}
   local session = setmetatable({
     controller = controller,
+    player = options.player or player,
+    timer = options.timer or timer,
+    beacon = options.beacon or beacon,
+    log = options.log or log,
     policy = options.policy or policies.new(),
     current = nil, -- the ad entry playing
     activeBreak = nil, -- the break entry the playhead is in
@@ -74,7 +80,7 @@ function Session:sendDue(target, at)
     if not target.sent[event.id] then
       target.sent[event.id] = true
       if #event.urls > 0 then
-        beacon.send(event.urls, event.name, function(results)
+        self.beacon.send(event.urls, event.name, function(results)
           for _, result in ipairs(results) do
             local problem = result.failure or (result.status and result.status >= 400
               and string.format("HTTP %d", result.status))
@@ -89,27 +95,27 @@ function Session:sendDue(target, at)
 end
 
 function Session:note(position)
-  self.lastPosition, self.lastClock = position, timer.now()
+  self.lastPosition, self.lastClock = position, self.timer.now()
 end
 
 -- Where the playhead was just before a seek: the last position seen, moved on by the clock.
 function Session:estimatedPosition()
-  if player.paused then
+  if self.player.paused then
     return self.lastPosition
   end
-  return self.lastPosition + (timer.now() - self.lastClock)
+  return self.lastPosition + (self.timer.now() - self.lastClock)
 end
 
 function Session:seekInternal(position)
   self.internal = self.internal + 1
   local ok, message = pcall(function()
-    player.currentTime = position
+    self.player.currentTime = position
   end)
   self.internal = self.internal - 1
   self.jumped = true
-  self:note(player.currentTime)
+  self:note(self.player.currentTime)
   if not ok then
-    log.error("seek failed: " .. tostring(message))
+    self.log.error("seek failed: " .. tostring(message))
   end
 end
 
@@ -170,7 +176,7 @@ function Session:leaveBreak(entry, continuePlan, reachedEnd)
     if reachedEnd then
       self:sendDue(entry, math.huge)
     else
-      log.info(string.format("break at %g s left part-way: it is over", entry.startTime))
+      self.log.info(string.format("break at %g s left part-way: it is over", entry.startTime))
     end
     entry.removed = true
     self:try(string.format("removeAdBreak(%q)", entry.key), function()
@@ -179,7 +185,7 @@ function Session:leaveBreak(entry, continuePlan, reachedEnd)
   end
   if continuePlan and #self.stops > 0 then
     local stop = table.remove(self.stops, 1)
-    log.info(string.format("break at %g s played: on to %g s", entry.startTime, stop))
+    self.log.info(string.format("break at %g s played: on to %g s", entry.startTime, stop))
     self:seekInternal(stop)
     return true
   end
@@ -197,12 +203,12 @@ function Session:drive()
       break
     end
   end
-  self:arm(player.currentTime)
+  self:arm(self.player.currentTime)
 end
 
 -- One pass of drive; returns true when it seeked and the pass must be made again.
 function Session:step()
-  local position = player.currentTime
+  local position = self.player.currentTime
   local at = position + EPSILON
   self:note(position)
   local jumped = self.jumped
@@ -221,14 +227,14 @@ function Session:step()
     return false
   end
   if entry.watched then
-    log.info(string.format("break at %g s was %s: on to its end, %g s", entry.startTime,
+    self.log.info(string.format("break at %g s was %s: on to its end, %g s", entry.startTime,
       entry.leftEarly and "left part-way" or "watched", entry.endTime))
     self:seekInternal(entry.endTime)
     return true
   end
   -- A break, and an ad, begins when its first frame plays: a seek into one while the content
   -- is paused waits for `playing` (which drives again) to begin it and send its beacons.
-  if player.paused and self.activeBreak ~= entry then
+  if self.player.paused and self.activeBreak ~= entry then
     return false
   end
   if self.activeBreak ~= entry then
@@ -236,7 +242,7 @@ function Session:step()
     self:sendDue(entry, at)
   end
   local adEntry = adtimeline.adAt(entry, at)
-  if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" and not player.paused then
+  if adEntry and adEntry ~= self.current and adEntry.state == "scheduled" and not self.player.paused then
     self:beginAd(adEntry, at)
   end
   current = self.current
@@ -252,12 +258,12 @@ end
 function Session:arm(position)
   cancel(self.boundary)
   self.boundary = nil
-  if player.paused or self.closed then
+  if self.player.paused or self.closed then
     return
   end
   local nextTime = self.timeline:nextBoundary(position, self.current)
   if nextTime then
-    self.boundary = timer.after(nextTime - position, function()
+    self.boundary = self.timer.after(nextTime - position, function()
       self.boundary = nil
       self:drive()
     end)
@@ -268,7 +274,7 @@ end
 function Session:decideSeek(origin, target)
   local plan = self.policy:planSeek(origin, target, self.timeline:policyView(), self.current ~= nil)
   if plan.refuse then
-    log.warn(string.format("seek to %g s refused: ad %q is playing", target, self.current.key))
+    self.log.warn(string.format("seek to %g s refused: ad %q is playing", target, self.current.key))
     self:seekInternal(origin)
     self.jumped = false
     self:drive()
@@ -277,11 +283,11 @@ function Session:decideSeek(origin, target)
   self.stops = plan.stops
   local first = table.remove(self.stops, 1)
   if math.abs(first - target) > EPSILON then
-    log.info(string.format("seek to %g s: to %g s instead (%s)", target, first,
+    self.log.info(string.format("seek to %g s: to %g s instead (%s)", target, first,
       self:seekReason(plan.reasons[1], target)))
     self:seekInternal(first)
   end
-  local at = player.currentTime + EPSILON
+  local at = self.player.currentTime + EPSILON
   local current = self.current
   if current and not contains(current, at) then
     -- What it played up to the seek (the skip's playedPercentage).
@@ -314,22 +320,22 @@ end
 function Session:skip(ad)
   local current = self.current
   if not current or current.ad ~= ad then
-    log.warn(string.format("skip refused: ad %q is not playing", tostring(ad and ad.id)))
+    self.log.warn(string.format("skip refused: ad %q is not playing", tostring(ad and ad.id)))
     return false
   end
-  local played = player.currentTime - current.startTime
+  local played = self.player.currentTime - current.startTime
   local allowed, reason = policies.canSkip(current.skipOffset, played)
   if not allowed then
-    log.warn(string.format("skip refused: ad %q: %s", current.key, reason))
+    self.log.warn(string.format("skip refused: ad %q: %s", current.key, reason))
     return false
   end
   self.current = nil
   current.state = "played"
   self:try(string.format("skipAd(%q)", current.key), function()
-    self.controller:updateAdProgress(ad, progress(current, player.currentTime))
+    self.controller:updateAdProgress(ad, progress(current, self.player.currentTime))
     self.controller:skipAd(ad)
   end)
-  log.info(string.format("ad %q skipped after %g s: on to its end, %g s", current.key, played,
+  self.log.info(string.format("ad %q skipped after %g s: on to its end, %g s", current.key, played,
     current.endTime))
   self:seekInternal(current.endTime)
   self.jumped = false
@@ -348,7 +354,7 @@ function Session:attach()
   self:listen("pause", function()
     cancel(self.boundary)
     self.boundary = nil
-    self:note(player.currentTime)
+    self:note(self.player.currentTime)
   end)
   self:listen("ended", function()
     self:drive()
@@ -365,7 +371,7 @@ function Session:attach()
       return
     end
     self.seeking = false
-    self:decideSeek(self.origin, player.currentTime)
+    self:decideSeek(self.origin, self.player.currentTime)
   end)
 end
 
