@@ -1,0 +1,46 @@
+---@meta adhost.clientside
+-- LuaLS annotations of `require("adhost.clientside")` (sdk/adhost/clientside.lua): VAST ad breaks
+-- played client-side (the content pauses, the ads play with native VAST tracking, it resumes).
+
+---@class adhost.ClientSideSession
+---@field closed boolean
+local Session = {}
+
+--- Loads the VAST at `tagUrl` and schedules its ads at `parsedOffset`; `where` names the break in
+--- logs. Returns false when the session was closed while the request was out.
+---@param where string
+---@param tagUrl string
+---@param parsedOffset adhost.Offset
+---@param vastOptions? table Options of vast.load (`timeout`).
+---@return boolean
+function Session:loadBreak(where, tagUrl, parsedOffset, vastOptions) end
+
+--- Places the breaks whose offset needed the content's duration (`end`, `N%`).
+function Session:placeDeferredBreaks() end
+
+--- Starts following the playhead.
+function Session:attach() end
+
+--- Stops its timers and listeners; the ads stay.
+function Session:close() end
+
+--- A handler's skipAd: skips `ad` if it plays and its skip offset has passed.
+---@param ad adhost.Ad
+---@return boolean skipped
+function Session:skip(ad) end
+
+--- Whether the session has anything to play.
+---@return boolean
+function Session:isEmpty() end
+
+---@class adhost.clientside
+---@field progressInterval number Seconds of the clock between progress reports (0.25).
+local clientside = {}
+
+--- A session for one source; `slot` is the player size media files are chosen for.
+---@param controller adhost.ServerSideAdIntegrationController
+---@param slot {width: integer, height: integer}
+---@return adhost.ClientSideSession
+function clientside.new(controller, slot) end
+
+return clientside

@@ -1,0 +1,75 @@
+---@meta adhost.stitched
+-- LuaLS annotations of `require("adhost.stitched")` (sdk/adhost/stitched.lua): ads stitched into
+-- the content (SSAI), begun, progressed and ended as the playhead crosses them.
+
+---@class adhost.StitchedEvent
+---@field id string Seen again, the event is not added twice.
+---@field name string The tracking event, as beacon.send names it.
+---@field time number Content seconds.
+---@field urls string[]
+
+---@class adhost.StitchedBreakSpec
+---@field startTime number
+---@field duration number
+---@field events? adhost.StitchedEvent[]
+---@field customData? any
+
+---@class adhost.StitchedAdSpec
+---@field startTime number
+---@field duration number
+---@field skipOffset? number Seconds; -1 not skippable.
+---@field events? adhost.StitchedEvent[]
+---@field init? adhost.AdInit More fields of the ad's createAd init.
+
+---@class adhost.StitchedBreakEntry
+---@field key string
+---@field adBreak adhost.AdBreak
+---@field startTime number
+---@field endTime number
+---@field watched boolean
+
+---@class adhost.StitchedServices The host's services a session uses; default the globals.
+---@field player? adhost.Player
+---@field timer? adhost.timer
+---@field beacon? adhost.beacon
+---@field log? adhost.log
+
+---@class adhost.StitchedSession
+local Session = {}
+
+--- Creates the break `key` (createAdBreak) or updates it (updateAdBreak when it grew; new events).
+---@param key string
+---@param spec adhost.StitchedBreakSpec
+---@return adhost.StitchedBreakEntry? entry nil after an aderror
+function Session:upsertBreak(key, spec) end
+
+--- Creates the ad `key` in a break (createAd, linear) or updates it (updateAd with what changed).
+---@param entry adhost.StitchedBreakEntry
+---@param key string
+---@param spec adhost.StitchedAdSpec
+function Session:upsertAd(entry, key, spec) end
+
+--- Starts following the playhead (its player listeners): in setSource.
+function Session:attach() end
+
+--- Stops following the playhead: in resetSource and destroy. The ads stay.
+function Session:close() end
+
+--- Brings the ads up to the playhead now (after changing breaks outside a listener).
+function Session:drive() end
+
+--- A handler's skipAd: skips `ad` when it plays and has passed its skip offset.
+---@param ad adhost.Ad
+---@return boolean skipped
+function Session:skip(ad) end
+
+---@class adhost.stitched
+local stitched = {}
+
+--- A session for `controller`.
+---@param controller adhost.ServerSideAdIntegrationController
+---@param options? adhost.StitchedServices|{policy?: adhost.Policy}
+---@return adhost.StitchedSession
+function stitched.new(controller, options) end
+
+return stitched
