@@ -11,6 +11,7 @@
 /* Holds the credentials only: GnuTLS copies the certificate and key into them. */
 struct tls_identity {
   gnutls_certificate_credentials_t credentials;
+  char *certificate_pem; /* for the client that is told to accept it (NUL-terminated) */
 };
 
 static int fail(char *error, size_t error_size, const char *step, int code) {
@@ -42,6 +43,20 @@ static int make_certificate(gnutls_x509_crt_t certificate, gnutls_x509_privkey_t
   return 0;
 }
 
+/* The certificate as PEM text, in a malloc'd NUL-terminated string. */
+static int export_pem(gnutls_x509_crt_t certificate, char **pem) {
+  gnutls_datum_t data = {NULL, 0};
+  int code = gnutls_x509_crt_export2(certificate, GNUTLS_X509_FMT_PEM, &data);
+  if (code < 0) return code;
+  *pem = malloc(data.size + 1);
+  if (*pem) {
+    memcpy(*pem, data.data, data.size);
+    (*pem)[data.size] = '\0';
+  }
+  gnutls_free(data.data);
+  return *pem ? 0 : GNUTLS_E_MEMORY_ERROR;
+}
+
 tls_identity *tls_identity_new(char *error, size_t error_size) {
   gnutls_x509_privkey_t key = NULL;
   gnutls_x509_crt_t certificate = NULL;
@@ -57,6 +72,8 @@ tls_identity *tls_identity_new(char *error, size_t error_size) {
     fail(error, error_size, "certificate", code);
   } else if ((code = make_certificate(certificate, key, error, error_size)) < 0) {
     /* error says why */
+  } else if ((code = export_pem(certificate, &identity->certificate_pem)) < 0) {
+    fail(error, error_size, "certificate as PEM", code);
   } else if ((code = gnutls_certificate_allocate_credentials(&identity->credentials)) < 0 ||
              (code = gnutls_certificate_set_x509_key(identity->credentials, &certificate, 1, key)) < 0) {
     fail(error, error_size, "server credentials", code);
@@ -73,6 +90,7 @@ tls_identity *tls_identity_new(char *error, size_t error_size) {
 void tls_identity_free(tls_identity *identity) {
   if (!identity) return;
   if (identity->credentials) gnutls_certificate_free_credentials(identity->credentials);
+  free(identity->certificate_pem);
   free(identity);
 }
 
@@ -80,3 +98,5 @@ void tls_identity_free(tls_identity *identity) {
 gnutls_certificate_credentials_t tls_identity_credentials(const tls_identity *identity) {
   return identity->credentials;
 }
+
+const char *tls_identity_certificate_pem(const tls_identity *identity) { return identity->certificate_pem; }

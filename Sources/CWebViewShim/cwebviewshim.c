@@ -1,4 +1,5 @@
 #include "cwebviewshim.h"
+#include "proxy_trust.h"
 
 #include <gtk/gtk.h>
 #include <webkit2/webkit2.h>
@@ -48,6 +49,7 @@ static gboolean stdin_ready(GIOChannel *channel, GIOCondition condition, gpointe
 }
 
 void wv_watch_stdin(const wv_callbacks *callbacks) {
+  proxy_trust_set_callbacks(callbacks);
   cb = callbacks;
   GIOChannel *channel = g_io_channel_unix_new(0);
   g_io_channel_set_encoding(channel, NULL, NULL);
@@ -153,7 +155,7 @@ static void on_terminated(WebKitWebView *v, WebKitWebProcessTerminationReason re
   cb->web_process_terminated(cb->context, text);
 }
 
-static WebKitWebContext *make_context(const char *proxy) {
+static WebKitWebContext *make_context(const char *proxy, const char *certificate_pem) {
   WebKitWebsiteDataManager *data = webkit_website_data_manager_new_ephemeral();
   if (proxy) {
     /* Every scheme and no ignore list: loopback and every other host go through the proxy too. */
@@ -162,21 +164,22 @@ static WebKitWebContext *make_context(const char *proxy) {
     webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM,
                                                            settings);
     webkit_network_proxy_settings_free(settings);
-    /* So every TLS connection of this view ends at the host's proxy, which answers it with a
-       certificate made for the run; the proxy checks the real server's certificate itself.
-       The policy is this view's ephemeral data manager's, nobody else's. */
-    webkit_website_data_manager_set_tls_errors_policy(data, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
   }
   WebKitWebContext *context = webkit_web_context_new_with_website_data_manager(data);
   g_object_unref(data);
   webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
+  if (proxy && certificate_pem && !proxy_trust_init(context, certificate_pem)) {
+    g_object_unref(context);
+    return NULL;
+  }
   return context;
 }
 
-int wv_open(int width, int height, const char *proxy) {
+int wv_open(int width, int height, const char *proxy, const char *proxy_certificate_pem) {
   if (view) return 1;
+  WebKitWebContext *context = make_context(proxy, proxy_certificate_pem);
+  if (!context) return 1;
   pending = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
-  WebKitWebContext *context = make_context(proxy);
   WebKitUserContentManager *content = webkit_user_content_manager_new();
   webkit_user_content_manager_add_script(
       content, webkit_user_script_new(console_bridge, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,

@@ -16,15 +16,21 @@
     let timeout: Double
     /// Whether the proxy is stopping (its sockets are shut down then: nothing to report).
     let isStopped: () -> Bool
+    /// Has the view accept the proxy's certificate for a host: nil, or why it could not.
+    let trust: (String) -> String?
     /// Answers one request.
     let answer: (String, URL, [(name: String, value: String)], Data) -> LoopbackResponse
     /// Takes a failure's event.
     let report: (WebViewEvent) -> Void
 
     func run() {
-      guard let origin = Self.origin(of: authority) else {
+      guard let origin = Self.origin(of: authority), let host = URL(string: origin)?.host else {
         _ = Self.sendRaw("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", to: socket)
         return fail("not a host:port to tunnel to")
+      }
+      if let problem = trust(host) {
+        _ = Self.sendRaw("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n", to: socket)
+        return fail("the view could not be told to accept the proxy's certificate: \(problem)")
       }
       guard Self.sendRaw("HTTP/1.1 200 Connection Established\r\n\r\n", to: socket) else { return }
       let session: TLSSession

@@ -2,12 +2,16 @@ import Foundation
 
 /// The `adhost-webview` helper process, on its own display: the host writes commands as JSON
 /// lines and its events arrive in `events`. A helper that hangs or dies never takes the host with
-/// it: every wait has a deadline, and `kill()` ends it.
-final class HelperProcess {
+/// it: every wait has a deadline, and `kill()` ends it. `send` and `trust` may be called from any
+/// thread (the proxy's connections ask for trust); the rest belongs to the host's thread.
+final class HelperProcess: @unchecked Sendable {
   let events = EventQueue<WebViewEvent>()
   private let process = Process()
   private let input = Pipe()
   private let display: HeadlessDisplay
+  /// Commands come from the host's thread and the proxy's connections: one line at a time.
+  private let writing = NSLock()
+  private let answers = HelperAnswers()
 
   init(width: Int, height: Int) throws(WebViewError) {
     display = try HeadlessDisplay(width: width, height: height)
@@ -29,6 +33,7 @@ final class HelperProcess {
       throw .engine("cannot start \(process.executableURL?.path ?? "adhost-webview"): \(error)")
     }
     let events = events
+    let answers = answers
     let reader = Thread {
       var pending = Data()
       let handle = output.fileHandleForReading
@@ -39,9 +44,12 @@ final class HelperProcess {
         while let newline = pending.firstIndex(of: 0x0A) {
           let line = pending[pending.startIndex..<newline]
           pending = Data(pending[(newline + 1)...])
-          if let event = Self.event(from: Data(line)) { events.push(event) }
+          guard let event = Self.event(from: Data(line)) else { continue }
+          // An answer to a waiting thread (not the host's), or an event for the host.
+          if !answers.deliver(event) { events.push(event) }
         }
       }
+      answers.closeAll()
       events.push(WebViewEvent("exited"))
     }
     reader.name = "adhost-webview.reader"
@@ -54,7 +62,19 @@ final class HelperProcess {
       let data = try? JSONSerialization.data(withJSONObject: command, options: [.sortedKeys])
     else { return }
     // A helper that died closes the pipe: the write fails, and the reader reports the exit.
-    try? input.fileHandleForWriting.write(contentsOf: data + Data([0x0A]))
+    writing.withLock { try? input.fileHandleForWriting.write(contentsOf: data + Data([0x0A])) }
+  }
+
+  /// Has the view accept the proxy's certificate for `host` (`trust`), from any thread: nil once
+  /// the helper did, else why not (it said no, it exited, or `seconds` passed).
+  func trust(host: String, seconds: Double) -> String? {
+    let (token, answer) = answers.expect()
+    send(["cmd": "trust", "host": host, "token": token])
+    guard let event = answer.wait(seconds: seconds) else {
+      answers.forget(token)
+      return "the engine did not answer within \(seconds) s"
+    }
+    return event.bool("ok") == true ? nil : "the engine refused (\(event.type))"
   }
 
   /// Asks the helper to quit, then kills it if it has not within `grace` seconds; stops the display.
@@ -92,7 +112,7 @@ final class HelperProcess {
   }
 
   /// The helper's boolean details (JSONSerialization gives booleans as numbers on Linux).
-  private static let booleans: Set<String> = ["userGesture", "newWindow", "byPolicy", "delivered"]
+  private static let booleans: Set<String> = ["userGesture", "newWindow", "byPolicy", "delivered", "ok"]
 
   private static func event(from line: Data) -> WebViewEvent? {
     guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],

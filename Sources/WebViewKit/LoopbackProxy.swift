@@ -8,22 +8,30 @@ import LoopbackHTTP
 ///
 /// Plain http arrives as a proxy request and is answered here. For https WebKit asks for a tunnel
 /// (`CONNECT host:443`): the proxy agrees, ends the TLS inside it with a certificate it made for
-/// this run (`TLSIdentity`; the view ignores TLS errors, and all its TLS goes here), and answers
-/// the requests in it the same way (`HTTPSTunnel`). The host's client checks the real server's
-/// certificate on the way out.
+/// this run (`TLSIdentity`), which the view has been told to accept for that host just before
+/// (`trust`), and answers the requests in it the same way (`HTTPSTunnel`). The host's client
+/// checks the real server's certificate on the way out.
 final class LoopbackProxy: @unchecked Sendable {
   private let server: LoopbackServer
   private let lock = NSLock()
   private var stopped = false
+  private var trusted: Set<String> = []
+  /// The certificate the proxy ends TLS with, as PEM, for the view; nil without a TLS server.
+  let certificatePEM: String?
 
   /// The proxy's URI for WebKit: `http://127.0.0.1:<port>`.
   var uri: String { "http://127.0.0.1:\(server.port)" }
   /// The proxy's port on 127.0.0.1.
   var port: UInt16 { server.port }
 
-  /// A proxy; `tunnelTimeout` is how long a tunnel may wait for the TLS handshake or the next
-  /// bytes of a request, and how long an idle tunnel stays open.
-  init(http: HTTPClient, events: EventQueue<WebViewEvent>, tunnelTimeout: Double = 10) throws(WebViewError) {
+  /// A proxy; `trust` tells the view to accept the proxy's certificate for a host (once for each
+  /// host, before its first tunnel), answering nil or why it could not; `tunnelTimeout` is how
+  /// long a tunnel may wait for the TLS handshake or the next bytes of a request, and how long an
+  /// idle tunnel stays open.
+  init(
+    http: HTTPClient, events: EventQueue<WebViewEvent>, tunnelTimeout: Double = 10,
+    trust: @escaping @Sendable (String) -> String? = { _ in nil }
+  ) throws(WebViewError) {
     do {
       // Tunnels stay open between requests: room for the engine's keep-alive connections.
       server = try LoopbackServer(maxConnections: 64)
@@ -31,7 +39,9 @@ final class LoopbackProxy: @unchecked Sendable {
       throw .engine("cannot start the engine's loopback proxy: \(error)")
     }
     server.fallback { request in Self.answer(request, http: http, events: events) }
-    #if canImport(CTLSShim)
+    #if !canImport(CTLSShim)
+      certificatePEM = nil
+    #else
       let identity: TLSIdentity
       do {
         identity = try TLSIdentity()
@@ -39,10 +49,15 @@ final class LoopbackProxy: @unchecked Sendable {
         server.stop()
         throw .engine("cannot make the loopback proxy's TLS certificate: \(error)")
       }
+      certificatePEM = identity.certificatePEM
       server.tunnel { [weak self] request, socket in
         HTTPSTunnel(
           authority: request.target, socket: socket, identity: identity, timeout: tunnelTimeout,
-          isStopped: { self?.isStopped ?? true }
+          isStopped: { self?.isStopped ?? true },
+          trust: { host in
+            guard let self else { return "the proxy stopped" }
+            return self.trustOnce(host, trust)
+          }
         ) { method, url, headers, body in
           Self.forward(method: method, url: url, headers: headers, body: body, http: http, events: events)
         } report: {
@@ -54,6 +69,14 @@ final class LoopbackProxy: @unchecked Sendable {
   }
 
   private var isStopped: Bool { lock.withLock { stopped } }
+
+  /// Asks `trust` for a host not trusted yet; nil when it is trusted now.
+  private func trustOnce(_ host: String, _ trust: (String) -> String?) -> String? {
+    if lock.withLock({ trusted.contains(host) }) { return nil }
+    if let problem = trust(host) { return problem }
+    lock.withLock { _ = trusted.insert(host) }
+    return nil
+  }
 
   func stop() {
     lock.withLock { stopped = true }

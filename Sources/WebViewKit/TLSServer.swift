@@ -22,6 +22,9 @@
 
     deinit { tls_identity_free(identity) }
 
+    /// The certificate as PEM text (the key stays here), for the view that is to accept it.
+    var certificatePEM: String { String(cString: tls_identity_certificate_pem(identity)) }
+
     /// A server handshake on `socket` (which stays the caller's): the session, or why not.
     /// Reads, writes and the handshake each give up after `timeout` seconds without progress.
     func accept(socket: Int32, timeout: Double) throws(TLSFailure) -> TLSSession {

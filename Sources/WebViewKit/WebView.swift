@@ -49,16 +49,22 @@ public final class WebView {
     self.http = http
     helper = try HelperProcess(width: configuration.width, height: configuration.height)
     do {
-      proxy = try LoopbackProxy(http: http, events: helper.events)
+      let helper = helper
+      let seconds = configuration.commandTimeout
+      proxy = try LoopbackProxy(http: http, events: helper.events) {
+        helper.trust(host: $0, seconds: seconds)
+      }
     } catch {
       helper.kill()
       throw error
     }
     do {
       try waitFor(type: "ready", seconds: 15)
-      helper.send([
+      var open: [String: Any] = [
         "cmd": "open", "width": configuration.width, "height": configuration.height, "proxy": proxy.uri,
-      ])
+      ]
+      open["certificate"] = proxy.certificatePEM
+      helper.send(open)
       try waitFor(type: "opened", seconds: 15)
     } catch {
       helper.kill()

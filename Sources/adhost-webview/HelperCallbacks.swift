@@ -56,6 +56,9 @@ enum HelperCallbacks {
       var event: [String: Any] = ["event": "synced", "token": Int(truncatingIfNeeded: token)]
       if let error { event["error"] = String(cString: error) }
       HelperOutput.emit(event)
+    },
+    trusted: { _, token, ok in
+      HelperOutput.emit(["event": "trusted", "token": Int(truncatingIfNeeded: token), "ok": ok != 0])
     })
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -39,6 +39,11 @@ enum HelperCommands {
     case "sync":
       guard let token = command["token"] as? Int else { return missing("sync", "token") }
       wv_sync(UInt64(truncatingIfNeeded: token))
+    case "trust":
+      guard let host = command["host"] as? String, let token = command["token"] as? Int else {
+        return missing("trust", "host and token")
+      }
+      wv_trust_host(host, UInt64(truncatingIfNeeded: token))
     case "stop": wv_terminate_web_process()
     case "quit": wv_quit()
     default: HelperOutput.emit(["event": "error", "message": "unknown command \(name)"])
@@ -50,9 +55,9 @@ enum HelperCommands {
       width > 0, height > 0, width <= 8192, height <= 8192
     else { return missing("open", "width and height (1…8192)") }
     let proxy = command["proxy"] as? String
-    let status =
-      proxy.map { wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), $0) }
-      ?? wv_open(Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), nil)
+    let certificate = command["certificate"] as? String
+    let status = wv_open(
+      Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), proxy, certificate)
     HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
   }
 

@@ -103,4 +103,41 @@ import Testing
     try good.send("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test\r\n\r\n")
     #expect(try good.readResponse().body == "first")
   }
+
+  @Test func theViewIsToldToTrustEachHostOnceBeforeItsFirstTunnelAndNoTunnelOpensWithoutIt() throws {
+    let scratch = try ScratchFolder()
+    let recording = try HTTPSRecording(
+      in: scratch, name: "recording", [("https://cdn.example.test/a.txt", "text/plain", "first")])
+    let asked = HostLog()
+    let events = EventQueue<WebViewEvent>()
+    let proxy = try LoopbackProxy(
+      http: HTTPClient(transport: try OfflineTransport(folder: recording.folder)), events: events
+    ) { host in
+      asked.append(host)
+      return host == "refused.example.test" ? "the engine refused" : nil
+    }
+    defer { proxy.stop() }
+    for _ in 0..<2 {
+      let client = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+      try client.handshake()
+      try client.send("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test\r\n\r\n")
+      #expect(try client.readResponse().body == "first")
+    }
+    // A host the view could not be told to trust gets no tunnel (WebKit would refuse it).
+    #expect(throws: ClientError.self) {
+      try TLSTestClient(port: proxy.port, authority: "refused.example.test:443")
+    }
+    #expect(asked.hosts == ["cdn.example.test", "refused.example.test"])
+    let refused = drain(events).first { $0.string("method") == "CONNECT" }
+    #expect(refused?.string("url") == "https://refused.example.test:443")
+    #expect(refused?.string("error")?.contains("the engine refused") == true)
+  }
+}
+
+/// The hosts a proxy asked to trust, from its connections' threads.
+final class HostLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var asked: [String] = []
+  var hosts: [String] { lock.withLock { asked } }
+  func append(_ host: String) { lock.withLock { asked.append(host) } }
 }

@@ -61,7 +61,8 @@ final class TLSTestClient {
   /// The TLS client handshake.
   func handshake() throws {
     guard gnutls_certificate_allocate_credentials(&credentials) >= 0,
-      gnutls_init(&session, UInt32(GNUTLS_CLIENT) | UInt32(GNUTLS_NO_SIGNAL)) >= 0, let session, let credentials
+      gnutls_init(&session, UInt32(GNUTLS_CLIENT) | UInt32(GNUTLS_NO_SIGNAL)) >= 0, let session,
+      let credentials
     else { throw ClientError("cannot set up a GnuTLS client") }
     gnutls_set_default_priority(session)
     gnutls_credentials_set(session, GNUTLS_CRD_CERTIFICATE, UnsafeMutableRawPointer(credentials))

@@ -15,6 +15,8 @@ typedef struct tls_session tls_session;
    as server credentials. NULL on failure, with why in error. */
 tls_identity *tls_identity_new(char *error, size_t error_size);
 void tls_identity_free(tls_identity *identity);
+/* The certificate as PEM text (no key), owned by the identity: for the client told to accept it. */
+const char *tls_identity_certificate_pem(const tls_identity *identity);
 
 /* A server handshake on the connected socket fd, which stays the caller's. Every read and the
    handshake give up after timeout_ms without data, every write after timeout_ms without progress.

@@ -32,6 +32,8 @@ typedef struct wv_callbacks {
   void (*web_process_terminated)(void *context, const char *reason);
   /* The web process ran a script posted by wv_sync after everything sent to it before. */
   void (*synced)(void *context, uint64_t token, const char *error);
+  /* wv_trust_host(host, token) took effect in WebKit's network process (ok), or could not. */
+  void (*trusted)(void *context, uint64_t token, int ok);
 } wv_callbacks;
 
 /* Connects to the display ($DISPLAY); 0 when there is none. */
@@ -39,10 +41,13 @@ int wv_init(void);
 /* Reads stdin line by line on the main loop, handing each line to callbacks->line. */
 void wv_watch_stdin(const wv_callbacks *callbacks);
 /* Creates the window and the view. proxy: the proxy URI ("http://127.0.0.1:port") every request
-   goes to, https as a tunnel the proxy answers with its own certificate, which the view accepts
-   (TLS errors ignored); NULL for direct connections with normal certificate checks. Returns 0 on
-   success. */
-int wv_open(int width, int height, const char *proxy);
+   goes to (NULL for direct connections), https as a tunnel the proxy answers with its own
+   certificate, proxy_certificate_pem, which the view accepts for the hosts wv_trust_host names.
+   Returns 0 on success, 1 when a view exists or the certificate is not one. */
+int wv_open(int width, int height, const char *proxy, const char *proxy_certificate_pem);
+/* Accepts the proxy's certificate for host from now on (the proxy is about to tunnel to it);
+   callbacks->trusted reports token once WebKit's network process has it. */
+void wv_trust_host(const char *host, uint64_t token);
 /* A round trip through the web process: input and commands sent before it have been handled
    there when synced reports token. */
 void wv_sync(uint64_t token);
