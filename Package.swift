@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "adhost", targets: ["adhost"]),
     .executable(name: "adhost-bench", targets: ["adhost-bench"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
+    .library(name: "PlayerSeam", targets: ["PlayerSeam"]),
     .library(name: "AdPlayer", targets: ["AdPlayer"]),
     .library(name: "AdCheck", targets: ["AdCheck"]),
     .library(name: "VASTKit", targets: ["VASTKit"]),
@@ -36,7 +37,8 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-    .target(name: "AdPlayer", dependencies: ["CheckedNumbers"]),
+    .target(name: "PlayerSeam", dependencies: ["CheckedNumbers"]),
+    .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers"]),
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),

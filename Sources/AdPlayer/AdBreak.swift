@@ -1,3 +1,5 @@
+import PlayerSeam
+
 /// A break: a group of ads at one place in the content. A class, like `Ad`.
 ///
 /// Its ads are kept in slots, a removed ad leaving a hole until more than half are holes, and it

@@ -1,3 +1,5 @@
+import PlayerSeam
+
 /// What `player.skipAd()`/the `skip` action did.
 public enum SkipResult: Equatable, Sendable {
   /// The integration (or the default `controller.skipAd`) was asked to skip this ad.

@@ -1,3 +1,5 @@
+import PlayerSeam
+
 /// One line of the event log: a virtual time, a type and details. Player and ad events are
 /// logged by the player; other modules append their own (e.g. `beacon` entries).
 public struct LogEntry: Equatable, Sendable {

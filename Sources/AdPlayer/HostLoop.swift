@@ -1,4 +1,5 @@
 import Foundation
+import PlayerSeam
 import Synchronization
 
 /// How a run of the loop ended.

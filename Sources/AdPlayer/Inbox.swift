@@ -1,4 +1,5 @@
 import Foundation
+import PlayerSeam
 
 /// Work delivered from other threads (URLSession callbacks) for the host thread to run, and the
 /// work still outstanding. Thread-safe.

@@ -1,3 +1,5 @@
+import PlayerSeam
+
 /// A headless player on a virtual clock: a content timeline, playback state, player and ad
 /// events, an event log, and the server-side ad integrations in `ads`. Host-thread only.
 public final class Player {
@@ -23,7 +25,7 @@ public final class Player {
   public var playingInterstitial = false
   /// Decides what a scripted click on the playing ad does (the host's native tracking sends its
   /// click tracking); nil, or a nil answer, leaves it to the player (see `perform`).
-  public var clickHandler: ((ScriptedAction.ClickTarget, Ad) -> ClickOutcome?)?
+  public var clickHandler: ((ClickTarget, any IntegrationAd) -> ClickOutcome?)?
   /// Microseconds between `timeupdate` events while playing (250 000: 4 Hz).
   public var timeUpdateIntervalMicros: Int64 = 250_000 {
     didSet { timeUpdateIntervalMicros = max(1, timeUpdateIntervalMicros) }

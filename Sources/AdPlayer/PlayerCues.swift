@@ -1,3 +1,5 @@
+import PlayerSeam
+
 extension Player {
   /// The cues of the loaded content, by start time.
   public var cues: [Cue] { cueState.cues }

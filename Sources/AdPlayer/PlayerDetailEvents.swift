@@ -1,3 +1,5 @@
+import PlayerSeam
+
 extension Player {
   /// Fires a player event that another module raises with its own fields (the `interstitial…`
   /// events of the HLS interstitial player): logged as `{"t":…,"type":…,<detail>…,"currentTime":…}`

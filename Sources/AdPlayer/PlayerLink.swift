@@ -1,3 +1,5 @@
+import PlayerSeam
+
 /// How objects the player owns (controllers, `ads`, its timers) reach back to it. The player
 /// clears the link when it goes, so a late call finds no player rather than a dangling one.
 /// Unlike a `weak` reference it gives the player no side table, which keeps the reference

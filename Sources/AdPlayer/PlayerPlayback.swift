@@ -1,3 +1,5 @@
+import PlayerSeam
+
 extension Player {
   /// The content position in seconds; setting it seeks.
   public var currentTime: Double {

@@ -1,15 +1,10 @@
+import PlayerSeam
+
 /// A scripted user action: at a virtual time, play, pause, seek, skip or click the playing ad,
 /// or stop the run.
 public struct ScriptedAction: Equatable, Sendable {
   /// What a click lands on.
-  public enum ClickTarget: String, Equatable, Sendable, CaseIterable {
-    /// The playing ad itself (its `ClickTracking`, or a non-linear ad's).
-    case ad
-    /// The icon the playing ad shows now (`IconClickTracking`).
-    case icon
-    /// The playing ad's first companion shown (`CompanionClickTracking`).
-    case companion
-  }
+  public typealias ClickTarget = PlayerSeam.ClickTarget
 
   /// What the user does.
   public enum Kind: Equatable, Sendable {
@@ -199,19 +194,5 @@ extension Player {
   /// Runs the loop until `until` (virtual seconds), a `stop`, or nothing is left to do.
   public func run(until limit: Double? = nil) -> LoopOutcome {
     loop.run(until: limit)
-  }
-}
-
-/// What a scripted click did: the page it opens, or why nothing was clicked.
-public struct ClickOutcome: Equatable, Sendable {
-  /// Where the click leads, when known.
-  public var clickThrough: String?
-  /// Why nothing was clicked (`no icon showing`); nil when something was.
-  public var refused: String?
-
-  /// An outcome.
-  public init(clickThrough: String? = nil, refused: String? = nil) {
-    self.clickThrough = clickThrough
-    self.refused = refused
   }
 }

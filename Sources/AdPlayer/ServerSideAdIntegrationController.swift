@@ -1,3 +1,5 @@
+import PlayerSeam
+
 /// What the player hands an integration's factory: creates breaks and ads and reports their
 /// playback, with THEOplayer's rules. Every rule violation throws an `AdControllerError`.
 public final class ServerSideAdIntegrationController {

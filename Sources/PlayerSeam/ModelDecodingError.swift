@@ -17,12 +17,12 @@ public struct ModelDecodingError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Reading typed members out of a JSON object while keeping track of the path.
-struct JSONReader {
-  let object: JSONObject
-  let path: String
+package struct JSONReader {
+  package let object: JSONObject
+  package let path: String
 
   /// Reads `value` as an object at `path`.
-  init(_ value: JSONValue, path: String) throws(ModelDecodingError) {
+  package init(_ value: JSONValue, path: String) throws(ModelDecodingError) {
     guard let object = value.objectValue else {
       throw ModelDecodingError(path: path, expectation: "expected an object, found \(value.kindDescription)")
     }
@@ -31,42 +31,42 @@ struct JSONReader {
   }
 
   /// The path of a member.
-  func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+  package func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
   /// A member that is absent or null counts as missing.
-  func value(_ key: String) -> JSONValue? {
+  package func value(_ key: String) -> JSONValue? {
     guard let value = object[key], value != .null else { return nil }
     return value
   }
 
-  func string(_ key: String) throws(ModelDecodingError) -> String? {
+  package func string(_ key: String) throws(ModelDecodingError) -> String? {
     guard let value = value(key) else { return nil }
     guard let text = value.stringValue else { throw mismatch(key, "a string", value) }
     return text
   }
 
-  func requiredString(_ key: String) throws(ModelDecodingError) -> String {
+  package func requiredString(_ key: String) throws(ModelDecodingError) -> String {
     guard let text = try string(key) else {
       throw ModelDecodingError(path: path(key), expectation: "expected a string")
     }
     return text
   }
 
-  func number(_ key: String) throws(ModelDecodingError) -> Double? {
+  package func number(_ key: String) throws(ModelDecodingError) -> Double? {
     guard let value = value(key) else { return nil }
     guard let number = value.numberValue else { throw mismatch(key, "a number", value) }
     return number
   }
 
-  func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> ModelDecodingError {
+  package func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> ModelDecodingError {
     ModelDecodingError(path: path(key), expectation: "expected \(expected), found \(found.kindDescription)")
   }
 
   /// The members other than `known`, in order: what the model keeps for the integration to read.
-  func unknownMembers(except known: Set<String>) -> JSONObject {
+  package func unknownMembers(except known: Set<String>) -> JSONObject {
     JSONObject(object.members.filter { !known.contains($0.key) })
   }
 }
 
 /// The path of an array element: `sources[0]`.
-func elementPath(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
+package func elementPath(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }

@@ -22,5 +22,5 @@ public struct ContentTimeline: Equatable, Sendable {
   /// Whether the content is live.
   public var isLive: Bool { duration == nil }
 
-  var durationMicros: Int64? { duration.map { VirtualTime.micros($0) } }
+  package var durationMicros: Int64? { duration.map { VirtualTime.micros($0) } }
 }

@@ -23,7 +23,7 @@ public struct ServerSideAdIntegrationHandler {
   public var setSource:
     ((SourceDescription, @escaping (Result<SetSourceOutcome, any Error>) -> Void) -> Void)?
   /// Skips an ad of this integration.
-  public var skipAd: ((Ad) throws -> Void)?
+  public var skipAd: ((any IntegrationAd) throws -> Void)?
   /// Clears what belongs to the current source; call the completion exactly once.
   public var resetSource: ((@escaping (Result<Void, any Error>) -> Void) -> Void)?
   /// Releases everything; called once, when the player is destroyed.
@@ -32,7 +32,7 @@ public struct ServerSideAdIntegrationHandler {
   /// A handler with the given methods; leave out what the integration does not implement.
   public init(
     setSource: ((SourceDescription, @escaping (Result<SetSourceOutcome, any Error>) -> Void) -> Void)? = nil,
-    skipAd: ((Ad) throws -> Void)? = nil,
+    skipAd: ((any IntegrationAd) throws -> Void)? = nil,
     resetSource: ((@escaping (Result<Void, any Error>) -> Void) -> Void)? = nil,
     destroy: (() -> Void)? = nil
   ) {

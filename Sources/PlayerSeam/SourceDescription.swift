@@ -66,7 +66,7 @@ public struct SourceDescription: Equatable, Sendable {
   }
 
   /// A content duration: a number of seconds above 0 and at most `ContentTimeline.maxDuration`.
-  static func contentDuration(_ value: JSONValue, path: String) throws(ModelDecodingError) -> Double {
+  package static func contentDuration(_ value: JSONValue, path: String) throws(ModelDecodingError) -> Double {
     guard let seconds = value.numberValue, seconds > 0, seconds <= ContentTimeline.maxDuration else {
       let found = value.numberValue.map(CheckedNumbers.describe) ?? value.kindDescription
       throw ModelDecodingError(

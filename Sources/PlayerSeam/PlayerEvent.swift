@@ -29,7 +29,7 @@ public enum EventType: String, Sendable, CaseIterable {
   }
 
   /// A dense index for listener tables.
-  var index: Int {
+  package var index: Int {
     switch self {
     case .sourcechange: return 0
     case .play: return 1
@@ -75,9 +75,9 @@ public struct PlayerEvent {
   /// The virtual time it fired at, in seconds.
   public let time: Double
   /// The ad, for ad events.
-  public let ad: Ad?
+  public let ad: (any IntegrationAd)?
   /// The break, for break events and ad events.
-  public let adBreak: AdBreak?
+  public let adBreak: (any IntegrationAdBreak)?
   /// The content position, for playback events.
   public let currentTime: Double?
   /// How much of the ad played, 0…1, for `adskip`.
@@ -94,7 +94,7 @@ public struct PlayerEvent {
 
   /// Creates an event.
   public init(
-    type: EventType, time: Double, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
+    type: EventType, time: Double, ad: (any IntegrationAd)? = nil, adBreak: (any IntegrationAdBreak)? = nil, currentTime: Double? = nil,
     playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil,
     detail: JSONObject? = nil
   ) {
@@ -113,61 +113,14 @@ public struct PlayerEvent {
 
 /// What `addEventListener` returns, to remove the listener again.
 public struct ListenerToken: Hashable, Sendable {
-  let type: EventType
-  let id: Int
-}
+  /// The event type listened to.
+  public let type: EventType
+  /// The listener's number, unique among the player's listeners of that type.
+  public let id: Int
 
-/// Listeners by event type. Removing a listener while an event is being dispatched takes effect
-/// from the next event; a listener added during dispatch first hears the next event. Each type's
-/// listeners sit in slots, a removed one leaving a hole until more than half are holes, and an
-/// id finds its slot at once: adding and removing take constant (amortised) work.
-final class EventListeners {
-  private struct Table {
-    var slots: [(id: Int, listener: (PlayerEvent) -> Void)?] = []
-    var slotOfId: [Int: Int] = [:]
-    var holes = 0
-  }
-
-  private var tables: [Table]
-  private var nextId = 0
-  /// Listener entries visited by adding, removing and compacting (a work count, for tests and benches).
-  var steps = 0
-
-  init() { tables = Array(repeating: Table(), count: EventType.allCases.count) }
-
-  func add(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {
-    nextId += 1
-    tables[type.index].slotOfId[nextId] = tables[type.index].slots.count
-    tables[type.index].slots.append((nextId, listener))
-    steps += 1
-    return ListenerToken(type: type, id: nextId)
-  }
-
-  /// Returns whether the listener was registered.
-  @discardableResult
-  func remove(_ token: ListenerToken) -> Bool {
-    guard let slot = tables[token.type.index].slotOfId.removeValue(forKey: token.id) else { return false }
-    tables[token.type.index].slots[slot] = nil
-    tables[token.type.index].holes += 1
-    steps += 1
-    if tables[token.type.index].holes > tables[token.type.index].slots.count / 2 { compact(token.type.index) }
-    return true
-  }
-
-  private func compact(_ index: Int) {
-    steps += tables[index].slots.count
-    var table = Table()
-    for case let entry? in tables[index].slots {
-      table.slotOfId[entry.id] = table.slots.count
-      table.slots.append(entry)
-    }
-    tables[index] = table
-  }
-
-  func hasListeners(_ type: EventType) -> Bool { !tables[type.index].slotOfId.isEmpty }
-
-  func dispatch(_ event: PlayerEvent) {
-    let slots = tables[event.type.index].slots
-    for case let entry? in slots { entry.listener(event) }
+  /// A token; a player implementation makes one for each listener it adds.
+  public init(type: EventType, id: Int) {
+    self.type = type
+    self.id = id
   }
 }

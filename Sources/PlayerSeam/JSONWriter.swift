@@ -10,8 +10,8 @@ extension JSONValue {
 }
 
 /// Writes JSON text; shared by `JSONValue.jsonText` and the event log.
-enum JSONWriter {
-  static func write(_ value: JSONValue, to output: inout String) {
+package enum JSONWriter {
+  package static func write(_ value: JSONValue, to output: inout String) {
     switch value {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"
@@ -38,7 +38,7 @@ enum JSONWriter {
 
   /// Whole numbers as integers, others as Swift's shortest round-tripping form; JSON has no
   /// infinities or NaN, so those are written as null.
-  static func writeNumber(_ number: Double, to output: inout String) {
+  package static func writeNumber(_ number: Double, to output: inout String) {
     guard number.isFinite else {
       output += "null"
       return
@@ -50,7 +50,7 @@ enum JSONWriter {
     }
   }
 
-  static func writeString(_ text: String, to output: inout String) {
+  package static func writeString(_ text: String, to output: inout String) {
     output += "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -33,7 +33,7 @@ public enum AdTimeOffset: Equatable, Sendable {
   }
 
   /// `HH:MM:SS` or `HH:MM:SS.mmm` as seconds; `nil` if it is not that form.
-  static func clockSeconds(_ text: String) -> Double? {
+  package static func clockSeconds(_ text: String) -> Double? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]),
       (0...1_000_000).contains(hours), (0..<60).contains(minutes), parts[2].first?.isNumber == true,
