@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "DASHKit", targets: ["DASHKit"]),
     .library(name: "HTTPKit", targets: ["HTTPKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
+    .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
   ],
   targets: [
     .systemLibrary(
@@ -51,17 +52,18 @@ let package = Package(
     .target(
       name: "PluginHost",
       dependencies: [
-        "LuaKit", "AdPlayer", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "WebViewKit",
+        "LuaKit", "PlayerSeam", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "WebViewKit",
         "AdhostSDK",
       ]),
+    .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(
       name: "AdhostCLI",
       dependencies: [
-        "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "CLibEdit", "CheckedNumbers",
-        "RunReport",
+        "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "HeadlessHost", "CLibEdit",
+        "CheckedNumbers", "RunReport",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
@@ -81,7 +83,8 @@ let package = Package(
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
-      name: "PluginHostTests", dependencies: ["PluginHost", "AdhostCLI", "AdCheck", "LoopbackHTTP"]),
+      name: "PluginHostTests",
+      dependencies: ["PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP"]),
   ]
 )
 

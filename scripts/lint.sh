@@ -7,5 +7,10 @@ ADHOST_LINT=1 source scripts/setup.sh
 swift format lint --strict -r Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
 # No Double → integer conversion that can trap: see scripts/lint-integers.pl (allow-list beside it).
 find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-integers.pl
+# PluginHost binds the player seam's protocols only, never the headless player (docs/embedding.md).
+if grep -rln --include='*.swift' '^import AdPlayer' Sources/PluginHost; then
+  echo "lint: PluginHost must not import AdPlayer (bind PlayerSeam's protocols)" >&2
+  exit 1
+fi
 dirs=(); for d in plugins examples; do [ -d "$d" ] && dirs+=("$d"); done
 if [ ${#dirs[@]} -gt 0 ]; then luacheck --no-color -q "${dirs[@]}"; fi

@@ -41,7 +41,8 @@ extension Ads: IntegrationAds {
 extension ServerSideAdIntegrationController: AdIntegrationController {
   @_disfavoredOverload
   public func createAd(_ init: AdInit, adBreak: (any IntegrationAdBreak)?) throws(AdControllerError) -> Ad {
-    try createAd(`init`, adBreak: try adBreak.map { adBreak throws(AdControllerError) in try own(adBreak, "createAd") })
+    try createAd(
+      `init`, adBreak: try adBreak.map { adBreak throws(AdControllerError) in try own(adBreak, "createAd") })
   }
 
   @_disfavoredOverload
@@ -50,12 +51,15 @@ extension ServerSideAdIntegrationController: AdIntegrationController {
   }
 
   @_disfavoredOverload
-  public func updateAdBreak(_ adBreak: any IntegrationAdBreak, _ init: AdBreakInit) throws(AdControllerError) {
+  public func updateAdBreak(_ adBreak: any IntegrationAdBreak, _ init: AdBreakInit) throws(AdControllerError)
+  {
     try updateAdBreak(try own(adBreak, "updateAdBreak"), `init`)
   }
 
   @_disfavoredOverload
-  public func beginAd(_ ad: any IntegrationAd) throws(AdControllerError) { try beginAd(try own(ad, "beginAd")) }
+  public func beginAd(_ ad: any IntegrationAd) throws(AdControllerError) {
+    try beginAd(try own(ad, "beginAd"))
+  }
 
   @_disfavoredOverload
   public func updateAdProgress(_ ad: any IntegrationAd, _ progress: Double) throws(AdControllerError) {
@@ -69,7 +73,9 @@ extension ServerSideAdIntegrationController: AdIntegrationController {
   public func skipAd(_ ad: any IntegrationAd) throws(AdControllerError) { try skipAd(try own(ad, "skipAd")) }
 
   @_disfavoredOverload
-  public func removeAd(_ ad: any IntegrationAd) throws(AdControllerError) { try removeAd(try own(ad, "removeAd")) }
+  public func removeAd(_ ad: any IntegrationAd) throws(AdControllerError) {
+    try removeAd(try own(ad, "removeAd"))
+  }
 
   @_disfavoredOverload
   public func removeAdBreak(_ adBreak: any IntegrationAdBreak) throws(AdControllerError) {

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import HeadlessHost
 import PluginHost
 import WebViewKit
 
@@ -16,11 +17,10 @@ struct DisplayRun: @unchecked Sendable {
     let log = EventLog(
       mode: .stream { [console, json] entry in console.print(json ? entry.jsonLine : entry.textLine) })
     var hostOptions = PluginHostOptions(http: options.client)
-    hostOptions.log = log
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
     hostOptions.readsPlaylists = false
-    let host = try PluginHost(options: hostOptions)
+    let host = try HeadlessHost(options: hostOptions, log: log)
     do {
       try host.loadPlugin(at: path)
     } catch {
@@ -29,10 +29,10 @@ struct DisplayRun: @unchecked Sendable {
     }
     let shown: PluginWebView
     do {
-      shown = try host.showPlacement(integration: integration, placement: placement)
+      shown = try host.pluginHost.showPlacement(integration: integration, placement: placement)
     } catch {
       console.flush()
-      if host.webViews.isEmpty, let opening = host.openFailure {
+      if host.pluginHost.webViews.isEmpty, let opening = host.pluginHost.openFailure {
         console.printError("adhost display: \(opening)")
         return 69
       }
@@ -42,7 +42,7 @@ struct DisplayRun: @unchecked Sendable {
     var failed = false
     if let screenshot { failed = !run(.screenshot(path: screenshot), on: shown) || failed }
     for action in actions { failed = !run(action, on: shown) || failed }
-    host.closeWebViews()
+    host.pluginHost.closeWebViews()
     console.flush()
     if let problem = options.recorder?.saveError {
       console.printError("adhost display: \(problem)")

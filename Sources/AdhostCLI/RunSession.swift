@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import HeadlessHost
 import LuaKit
 import PluginHost
 
@@ -41,7 +42,6 @@ struct RunSession {
         }
       })
     var options = PluginHostOptions(http: setup.options.client)
-    options.log = log
     options.limits = setup.options.limits
     options.libraryFolders = LibraryOptions.searchList(setup.options.libraries)
     options.faults = setup.options.faults
@@ -53,9 +53,9 @@ struct RunSession {
     options.readsPlaylists = setup.timeline == nil
     options.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime
     options.diagnostics = { console.printError($0) }
-    let host = try PluginHost(options: options)
-    observer?.attach(host)
-    report?.attach(host)
+    let host = try HeadlessHost(options: options, log: log)
+    observer?.attach(host.pluginHost)
+    report?.attach(host.pluginHost)
     host.loop.realTime = setup.options.realTime
 
     do {
@@ -64,7 +64,7 @@ struct RunSession {
       console.printError("adhost run: \(error)")
       return ExitCode.pluginFailed
     }
-    if let problem = unregisteredIntegration(host) {
+    if let problem = unregisteredIntegration(host.pluginHost) {
       console.printError("adhost run: \(problem)")
       return ExitCode.usage
     }

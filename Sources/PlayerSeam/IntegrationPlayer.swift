@@ -7,12 +7,14 @@ public protocol IntegrationPlayer: AnyObject {
   associatedtype Scheduler: IntegrationScheduler
   /// The ads registry type of this player.
   associatedtype Registry: IntegrationAds
+  where Registry.Controller == Controller, Registry.Ad == Ad, Registry.AdBreak == AdBreak
   /// The ad type of this player (the bridge registers it with Lua).
-  associatedtype Ad: IntegrationAd
+  associatedtype Ad: IntegrationAd where Ad.AdBreak == AdBreak
   /// The break type of this player.
-  associatedtype AdBreak: IntegrationAdBreak
+  associatedtype AdBreak: IntegrationAdBreak where AdBreak.Ad == Ad
   /// The controller type of this player.
   associatedtype Controller: AdIntegrationController
+  where Controller.Ad == Ad, Controller.AdBreak == AdBreak
 
   /// The host thread's clock and queue.
   var loop: Scheduler { get }
@@ -44,8 +46,7 @@ public protocol IntegrationPlayer: AnyObject {
   /// Decides what a click on the playing ad does (the host's VAST click tracking).
   var clickHandler: ((ClickTarget, any IntegrationAd) -> ClickOutcome?)? { get set }
   /// Supplies the timeline of a loaded source (e.g. from its HLS playlist), possibly after I/O.
-  var prepareContent:
-    ((SourceDescription, @escaping (Result<ContentTimeline, any Error>) -> Void) -> Void)?
+  var prepareContent: ((SourceDescription, @escaping (Result<ContentTimeline, any Error>) -> Void) -> Void)?
   { get set }
 
   /// Loads a source (`nil` unloads): `resetSource` of every integration, then `setSource` of
@@ -81,4 +82,7 @@ extension IntegrationPlayer {
   public func appendLog(type: String) { appendLog(type: type, adId: nil, fields: JSONObject()) }
   /// Appends an entry with no ad.
   public func appendLog(type: String, fields: JSONObject) { appendLog(type: type, adId: nil, fields: fields) }
+
+  /// Fires an event of the host's, logged with its detail.
+  public func emit(_ type: EventType, detail: JSONObject) { emit(type, detail: detail, logged: nil) }
 }

@@ -94,7 +94,8 @@ public struct PlayerEvent {
 
   /// Creates an event.
   public init(
-    type: EventType, time: Double, ad: (any IntegrationAd)? = nil, adBreak: (any IntegrationAdBreak)? = nil, currentTime: Double? = nil,
+    type: EventType, time: Double, ad: (any IntegrationAd)? = nil, adBreak: (any IntegrationAdBreak)? = nil,
+    currentTime: Double? = nil,
     playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil,
     detail: JSONObject? = nil
   ) {

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 import VASTKit
 
 /// Beacons that arrived on other threads, waiting for the host thread to log them.

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// Runs plugin callbacks (handler methods, event listeners, timers) in host coroutines, so that
 /// they may wait for HTTP or VAST, and reports how they end.

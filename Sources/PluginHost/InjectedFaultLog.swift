@@ -1,13 +1,13 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// Injects a fault plan's faults into a host's requests and puts each into the run's log as a
 /// `fault` entry (`fault`, `method`, `url`, `kind`, `rule`, `match`) at the virtual time of the
 /// request it hit.
 enum InjectedFaultLog {
   /// The client with `plan`'s faults injected (ahead of its transport); without a plan, as it is.
-  static func wrapping(_ client: HTTPClient, plan: FaultPlan?, player: Player) -> HTTPClient {
+  static func wrapping(_ client: HTTPClient, plan: FaultPlan?, player: any IntegrationPlayer) -> HTTPClient {
     guard let plan, !plan.rules.isEmpty else { return client }
     // Used off the host thread only to begin work, which is thread-safe (the inbox's lock).
     let loop = UncheckedLoop(loop: player.loop)
@@ -36,10 +36,10 @@ enum InjectedFaultLog {
 /// The faults of one virtual instant, logged together once its work is done, in an order that
 /// does not depend on which of the requests made side by side came first (URL, then method).
 private final class PendingFaults {
-  private weak var player: Player?
+  private weak var player: (any IntegrationPlayer)?
   private var faults: [InjectedFault] = []
 
-  init(player: Player) { self.player = player }
+  init(player: any IntegrationPlayer) { self.player = player }
 
   func add(_ injected: InjectedFault) {
     faults.append(injected)
@@ -60,7 +60,7 @@ private final class PendingFaults {
 }
 
 private struct UncheckedLoop: @unchecked Sendable {
-  let loop: HostLoop
+  let loop: any IntegrationScheduler
 }
 
 extension PluginHost {

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// A handler method of a plugin that failed; the player reports it (fatal for `setSource` and
 /// `resetSource`, an `aderror` for `skipAd`).

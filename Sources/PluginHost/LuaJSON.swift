@@ -1,6 +1,6 @@
-import AdPlayer
 import CheckedNumbers
 import LuaKit
+import PlayerSeam
 
 /// Converts between JSON values (the source model, `customData`) and Lua values.
 ///

@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 import VASTKit
 
 extension PluginHost {
@@ -11,7 +11,7 @@ extension PluginHost {
   /// `resourceURI`) as it begins. No answer, or an error status, is VAST error 402 (401 for 404
   /// or 410: not found); a served `Content-Type` that contradicts `MediaFile@type` is 405. Each
   /// pings the ad's Error URLs with `[ERRORCODE]` and is an `aderror`; the content plays on.
-  func checkMedia(_ ad: Ad) {
+  func checkMedia(_ ad: any IntegrationAd) {
     guard checksMedia, let tracking = trackers[ad.serial], let uri = ad.resourceURI,
       let url = URL(string: uri), url.scheme != nil
     else { return }
@@ -32,7 +32,9 @@ extension PluginHost {
     }
   }
 
-  private func reportMediaProblem(_ ad: Ad, url: String, _ problem: (code: VASTErrorCode, reason: String)) {
+  private func reportMediaProblem(
+    _ ad: any IntegrationAd, url: String, _ problem: (code: VASTErrorCode, reason: String)
+  ) {
     withTracker(ad, "error") { $0.error(problem.code) }
     let message =
       "media file \(url) of ad \"\(ad.id)\": \(problem.reason) (VAST error \(problem.code.rawValue))"

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 import VASTKit
 
 /// The native VAST tracking of one ad created with `vast = …`.
@@ -22,7 +22,7 @@ extension PluginHost {
   /// Tracks `ad` natively: impression and start on `beginAd`, quartiles and progress offsets as
   /// `updateAdProgress` crosses them, complete on `endAd` after 99 %, skip, pause and resume,
   /// and error with `[ERRORCODE]` on `controller:error`.
-  func track(_ ad: Ad, with box: VASTAdBox) {
+  func track(_ ad: any IntegrationAd, with box: VASTAdBox) {
     let tracker = VASTAdTracker(
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())
@@ -34,7 +34,7 @@ extension PluginHost {
 
   /// Calls `body` with the ad's tracker, if it has one, and logs the beacons it sends (those
   /// and no others: what an earlier or later call sent is logged with that call).
-  func withTracker(_ ad: Ad, _ what: String, _ body: (VASTAdTracker) -> Void) {
+  func withTracker(_ ad: any IntegrationAd, _ what: String, _ body: (VASTAdTracker) -> Void) {
     guard let tracking = trackers[ad.serial] else { return }
     // The tracker's sends start now: they report injected delays to a latency of their own.
     starting(virtualLatency()) { body(tracking.tracker) }
@@ -46,13 +46,13 @@ extension PluginHost {
   }
 
   /// Reports progress of a tracked ad (called after `controller:updateAdProgress`).
-  func trackProgress(_ ad: Ad, _ progress: Double) {
+  func trackProgress(_ ad: any IntegrationAd, _ progress: Double) {
     guard let duration = ad.duration else { return }
     withTracker(ad, "progress") { $0.progress(to: progress * duration) }
   }
 
   /// Sends the `error` beacons of the tracked ads playing for `controller`.
-  func trackError(_ controller: ServerSideAdIntegrationController, code: Int?) {
+  func trackError(_ controller: any AdIntegrationController, code: Int?) {
     let errorCode = code.flatMap(VASTErrorCode.init(rawValue:)) ?? .undefined
     for ad in controller.currentAds { withTracker(ad, "error") { $0.error(errorCode) } }
   }

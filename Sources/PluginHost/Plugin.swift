@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// One loaded plugin file: its sandbox, the integrations it registered, and what it has under way
 /// (HTTP requests, timers, event listeners), so that `resetSource` and `destroy` can end them.
@@ -13,7 +13,7 @@ final class Plugin {
   var pending: [Int: PendingWait] = [:]
   var nextPending = 0
   /// Timers the plugin started.
-  var timers: [Int: TimerHandle] = [:]
+  var timers: [Int: any ScheduledTimer] = [:]
   var nextTimer = 0
   /// `player` as this plugin sees it.
   var view: PlayerView?
@@ -39,13 +39,14 @@ final class Plugin {
 /// A plugin coroutine waiting for the host (an HTTP answer, a VAST resolution).
 final class PendingWait {
   let coroutine: LuaCoroutine
-  let token: WorkToken
+  let token: any PendingWork
   private let resume: ([LuaValue]) -> Void
   private let cancelled: [LuaValue]
   private(set) var isDone = false
 
   init(
-    coroutine: LuaCoroutine, token: WorkToken, cancelled: [LuaValue], resume: @escaping ([LuaValue]) -> Void
+    coroutine: LuaCoroutine, token: any PendingWork, cancelled: [LuaValue],
+    resume: @escaping ([LuaValue]) -> Void
   ) {
     self.coroutine = coroutine
     self.token = token

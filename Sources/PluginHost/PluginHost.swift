@@ -1,7 +1,7 @@
-import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import PlayerSeam
 
 /// What a host needs to know before it starts.
 public struct PluginHostOptions {
@@ -30,8 +30,6 @@ public struct PluginHostOptions {
   /// Whether a live playlist may play; when false (a run that would never end) it is a fatal
   /// player error that says to give the run an end.
   public var allowsLivePlaylists = true
-  /// The event log the player writes.
-  public var log = EventLog()
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
   public var startDate = Date()
   /// Where diagnostics go (plugin errors with tracebacks, `log.*` lines): standard error.
@@ -50,15 +48,16 @@ public struct PluginLoadError: Error, CustomStringConvertible {
   public var description: String { message + (traceback.map { "\n" + $0 } ?? "") }
 }
 
-/// The engine of adhost: a headless player whose server-side ad integrations are Lua plugins,
-/// bound to the native controller, HTTP and VAST clients, on the player's virtual clock.
+/// The engine of adhost: a player's server-side ad integrations as Lua plugins, bound to its
+/// controller, the HTTP and VAST clients, on its scheduler. The player is any implementation of
+/// `IntegrationPlayer`: the headless `AdPlayer.Player` (`adhost run`), or an app's own.
 public final class PluginHost {
   /// The Lua state every plugin runs in (each in its own sandbox).
   public let lua: LuaState
-  /// The headless player.
-  public let player: Player
-  /// The player's event loop.
-  public var loop: HostLoop { player.loop }
+  /// The player the plugins drive.
+  public let player: any IntegrationPlayer
+  /// The player's scheduler (the host thread's clock and queue).
+  public var loop: any IntegrationScheduler { player.loop }
   let http: HTTPClient
   let diagnostics: (String) -> Void
   /// The plugins loaded, in order.
@@ -100,10 +99,11 @@ public final class PluginHost {
   /// Reads DASH MPDs into the player (nil when `readsPlaylists` is false).
   private(set) var mpds: MPDReader?
 
-  /// A host with a fresh player and Lua state.
-  public init(options: PluginHostOptions) throws(LuaError) {
+  /// A host of Lua integrations on `player` (fresh: no integration registered yet), with a new
+  /// Lua state.
+  public init(player: any IntegrationPlayer, options: PluginHostOptions) throws(LuaError) {
     lua = try LuaState(limits: options.limits)
-    player = Player(defaultTimeline: options.defaultTimeline, log: options.log)
+    self.player = player
     http = InjectedFaultLog.wrapping(
       UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
     diagnostics = options.diagnostics
@@ -111,7 +111,7 @@ public final class PluginHost {
     checksMedia = options.checksMedia
     verificationVendors = options.verificationVendors
     libraryFolders = options.libraryFolders
-    registerTypes()
+    registerTypes(for: player)
     startNativeTracking()
     if options.readsPlaylists {
       let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)

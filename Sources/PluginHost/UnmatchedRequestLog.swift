@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// Puts each request an offline recording has no answer for into the run's log, as an
 /// `offline-unmatched` entry (`method`, `url`) at the virtual time it was made, whoever made it:
@@ -8,17 +8,17 @@ import HTTPKit
 final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
   private let upstream: any HTTPTransport
   // Used off the host thread only to begin work, which is thread-safe (the inbox's lock).
-  private let loop: HostLoop
-  private let player: HostThreadOnly<Player>
+  private let loop: any IntegrationScheduler
+  private let player: HostThreadOnly<any IntegrationPlayer>
 
-  init(upstream: any HTTPTransport, player: Player) {
+  init(upstream: any HTTPTransport, player: any IntegrationPlayer) {
     self.upstream = upstream
     self.loop = player.loop
     self.player = HostThreadOnly(player)
   }
 
   /// The client with its offline transport wrapped; any other client as it is.
-  static func wrapping(_ client: HTTPClient, player: Player) -> HTTPClient {
+  static func wrapping(_ client: HTTPClient, player: any IntegrationPlayer) -> HTTPClient {
     guard client.transport is OfflineTransport else { return client }
     return HTTPClient(
       policy: client.policy, timeout: client.timeout, maxRedirects: client.limits.maxRedirects,

@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 import VASTKit
 
 extension PluginHost {
@@ -10,7 +10,7 @@ extension PluginHost {
   /// `verificationNotExecuted` beaconed with `[REASON]` (1 rejected by the vendor list or the
   /// plugin, 2 no OMID script, 3 the script failed to load). Each outcome is a `verification`
   /// entry. The script is never run.
-  func runVerifications(_ ad: Ad) {
+  func runVerifications(_ ad: any IntegrationAd) {
     guard let tracking = trackers[ad.serial] else { return }
     for verification in tracking.tracker.ad.verifications {
       let plan = verification.plan(
@@ -25,7 +25,7 @@ extension PluginHost {
   }
 
   private func loadVerification(
-    _ ad: Ad, _ verification: VASTVerification, _ resource: VASTJavaScriptResource
+    _ ad: any IntegrationAd, _ verification: VASTVerification, _ resource: VASTJavaScriptResource
   ) {
     guard let url = URL(string: resource.url), let scheme = url.scheme?.lowercased(),
       scheme == "https" || scheme == "http"
@@ -63,7 +63,8 @@ extension PluginHost {
 
   /// Logs a verification not executed and beacons its `verificationNotExecuted` URLs.
   private func verificationNotExecuted(
-    _ ad: Ad, _ verification: VASTVerification, _ reason: VASTVerificationReason, _ why: String, url: String?
+    _ ad: any IntegrationAd, _ verification: VASTVerification, _ reason: VASTVerificationReason,
+    _ why: String, url: String?
   ) {
     var fields = Self.verificationFields(verification, result: "notExecuted", url: url)
     fields["reason"] = .number(Double(reason.rawValue))

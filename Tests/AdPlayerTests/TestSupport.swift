@@ -107,7 +107,7 @@ final class StitchedIntegration {
     }
   }
 
-  private func skip(_ ad: Ad) throws {
+  private func skip(_ ad: any IntegrationAd) throws {
     guard let controller, let slot = slots.first(where: { $0.ad === ad }) else { return }
     try controller.skipAd(ad)
     player?.currentTime = slot.end

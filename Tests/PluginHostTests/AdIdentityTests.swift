@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import HeadlessHost
 import Testing
 
 @testable import AdPlayer
@@ -20,7 +21,7 @@ import Testing
 
   /// Loads a plugin whose `setSource` runs `body`, plays 1 s, and hands the host to `inspect`.
   func host<Value: Sendable>(
-    _ body: String, _ inspect: @escaping @Sendable (PluginHost) -> Value
+    _ body: String, _ inspect: @escaping @Sendable (HeadlessHost) -> Value
   ) async throws -> Value {
     let scratch = try Scratch()
     let plugin = try scratch.write(
@@ -36,7 +37,7 @@ import Testing
     return try await onOwnThread { () -> Value in
       var options = PluginHostOptions(http: HTTPClient(timeout: 2))
       options.defaultTimeline = .vod(1)
-      let host = try PluginHost(options: options)
+      let host = try HeadlessHost(options: options)
       try host.loadPlugin(at: plugin)
       let ssai = SSAIConfiguration(integration: "test")
       host.player.setSource(
@@ -66,7 +67,7 @@ import Testing
       end
       """
     ) { host in
-      (host.trackers.count, host.player.log.entries.filter { $0.type == "beacon" }.count)
+      (host.pluginHost.trackers.count, host.player.log.entries.filter { $0.type == "beacon" }.count)
     }
     #expect(trackers == 0)
     #expect(beacons == 0, "\(beacons) beacons went to ads that were never tracked")
@@ -82,7 +83,10 @@ import Testing
       timer.after(0.5, function() controller:removeAllAds() end)
       """
     ) { host in
-      (host.player.log.entries.filter { $0.type == "beacon" && $0.adId == "kept" }.count, host.trackers.count)
+      (
+        host.player.log.entries.filter { $0.type == "beacon" && $0.adId == "kept" }.count,
+        host.pluginHost.trackers.count
+      )
     }
     #expect(before == 2, "impression and start")
     #expect(after == 0)
@@ -105,7 +109,7 @@ import Testing
       end
       """
     ) { host in
-      let views = host.plugins.compactMap(\.view)
+      let views = host.pluginHost.plugins.compactMap(\.view)
       // A listener left behind would count as a billion steps: the test must remove them all.
       return views.reduce(0) { $0 + $1.listeners.steps + ($1.listeners.count == 0 ? 0 : 1_000_000_000) }
         + host.player.listeners.steps + host.player.ads.listeners.steps

@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import HeadlessHost
 import LoopbackHTTP
 import PluginHost
 import Testing
@@ -34,7 +35,7 @@ import Testing
     let (lines, firstRun) = try await onOwnThread { () -> ([String], LoopOutcome.Kind) in
       var options = PluginHostOptions(http: HTTPClient(timeout: 60))
       options.defaultTimeline = .vod(10)
-      let host = try PluginHost(options: options)
+      let host = try HeadlessHost(options: options)
       host.loop.ioTimeout = 0.5
       try host.loadPlugin(at: plugin)
       let ssai = SSAIConfiguration(integration: "test")

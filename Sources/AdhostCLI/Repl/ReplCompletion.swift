@@ -25,7 +25,7 @@ extension ReplSession {
   private func member(_ name: String, of value: LuaValue?) -> LuaValue? {
     switch value {
     case .tableReference(let table)?: return table.field(name)
-    case .object(let object)?: return host.lua.property(name, of: object)
+    case .object(let object)?: return host.pluginHost.lua.property(name, of: object)
     case .dictionary(let fields)?: return fields[name]
     default: return nil
     }
@@ -34,7 +34,7 @@ extension ReplSession {
   private func members(of value: LuaValue?) -> [String] {
     switch value {
     case .tableReference(let table)?: return table.keys()
-    case .object(let object)?: return host.lua.memberNames(of: object)
+    case .object(let object)?: return host.pluginHost.lua.memberNames(of: object)
     case .dictionary(let fields)?: return fields.keys.sorted()
     default: return []
     }

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import HeadlessHost
 import LuaKit
 import PluginHost
 
@@ -11,7 +12,7 @@ final class ReplSession {
   private(set) var pluginPath: String?
   private(set) var sourcePath: String?
   private(set) var source: SourceDescription?
-  private(set) var host: PluginHost
+  private(set) var host: HeadlessHost
   private(set) var environment: LuaTableReference
   private var inspector: LuaFunction
   /// The log so far (for `:events` and `:beacons`).
@@ -52,7 +53,7 @@ final class ReplSession {
   private static func makeHost(
     console: Console, options: RunOptions, pluginPath: String?, timeline: ContentTimeline?,
     sink: @escaping (LogEntry) -> Void
-  ) throws -> (host: PluginHost, environment: LuaTableReference, inspector: LuaFunction) {
+  ) throws -> (host: HeadlessHost, environment: LuaTableReference, inspector: LuaFunction) {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
@@ -64,15 +65,14 @@ final class ReplSession {
     // As in `adhost run`: a timeline given on the command line or in the source wins over an
     // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
     hostOptions.readsPlaylists = timeline == nil
-    hostOptions.log = EventLog(mode: .stream(sink))
     hostOptions.diagnostics = { console.printError($0) }
-    let host = try PluginHost(options: hostOptions)
+    let host = try HeadlessHost(options: hostOptions, log: EventLog(mode: .stream(sink)))
     RunEnd.stopWhenContentEnds(host.player, after: options.actions.map(\.at).max() ?? 0)
-    host.lua.printHandler = { console.print($0) }
+    host.pluginHost.lua.printHandler = { console.print($0) }
     host.loop.realTime = options.realTime
     if let pluginPath { try host.loadPlugin(at: pluginPath) }
-    let environment = try host.consoleEnvironment()
-    return (host, environment, try loadInspector(host.lua, environment))
+    let environment = try host.pluginHost.consoleEnvironment()
+    return (host, environment, try loadInspector(host.pluginHost.lua, environment))
   }
 
   private static func loadInspector(_ lua: LuaState, _ environment: LuaTableReference) throws -> LuaFunction {
@@ -138,14 +138,14 @@ final class ReplSession {
 
   /// Evaluates a chunk: as an expression first (`return <code>`), else as statements.
   func evaluate(_ code: String) -> Evaluation {
-    host.lua.printHandler = { [console] in console.print($0) }
-    environment.set("controller", host.activeController.map { .object($0) } ?? .nil)
+    host.pluginHost.lua.printHandler = { [console] in console.print($0) }
+    environment.set("controller", host.pluginHost.activeController.map { .object($0) } ?? .nil)
     let chunk: LuaFunction
     do {
-      chunk = try host.lua.load("return " + code, chunkName: "=stdin", environment: environment)
+      chunk = try host.pluginHost.lua.load("return " + code, chunkName: "=stdin", environment: environment)
     } catch {
       do {
-        chunk = try host.lua.load(code, chunkName: "=stdin", environment: environment)
+        chunk = try host.pluginHost.lua.load(code, chunkName: "=stdin", environment: environment)
       } catch let error where error.kind == .syntax && error.message.hasSuffix("<eof>") {
         return .incomplete
       } catch {

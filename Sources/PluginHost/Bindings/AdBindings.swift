@@ -1,6 +1,6 @@
-import AdPlayer
 import CheckedNumbers
 import LuaKit
+import PlayerSeam
 
 /// `json.null`: the value JSON `null` takes inside Lua tables, so keys and positions are kept.
 final class JSONNull: Sendable {
@@ -20,7 +20,7 @@ extension LuaValue {
 
 enum AdBindings {
   /// Ads as userdata with the Web SDK's fields, read-only.
-  static func adType() -> LuaObjectType<Ad> {
+  static func adType<Ad: IntegrationAd>(_: Ad.Type) -> LuaObjectType<Ad> {
     let type = LuaObjectType<Ad>("Ad")
     type.property("id") { .string($0.id) }
     type.property("type") { .string($0.type.rawValue) }
@@ -62,7 +62,7 @@ enum AdBindings {
   }
 
   /// Ad breaks as userdata with the Web SDK's fields, read-only.
-  static func adBreakType() -> LuaObjectType<AdBreak> {
+  static func adBreakType<AdBreak: IntegrationAdBreak>(_: AdBreak.Type) -> LuaObjectType<AdBreak> {
     let type = LuaObjectType<AdBreak>("AdBreak")
     type.property("timeOffset") { .number($0.timeOffset) }
     type.property("maxDuration") { LuaValue($0.maxDuration) }
@@ -79,7 +79,7 @@ enum AdBindings {
   }
 
   /// `Ad linear "first_ad_id" 10s skip@5 in break@0`.
-  static func summary(_ ad: Ad) -> String {
+  static func summary(_ ad: any IntegrationAd) -> String {
     var text = "Ad \(ad.type.rawValue) \"\(ad.id)\""
     if let duration = ad.duration { text += " \(seconds(duration))s" }
     if ad.skipOffset >= 0 { text += " skip@\(seconds(ad.skipOffset))" }

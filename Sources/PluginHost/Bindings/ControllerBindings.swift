@@ -1,11 +1,12 @@
-import AdPlayer
 import CheckedNumbers
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// `ServerSideAdIntegrationController` as userdata: THEOplayer's methods, called with a colon.
-  func controllerType() -> LuaObjectType<ServerSideAdIntegrationController> {
-    let type = LuaObjectType<ServerSideAdIntegrationController>("ServerSideAdIntegrationController")
+  /// (Generic over the player, whose concrete ad, break and controller classes Lua tells apart.)
+  func controllerType<P: IntegrationPlayer>(for player: P) -> LuaObjectType<P.Controller> {
+    let type = LuaObjectType<P.Controller>("ServerSideAdIntegrationController")
     type.receiverName = "controller"
     type.property("integration") { .string($0.integration) }
     type.property("ads") { controller in .array(controller.ads.map { .object($0) }) }
@@ -20,25 +21,25 @@ extension PluginHost {
       var adInit = try reader.adInit(requireType: true)
       let vastAd = try self?.vastAd(in: reader)
       if let vastAd { try vastAd.fill(&adInit, method: "createAd") }
-      let adBreak = try Self.optionalObject(call, 3, AdBreak.self, "createAd", "adBreak")
+      let adBreak = try Self.optionalObject(call, 3, P.AdBreak.self, "createAd", "adBreak")
       let ad = try controller.createAd(adInit, adBreak: adBreak)
       if let vastAd { self?.track(ad, with: vastAd) }
       return call.return(.object(ad))
     }
     type.method("updateAd") { controller, call in
-      let ad = try Self.object(call, 2, Ad.self, "updateAd", "ad")
+      let ad = try Self.object(call, 2, P.Ad.self, "updateAd", "ad")
       let reader = try InitReader(try call.value(3), method: "updateAd")
       try controller.updateAd(ad, try reader.adInit(requireType: false))
       return 0
     }
     type.method("updateAdBreak") { controller, call in
-      let adBreak = try Self.object(call, 2, AdBreak.self, "updateAdBreak", "adBreak")
+      let adBreak = try Self.object(call, 2, P.AdBreak.self, "updateAdBreak", "adBreak")
       let reader = try InitReader(try call.value(3), method: "updateAdBreak")
       try controller.updateAdBreak(adBreak, try reader.adBreakInit(requireOffset: false))
       return 0
     }
     type.method("updateAdProgress") { [weak self] controller, call in
-      let ad = try Self.object(call, 2, Ad.self, "updateAdProgress", "ad")
+      let ad = try Self.object(call, 2, P.Ad.self, "updateAdProgress", "ad")
       guard let progress = call.number(3) else {
         throw ArgumentError(
           "updateAdProgress: progress must be a number from 0 to 1, got \(call.typeName(3))")
@@ -47,12 +48,12 @@ extension PluginHost {
       self?.trackProgress(ad, progress)
       return 0
     }
-    Self.adMethod(type, "beginAd") { try $0.beginAd($1) }
-    Self.adMethod(type, "endAd") { try $0.endAd($1) }
-    Self.adMethod(type, "skipAd") { try $0.skipAd($1) }
-    Self.adMethod(type, "removeAd") { try $0.removeAd($1) }
+    Self.adMethod(type, P.Ad.self, "beginAd") { try $0.beginAd($1) }
+    Self.adMethod(type, P.Ad.self, "endAd") { try $0.endAd($1) }
+    Self.adMethod(type, P.Ad.self, "skipAd") { try $0.skipAd($1) }
+    Self.adMethod(type, P.Ad.self, "removeAd") { try $0.removeAd($1) }
     type.method("removeAdBreak") { controller, call in
-      try controller.removeAdBreak(try Self.object(call, 2, AdBreak.self, "removeAdBreak", "adBreak"))
+      try controller.removeAdBreak(try Self.object(call, 2, P.AdBreak.self, "removeAdBreak", "adBreak"))
       return 0
     }
     type.method("removeAllAds") { controller, _ in
@@ -73,12 +74,12 @@ extension PluginHost {
     return type
   }
 
-  private static func adMethod(
-    _ type: LuaObjectType<ServerSideAdIntegrationController>, _ name: String,
-    _ body: @escaping (ServerSideAdIntegrationController, Ad) throws -> Void
+  private static func adMethod<Controller: AdIntegrationController, Ad: IntegrationAd>(
+    _ type: LuaObjectType<Controller>, _ adType: Ad.Type, _ name: String,
+    _ body: @escaping (Controller, Ad) throws -> Void
   ) {
     type.method(name) { controller, call in
-      try body(controller, try object(call, 2, Ad.self, name, "ad"))
+      try body(controller, try object(call, 2, adType, name, "ad"))
       return 0
     }
   }
@@ -88,10 +89,10 @@ extension PluginHost {
     _ call: LuaCall, _ index: Int, _ kind: Kind.Type, _ method: String, _ name: String
   ) throws(ArgumentError) -> Kind {
     guard let object = call.object(index, as: kind) else {
-      throw ArgumentError(
-        // Ad and AdBreak: both take "an".
-        "\(method): \(name) must be an \(Kind.self), got \(call.typeDescription(index))"
-      )
+      // Named as Lua knows them, whatever the player's classes are called.
+      let expected = kind is any IntegrationAdBreak.Type ? "AdBreak" : "Ad"
+      // Ad and AdBreak: both take "an".
+      throw ArgumentError("\(method): \(name) must be an \(expected), got \(call.typeDescription(index))")
     }
     return object
   }

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// A Lua argument that is not what a method takes; the message names the method and the field.
 struct ArgumentError: Error, CustomStringConvertible {

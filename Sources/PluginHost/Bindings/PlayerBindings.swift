@@ -1,16 +1,16 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// The player as one plugin sees it: the same player, with the listeners this plugin added kept
 /// so that `destroy` can remove them.
 final class PlayerView {
-  let player: Player
+  let player: any IntegrationPlayer
   unowned let plugin: Plugin
   let ads: AdsView
   /// Listeners by event type and Lua function, for `removeEventListener`.
   let listeners = PluginListeners()
 
-  init(player: Player, plugin: Plugin) {
+  init(player: any IntegrationPlayer, plugin: Plugin) {
     self.player = player
     self.plugin = plugin
     ads = AdsView()

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// The listeners one plugin added, found by token and by (event type, Lua function): adding and
 /// removing take constant (amortised) work however many there are. The same function added twice

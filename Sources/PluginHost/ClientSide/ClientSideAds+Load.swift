@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 import VASTKit
 
 extension ClientSideAds {
@@ -88,9 +88,9 @@ extension ClientSideAds {
   }
 
   /// Creates the ads of resolved VAST in the player's ad break at `offset`, tracked natively.
-  func createAds(_ resolved: [VASTResolvedAd], label: String, at offset: Double) -> [Ad] {
+  func createAds(_ resolved: [VASTResolvedAd], label: String, at offset: Double) -> [any IntegrationAd] {
     guard let controller else { return [] }
-    var ads: [Ad] = []
+    var ads: [any IntegrationAd] = []
     do {
       let adBreak = try adBreak(at: offset)
       for item in resolved {

@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 import VASTKit
 
 extension ClientSideAds {
@@ -78,7 +78,7 @@ extension ClientSideAds {
   /// The ads of a loaded VMAP break, or none after reporting its failure.
   func createAds(
     _ outcome: Result<[VASTResolvedAd], VMAPError>?, for clientBreak: ClientSideBreak, at offset: Double
-  ) -> [Ad] {
+  ) -> [any IntegrationAd] {
     guard let vmap = clientBreak.vmap, let outcome else { return [] }
     switch outcome {
     case .failure(let error):

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 import VASTKit
 
 /// Plays the ads of `SourceDescription.ads` (VAST tags at time offsets, or VMAP schedules) the
@@ -13,10 +13,10 @@ final class ClientSideAds {
   static let tick = 0.25
 
   unowned let host: PluginHost
-  private(set) var controller: ServerSideAdIntegrationController?
+  private(set) var controller: (any AdIntegrationController)?
   var breaks: [ClientSideBreak] = []
   /// The player ad break at each offset, so that breaks at one offset share it.
-  var adBreaks: [Double: AdBreak] = [:]
+  var adBreaks: [Double: any IntegrationAdBreak] = [:]
   var playing: ClientSideRun?
   var generation = 0
   /// Documents still loading that may hold a pre-roll (a VAST tag at the start, a VMAP
@@ -127,7 +127,7 @@ final class ClientSideAds {
   }
 
   /// The player's ad break at `offset`, created the first time.
-  func adBreak(at offset: Double) throws -> AdBreak {
+  func adBreak(at offset: Double) throws -> any IntegrationAdBreak {
     if let existing = adBreaks[offset] { return existing }
     guard let controller else { throw IntegrationError("the client-side ads are not registered") }
     let created = try controller.createAdBreak(AdBreakInit(timeOffset: offset))
@@ -190,7 +190,7 @@ final class ClientSideAds {
   }
 
   /// The default skip: only past the ad's skip offset; ends the ad and plays the next.
-  private func skip(_ ad: Ad) {
+  private func skip(_ ad: any IntegrationAd) {
     guard let controller, let current = playing?.current, current.ad === ad else { return }
     current.ticker?.cancel()
     report { try controller.skipAd(ad) }

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 import VASTKit
 
 /// One break of `SourceDescription.ads`, or of a VMAP schedule given there: where it sits, its
@@ -19,7 +19,7 @@ final class ClientSideBreak {
   /// How errors name it: `ad <tag>` or `VMAP break "mid" (line 12) at 50%`.
   let label: String
   /// A VAST tag's ads, created when it resolved; a VMAP break gets its own when due.
-  var ads: [Ad] = []
+  var ads: [any IntegrationAd] = []
   /// The VMAP break, whose source loads each time the break is due.
   let vmap: VMAPAdBreak?
   /// The URL of the VMAP document (for relative `AdTagURI`s and inline VAST).
@@ -56,12 +56,12 @@ final class ClientSideBreak {
 
 /// The ad of a client-side break that is playing now, reported on the clock.
 final class PlayingClientSideAd {
-  let ad: Ad
+  let ad: any IntegrationAd
   let duration: Double
   var elapsed = 0.0
-  var ticker: TimerHandle?
+  var ticker: (any ScheduledTimer)?
 
-  init(ad: Ad, duration: Double) {
+  init(ad: any IntegrationAd, duration: Double) {
     self.ad = ad
     self.duration = duration
   }
@@ -86,9 +86,9 @@ final class ClientSideRun {
 /// One break of a run and its ads still to play.
 final class ClientSideSegment {
   let clientBreak: ClientSideBreak
-  var ads: [Ad]
+  var ads: [any IntegrationAd]
 
-  init(_ clientBreak: ClientSideBreak, _ ads: [Ad]) {
+  init(_ clientBreak: ClientSideBreak, _ ads: [any IntegrationAd]) {
     self.clientBreak = clientBreak
     self.ads = ads
   }

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// A display placement could not be shown.
 public struct PlacementError: Error, CustomStringConvertible {

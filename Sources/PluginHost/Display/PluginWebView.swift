@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 import WebViewKit
 
 /// A plugin's WebKit view (`webview.open`): the view, the plugin's navigation policy, listeners

@@ -1,7 +1,7 @@
-import AdPlayer
 import CheckedNumbers
 import Foundation
 import LuaKit
+import PlayerSeam
 import WebViewKit
 
 extension PluginHost {

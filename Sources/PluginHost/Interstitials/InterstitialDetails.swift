@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// What the `interstitial…` events carry, and the log's shorter form of it.
 extension InterstitialPlayer {

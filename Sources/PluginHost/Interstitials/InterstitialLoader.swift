@@ -1,12 +1,12 @@
-import AdPlayer
 import Foundation
 import HLSKit
 import HTTPKit
+import PlayerSeam
 
 /// Loads what an interstitial needs, on the player's loop (the clock waits for each answer): its
 /// asset list, and each asset's playlist for its duration. Host-thread only.
 struct InterstitialLoader {
-  let player: Player
+  let player: any IntegrationPlayer
   let http: HTTPClient
 
   /// `url` with the query parameters the spec asks of interstitial requests (`_HLS_primary_id`,

@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HLSKit
+import PlayerSeam
 
 extension InterstitialPlayer {
   /// Plays `due` in order, then resumes the primary content (unless `resumingPrimary` is false:

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 
 extension InterstitialPlayer {
   /// Where the seek comes from: the position the last event left, moved on by the clock.

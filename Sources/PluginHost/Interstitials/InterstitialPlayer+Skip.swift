@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 
 extension InterstitialPlayer {
   /// Skips the interstitial playing, as its skip control allows (`X-SKIP-CONTROL-OFFSET` and

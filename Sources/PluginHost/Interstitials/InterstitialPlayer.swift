@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HLSKit
+import PlayerSeam
 
 /// Plays the HLS interstitials of the content (draft-pantos-hls-rfc8216bis, Appendix D) in the
 /// headless player: the primary content pauses where one is scheduled, its assets play on the
@@ -8,7 +8,7 @@ import HLSKit
 /// offset. Seeks obey `X-RESTRICT`; `CUE` places pre- and post-rolls and `ONCE`. Plugins follow
 /// it through the `interstitial…` player events. Host-thread only.
 final class InterstitialPlayer {
-  unowned let player: Player
+  unowned let player: any IntegrationPlayer
   let loader: InterstitialLoader
   /// The interstitials known, by time.
   private(set) var scheduled: [ScheduledInterstitial] = []
@@ -22,7 +22,7 @@ final class InterstitialPlayer {
   var resumePoint: Double?
   /// Whether the primary content plays again after the queue (not after a post-roll).
   var resumesPrimary = true
-  var timer: TimerHandle?
+  var timer: (any ScheduledTimer)?
   /// Mid-roll interstitials after this position (µs) play when the playhead reaches them.
   var cursorMicros: Int64 = -1
   /// Whether the primary content began playing (pre-rolls played) since the source loaded or ended.
@@ -38,7 +38,7 @@ final class InterstitialPlayer {
   private(set) var segments: [HLSSegment] = []
   private(set) var isLive = false
 
-  init(player: Player, loader: InterstitialLoader) {
+  init(player: any IntegrationPlayer, loader: InterstitialLoader) {
     self.player = player
     self.loader = loader
     player.addEventListener(.playing) { [weak self] _ in self?.playing() }

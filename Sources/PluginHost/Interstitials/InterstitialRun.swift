@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HLSKit
+import PlayerSeam
 
 /// One interstitial playing: its assets, which one plays, and how much has played.
 final class InterstitialRun {
@@ -33,7 +33,7 @@ final class InterstitialRun {
   var assets: [PlannedAsset] = []
   var skipControl: HLSInterstitial.SkipControl?
   var current: PlayingAsset?
-  var assetTimer: TimerHandle?
+  var assetTimer: (any ScheduledTimer)?
   /// Seconds of assets played.
   var played = 0.0
 

@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HLSKit
+import PlayerSeam
 
 /// An interstitial of the playing content, where it plays, and whether it has.
 final class ScheduledInterstitial {

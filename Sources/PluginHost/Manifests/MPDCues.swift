@@ -1,5 +1,5 @@
-import AdPlayer
 import DASHKit
+import PlayerSeam
 
 /// The cues of an MPD's Periods and Events, in content time (presentation time − `origin`):
 ///

@@ -1,7 +1,7 @@
-import AdPlayer
 import DASHKit
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// Reads the MPD of each loaded DASH source into the player: the content timeline from its
 /// Periods and cues for its Periods and Events (`MPDCues`). A `dynamic` MPD is reloaded every
@@ -13,11 +13,11 @@ import HTTPKit
 /// `suggestedPresentationDelay` — so a live run joins at the live edge. Host-thread only.
 final class MPDReader {
   private let http: HTTPClient
-  private unowned let player: Player
+  private unowned let player: any IntegrationPlayer
   private let allowsLive: Bool
   private let startDate: Date
   private var generation = 0
-  private var refreshTimer: TimerHandle?
+  private var refreshTimer: (any ScheduledTimer)?
   private var reportedIssues: Set<String> = []
   /// The MPD's URL (its `Location` once one was given), and its Periods so far.
   private(set) var url: URL?
@@ -25,7 +25,7 @@ final class MPDReader {
   /// The presentation time (seconds; from `availabilityStartTime` when dynamic) of content time 0.
   private(set) var origin: Double = 0
 
-  init(player: Player, http: HTTPClient, allowsLive: Bool, startDate: Date) {
+  init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date) {
     self.player = player
     self.http = http
     self.allowsLive = allowsLive

@@ -1,6 +1,6 @@
-import AdPlayer
 import DASHKit
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// `player.mpd`: the DASH MPD playing, or nil: `{url=, type=, live=, origin=,

@@ -1,7 +1,7 @@
-import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// `http.get(url, opts)` and `http.post(url, body, opts)`: suspend the calling plugin code until

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// `json.encode(value)`, `json.decode(text)` (returns `nil, message` on bad JSON) and `json.null`.

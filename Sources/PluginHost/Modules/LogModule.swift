@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// `log.debug/info/warn/error(...)`: a line on standard error with the virtual time, the
@@ -30,7 +30,7 @@ extension PluginHost {
     case .boolean(let flag): return String(flag)
     case .integer(let number): return String(number)
     case .number(let number): return JSONValue.number(number).jsonText
-    case .object(let object as Ad): return AdBindings.summary(object)
+    case .object(let object as any IntegrationAd): return AdBindings.summary(object)
     default:
       if let json = try? LuaJSON.json(value, repairingText: true, isNull: isJSONNull) { return json.jsonText }
       return value.typeName

@@ -1,12 +1,12 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// Registers the userdata types of the plugin API with the Lua state.
-  func registerTypes() {
-    lua.register(AdBindings.adType())
-    lua.register(AdBindings.adBreakType())
-    lua.register(controllerType())
+  func registerTypes<P: IntegrationPlayer>(for player: P) {
+    lua.register(AdBindings.adType(P.Ad.self))
+    lua.register(AdBindings.adBreakType(P.AdBreak.self))
+    lua.register(controllerType(for: player))
     lua.register(playerType())
     lua.register(adsType())
     lua.register(timerType())

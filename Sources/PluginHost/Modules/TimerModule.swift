@@ -1,9 +1,9 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 /// A timer a plugin started; `cancel()` stops it.
 final class PluginTimer {
-  var handle: TimerHandle?
+  var handle: (any ScheduledTimer)?
   weak var plugin: Plugin?
   let id: Int
 

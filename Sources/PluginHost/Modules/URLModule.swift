@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// `url.encode(text)` (percent-encodes all but unreserved characters), `url.query(table)`

@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 import VASTKit
 
 /// The parts of a VAST ad besides its linear creative, as Lua tables: verifications, non-linear

@@ -1,6 +1,6 @@
-import AdPlayer
 import CheckedNumbers
 import LuaKit
+import PlayerSeam
 import VASTKit
 
 /// A VAST ad handed to plugins (from `vast.parse` or `vast.load`): readable fields, and the ad

@@ -1,7 +1,7 @@
-import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import PlayerSeam
 import VASTKit
 
 extension PluginHost {

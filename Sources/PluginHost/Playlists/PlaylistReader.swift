@@ -1,7 +1,7 @@
-import AdPlayer
 import Foundation
 import HLSKit
 import HTTPKit
+import PlayerSeam
 
 /// Reads the HLS playlist of each loaded source into the player: the timeline (VOD: the sum of
 /// `#EXTINF`; live: no end) and the cues of its ad markers. A live playlist is loaded again
@@ -14,10 +14,10 @@ final class PlaylistReader {
   static let parseErrorCode = 4002
 
   private let http: HTTPClient
-  private unowned let player: Player
+  private unowned let player: any IntegrationPlayer
   private let allowsLive: Bool
   private var generation = 0
-  private var refreshTimer: TimerHandle?
+  private var refreshTimer: (any ScheduledTimer)?
   /// The media playlist being played, and its timeline so far.
   private(set) var mediaURL: URL?
   private(set) var timeline = HLSTimeline()
@@ -26,7 +26,7 @@ final class PlaylistReader {
   var onSource: ((URL?) -> Void)?
   var onLoad: ((HLSTimeline, URL) -> Void)?
 
-  init(player: Player, http: HTTPClient, allowsLive: Bool) {
+  init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool) {
     self.player = player
     self.http = http
     self.allowsLive = allowsLive

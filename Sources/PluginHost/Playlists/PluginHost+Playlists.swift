@@ -1,5 +1,5 @@
-import AdPlayer
 import LuaKit
+import PlayerSeam
 
 extension PluginHost {
   /// Whether the source plays an HLS playlist (its first typed source's `type`, or a `src`

@@ -1,0 +1,37 @@
+import AdPlayer
+import LuaKit
+import PluginHost
+
+/// A `PluginHost` on a new headless player (`AdPlayer.Player`, on a virtual clock): what
+/// `adhost run`, `adhost repl` and `adhost display` drive, and the Swift library's way to run an
+/// integration without an app's player. `host.player.setSource(_:)` loads a source and
+/// `host.player.run(until:)` plays it.
+public final class HeadlessHost {
+  /// The headless player the plugins drive.
+  public let player: Player
+  /// The bridge: the Lua state, the plugins and their modules, bound to `player`.
+  public let pluginHost: PluginHost
+
+  /// A host on a new headless player that writes `log`; sources get `options.defaultTimeline`
+  /// unless their playlist or MPD gives one.
+  public init(options: PluginHostOptions, log: EventLog = EventLog()) throws(LuaError) {
+    player = Player(defaultTimeline: options.defaultTimeline, log: log)
+    pluginHost = try PluginHost(player: player, options: options)
+  }
+
+  /// The player's event loop.
+  public var loop: HostLoop { player.loop }
+
+  /// Loads a plugin file (`PluginHost.loadPlugin(at:)`).
+  public func loadPlugin(at path: String) throws(PluginLoadError) { try pluginHost.loadPlugin(at: path) }
+
+  /// Runs `function` as plugin code, delivering I/O without moving the clock
+  /// (`PluginHost.evaluate`).
+  public func evaluate(_ function: LuaFunction, _ arguments: [LuaValue] = []) -> Result<[LuaValue], LuaError>
+  {
+    pluginHost.evaluate(function, arguments) {
+      let run = player.run(until: player.loop.now)
+      return run.kind == .reachedLimit ? nil : run.reason
+    }
+  }
+}
