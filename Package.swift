@@ -1,11 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, lowest first; a module only imports the ones above it in this list:
-// 1. CLua, CLuaShim, CLibXML2 — C; CheckedNumbers — dependency-free Swift (checked Double → integer).
+// Layers, lowest first; a module only imports modules of the layers before its own (and, inside
+// layer 3, the ones its target lists):
+// 1. C — CLua, CLuaShim, CLibXML2, CLibEdit (libedit), CLuaBench (the benchmarks' C baseline),
+//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers —
+//    dependency-free Swift.
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
-// 3. AdPlayer, HTTPKit, HLSKit, DASHKit, VASTKit, AdCheck, RunReport — the domain, no Lua.  4. PluginHost — binds the domain into Lua.
-// 5. AdhostCLI, adhost, adhost-bench.
+// 3. The domain, no Lua: PlayerSeam (the model's values and the protocols of the player the
+//    bridge drives); AdPlayer (the headless player: PlayerSeam's implementation on a virtual
+//    clock); AdCheck and RunReport (on AdPlayer's event log); HTTPKit; HLSKit; DASHKit; VASTKit
+//    (uses HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests' servers);
+//    WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
+// 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
+// 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview.
 let package = Package(
   name: "adhost",
   products: [

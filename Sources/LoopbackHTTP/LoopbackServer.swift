@@ -1,6 +1,7 @@
 import Foundation
 
-/// A small HTTP/1.1 server for tests, bound to 127.0.0.1 only, on a port the system picks.
+/// A small HTTP/1.1 server bound to 127.0.0.1 only, on a port the system picks: at run time the
+/// WebKit views' proxy (WebViewKit's `LoopbackProxy`), in tests the servers they start.
 ///
 /// Routes map a path (without query) to a handler; every request is logged before it is
 /// answered. One thread per connection, at most `maxConnections` at once; each connection
