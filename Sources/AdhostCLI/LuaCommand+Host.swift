@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import HeadlessHost
 import LuaKit
 import PluginHost
 
@@ -16,10 +17,10 @@ extension LuaCommand {
     options.readsPlaylists = false
     options.diagnostics = { console.printError($0) }
     do {
-      let host = try PluginHost(options: options)
-      let environment = try host.scriptEnvironment(folder: folder)
-      host.lua.printHandler = { console.print($0) }
-      let chunk = try host.lua.loadFile(path, environment: environment)
+      let host = try HeadlessHost(options: options)
+      let environment = try host.pluginHost.scriptEnvironment(folder: folder)
+      host.pluginHost.lua.printHandler = { console.print($0) }
+      let chunk = try host.pluginHost.lua.loadFile(path, environment: environment)
       printResults(try host.evaluate(chunk).get(), json: json, console: console)
       return ExitCode.success
     } catch {
