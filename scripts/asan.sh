@@ -16,6 +16,10 @@
 # - PluginHostTests/SandboxBudgetTests/encodingATableOfSharedSubtablesEndsAtTheMemoryBudget: it
 #   asserts that the memory budget (16 MiB) ends a huge copy before the 5 s time budget does;
 #   instrumented, the copy is a few times slower and the time budget comes first.
+# StrictExampleTests, skipped here for a while as a known bug (issue 12: a run once aborted with
+# "unprotected Lua error: attempt to call a nil value"), runs again: the cause was a LuaFunction
+# freed on the thread that dropped it while the host thread ran Lua (LuaKitTests/
+# OffThreadReleaseTests; docs/architecture.md, "Time and waiting").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_TEST=1 source scripts/setup.sh
@@ -24,13 +28,6 @@ scratch=.build/asan
 skips=(
   'errorsThroughTheTrampolineDoNotGrowTheProcess'
   'encodingATableOfSharedSubtablesEndsAtTheMemoryBudget'
-  # KNOWN BUG, not a flake: under ASan, StrictExampleTests' mediatailor seek-during-ad case once
-  # aborted with "unprotected Lua error (a LuaKit bug): attempt to call a nil value" (found on
-  # the last run of the session that landed it; open on issue 12). Skipped here until it is
-  # found, so that the rest of the ASan step still guards every other test. Not reproduced since
-  # (2026-12-01): 30 ASan runs of the suite, a whole ASan step with it included, and 300 ASan
-  # `adhost run`s of that case under CPU load all passed.
-  'StrictExampleTests'
 )
 
 # The linker warns about ASan symbols it cannot export; that is harmless.

@@ -24,17 +24,21 @@ public final class LuaCoroutine {
   weak var state: LuaState?
   let thread: OpaquePointer
   private var anchor: Int32
+  /// Where the anchor goes when this object does, on whatever thread (see `LuaReleaseQueue`).
+  private let releases: LuaReleaseQueue
   /// Where the coroutine stands.
   public private(set) var status: Status = .suspended
 
   init(state: LuaState) {
     self.state = state
+    releases = state.releases
     thread = lua_newthread(state.L)
     anchor = luaL_ref(state.L, lk_registryindex())
   }
 
-  deinit { release() }
+  deinit { releases.drop(coroutine: thread, anchor: anchor) }
 
+  /// Frees the anchor now, on the thread that runs the coroutine.
   private func release() {
     guard anchor != LUA_NOREF else { return }
     if let state {
@@ -49,8 +53,10 @@ public final class LuaCoroutine {
     guard let state, status == .suspended else {
       return .failed(LuaError(.runtime, "cannot resume a coroutine that is not suspended"))
     }
-    for value in values { state.push(value, on: thread) }
-    return run(arguments: Int32(values.count), state: state)
+    return state.entering {
+      for value in values { state.push(value, on: thread) }
+      return run(arguments: Int32(values.count), state: state)
+    }
   }
 
   fileprivate func run(arguments: Int32, state: LuaState) -> Outcome {
@@ -102,10 +108,12 @@ extension LuaState {
   public func startCoroutine(
     _ function: LuaFunction, _ arguments: [LuaValue] = []
   ) -> (LuaCoroutine, LuaCoroutine.Outcome) {
-    let coroutine = LuaCoroutine(state: self)
-    hostCoroutines[coroutine.thread] = Weak(object: coroutine)
-    function.push(on: coroutine.thread)
-    for argument in arguments { push(argument, on: coroutine.thread) }
-    return (coroutine, coroutine.run(arguments: Int32(arguments.count), state: self))
+    entering {
+      let coroutine = LuaCoroutine(state: self)
+      hostCoroutines[coroutine.thread] = Weak(object: coroutine)
+      function.push(on: coroutine.thread)
+      for argument in arguments { push(argument, on: coroutine.thread) }
+      return (coroutine, coroutine.run(arguments: Int32(arguments.count), state: self))
+    }
   }
 }

@@ -5,16 +5,22 @@ import CLuaShim
 public class LuaReference {
   weak var state: LuaState?
   let reference: Int32
+  /// Where the slot goes when this object does: the last reference may be dropped on any thread.
+  private let releases: LuaReleaseQueue
 
   /// Anchors the value on top of `L`'s stack (and pops it).
   init(popping state: LuaState, from L: OpaquePointer) {
     self.state = state
+    releases = state.releases
+    // Reuses what was dropped, so that host code that never enters Lua cannot grow the registry.
+    state.releaseDropped()
     reference = luaL_ref(L, lk_registryindex())
   }
 
   deinit {
-    // During the state's own deinit `state` is already nil: lua_close frees everything.
-    if let state { luaL_unref(state.L, lk_registryindex(), reference) }
+    // Never touches the state here (see `LuaReleaseQueue`); once the state is gone, lua_close
+    // has freed everything and the queue goes with this object.
+    releases.drop(reference: reference)
   }
 
   /// Pushes the value onto `L`'s stack.

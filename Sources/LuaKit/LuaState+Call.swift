@@ -28,6 +28,11 @@ extension LuaState {
   /// Calls `function` with `arguments` under the budgets and returns its results.
   @discardableResult
   public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+    try entering { () throws(LuaError) in try protectedCall(function, arguments) }
+  }
+
+  private func protectedCall(_ function: LuaFunction, _ arguments: [LuaValue]) throws(LuaError) -> [LuaValue]
+  {
     let base = lua_gettop(L)
     lua_pushcclosure(L, lk_message_handler, 0)
     function.push(on: L)

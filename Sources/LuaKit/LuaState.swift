@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Synchronization
 
 /// One Lua 5.4 state with budgets, owned by Swift. Not thread-safe: use it from one thread at a
 /// time. Everything Lua runs goes through protected calls, and Lua errors never jump across Swift.
@@ -11,6 +12,12 @@ public final class LuaState {
   var objectTypes: [ObjectIdentifier: RegisteredObjectType] = [:]
   /// Coroutines the host started and may resume, by thread.
   var hostCoroutines: [OpaquePointer: Weak<LuaCoroutine>] = [:]
+  /// Registry slots dropped by Swift owners, on any thread, for the state to free.
+  let releases = LuaReleaseQueue()
+  /// The thread inside the state (entered from Swift and not yet back), or 0.
+  let occupant = Atomic<UInt>(0)
+  /// How deep the occupant has entered.
+  var entryDepth = 0
   /// Receives what Lua's `print` writes in sandboxes made by this state.
   public var printHandler: (String) -> Void = { Swift.print($0) }
 
@@ -71,7 +78,8 @@ public final class LuaState {
 
   /// Runs a full garbage collection.
   public func collectGarbage() {
-    lk_gc_collect(L)
+    // Finalizers are Lua code.
+    entering { lk_gc_collect(L) }
   }
 
   /// The state that owns a raw state (from its context).
