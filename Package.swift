@@ -91,6 +91,8 @@ let package = Package(
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
+      name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
+    .testTarget(
       name: "PluginHostTests",
       dependencies: ["PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP"]),
   ]

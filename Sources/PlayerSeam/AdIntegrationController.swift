@@ -13,7 +13,7 @@ public protocol AdIntegrationController: AnyObject {
   var integration: String { get }
   /// Unique in the process and never reused (see `IntegrationAd.serial`).
   var serial: UInt64 { get }
-  /// The integration's live breaks, by time offset.
+  /// The integration's live breaks, in the order they were created.
   var adBreaks: [AdBreak] { get }
   /// The ads playing now.
   var currentAds: [Ad] { get }
