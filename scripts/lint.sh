@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Style checks: swift format (config .swift-format) on Swift, no bare integer conversion in Sources
-# (scripts/lint-integers.pl), luacheck (config .luacheckrc) on Lua.
+# (scripts/lint-integers.pl), luacheck (config .luacheckrc) on Lua (plugins, examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
-swift format lint --strict -r Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources
+swift format lint --strict -r Package.swift Sources Tests sdk/AdhostSDK.swift Fuzzing/Package.swift Fuzzing/Sources
 # No Double → integer conversion that can trap: see scripts/lint-integers.pl (allow-list beside it).
 find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-integers.pl
 # PluginHost binds the player seam's protocols only, never the headless player (docs/embedding.md).
@@ -12,5 +12,5 @@ if grep -rln --include='*.swift' '^import AdPlayer' Sources/PluginHost; then
   echo "lint: PluginHost must not import AdPlayer (bind PlayerSeam's protocols)" >&2
   exit 1
 fi
-dirs=(); for d in plugins examples; do [ -d "$d" ] && dirs+=("$d"); done
+dirs=(); for d in plugins examples sdk; do [ -d "$d" ] && dirs+=("$d"); done
 if [ ${#dirs[@]} -gt 0 ]; then luacheck --no-color -q "${dirs[@]}"; fi

@@ -144,6 +144,30 @@ import Testing
     #expect(lines.dropFirst(3).first == "\tno file '\(lib.path)/no/such.lua' (a library folder)")
   }
 
+  @Test func adhostTestPassesItsLibFoldersToEveryScenario() async throws {
+    let scratch = try Scratch()
+    try Self.write(scratch, "shared/helper/name.lua", "return 'from --lib'")
+    try scratch.write(
+      "plugin.lua",
+      """
+      local name = require("helper.name")
+      player.ads:registerServerSideIntegration("test", function()
+        return { setSource = function() log.warn(name) return true end }
+      end)
+      """)
+    try scratch.write(
+      "source.json",
+      #"{"sources": [{"src": "https://cdn.example/c.m3u8", "ssai": {"integration": "test"}}], "duration": 4}"#
+    )
+    let scenario = try scratch.write(
+      "lib.scenario.json",
+      #"{"plugin": "plugin.lua", "source": "source.json", "events": [{"type": "ended", "at": 4}]}"#)
+    let without = await adhost(["test", scenario])
+    #expect(without.code == 1, "\(without.output)")
+    let with = await adhost(["test", scenario, "--lib", scratch.folder.appendingPathComponent("shared").path])
+    #expect(with.code == 0, "\(with.output)")
+  }
+
   @Test func aLibThatIsNoFolderIsBadUsage() async throws {
     let scratch = try Scratch()
     let file = try scratch.write("main.lua", "return 1")
