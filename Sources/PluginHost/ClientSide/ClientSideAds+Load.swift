@@ -37,7 +37,7 @@ extension ClientSideAds {
     case .vast(let result): schedule(tag: url.absoluteString, offset: offset, result)
     case .vmap(let result): schedule(vmap: result, url: url)
     }
-    if holding { preRollResolved() } else { check() }
+    if holding { preRollResolved() } else { engine?.check() }
   }
 
   /// Fetches and reads one document on another thread; it is `loaded` on the host thread (not
@@ -82,9 +82,9 @@ extension ClientSideAds {
       return controller.error(
         IntegrationError("ad \(tag): offset \(offset.json.jsonText) needs a content duration"))
     }
-    breaks.append(clientBreak)
-    let at = offset == .end ? (host.player.timeline.duration ?? 0) : self.offset(of: clientBreak) ?? 0
+    let at = offset == .end ? (host.player.timeline.duration ?? 0) : engine?.offset(of: clientBreak) ?? 0
     clientBreak.ads = createAds(resolved, label: clientBreak.label, at: at)
+    if !clientBreak.ads.isEmpty { engine?.add(clientBreak) }
   }
 
   /// Creates the ads of resolved VAST in the player's ad break at `offset`, tracked natively.

@@ -37,7 +37,7 @@ extension ClientSideAds {
         }
         placement = .at(duration * percent / 100)
       }
-      breaks.append(ClientSideBreak(placement: placement, label: label, vmap: adBreak, documentURL: url))
+      engine?.add(ClientSideBreak(placement: placement, label: label, vmap: adBreak, documentURL: url))
     }
   }
 
@@ -48,11 +48,11 @@ extension ClientSideAds {
     return "VMAP break\(id) (line \(adBreak.line))\(offset)"
   }
 
-  /// Loads the sources of due VMAP breaks concurrently (the clock waits); their outcomes go to
-  /// `sourcesLoaded` in the breaks' order, on the host thread, unless the source changed meanwhile.
-  func loadSources(
-    _ vmapBreaks: [ClientSideBreak], of run: ClientSideRun, group: [ClientSideBreak], at offset: Double
-  ) {
+  /// Loads the sources of the due VMAP breaks of `group` concurrently (the clock waits); their
+  /// outcomes go to `sourcesLoaded` in the breaks' order, on the host thread, unless the source
+  /// changed meanwhile.
+  func prepare(_ group: [ClientSideBreak], run: ClientSideRun, at offset: Double) {
+    let vmapBreaks = group.filter { $0.vmap != nil }
     let queue = BeaconQueue()
     let loader = VMAPSourceLoader(
       resolver: VASTResolver(
@@ -73,6 +73,21 @@ extension ClientSideAds {
         }
       }
     }
+  }
+
+  /// The VMAP sources of a run's breaks loaded: every break's ads join it, in order, and play.
+  func sourcesLoaded(
+    _ outcomes: [Result<[VASTResolvedAd], VMAPError>], run: ClientSideRun, group: [ClientSideBreak],
+    at offset: Double
+  ) {
+    guard let engine, engine.playing === run else { return }
+    var loaded = outcomes.makeIterator()
+    let segments = group.map { clientBreak in
+      let ads =
+        clientBreak.vmap == nil ? clientBreak.ads : createAds(loaded.next(), for: clientBreak, at: offset)
+      return ClientSideSegment(clientBreak, ads)
+    }
+    engine.start(run, segments)
   }
 
   /// The ads of a loaded VMAP break, or none after reporting its failure.

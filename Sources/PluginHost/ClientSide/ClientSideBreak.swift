@@ -2,8 +2,8 @@ import Foundation
 import PlayerSeam
 import VASTKit
 
-/// One break of `SourceDescription.ads`, or of a VMAP schedule given there: where it sits, its
-/// ads, and whether it has played.
+/// One break of the client-side engine (a VAST tag of `SourceDescription.ads`, a break of a VMAP
+/// schedule given there, or a plugin's break): where it sits, its ads, and whether it has played.
 final class ClientSideBreak {
   /// Where a break sits on the content.
   enum Placement: Equatable {
@@ -20,6 +20,8 @@ final class ClientSideBreak {
   let label: String
   /// A VAST tag's ads, created when it resolved; a VMAP break gets its own when due.
   var ads: [any IntegrationAd] = []
+  /// A plugin's break: the player ad break whose ads (those still there when it is due) play.
+  var adBreak: (any IntegrationAdBreak)?
   /// The VMAP break, whose source loads each time the break is due.
   let vmap: VMAPAdBreak?
   /// The URL of the VMAP document (for relative `AdTagURI`s and inline VAST).
@@ -33,8 +35,12 @@ final class ClientSideBreak {
     self.documentURL = documentURL
   }
 
-  /// Whether it has something to play when due.
-  var isReady: Bool { !played && (vmap != nil || !ads.isEmpty) }
+  /// Whether it has something to play when due (a plugin's break is due even if its ads were
+  /// removed meanwhile: it then says so).
+  var isReady: Bool { !played && (vmap != nil || adBreak != nil || !ads.isEmpty) }
+
+  /// The ads to play now.
+  var currentAds: [any IntegrationAd] { adBreak?.ads ?? ads }
 
   /// `repeatAfter` seconds, for a VMAP break at a time.
   var repeatAfter: Double? {
@@ -59,11 +65,21 @@ final class PlayingClientSideAd {
   let ad: any IntegrationAd
   let duration: Double
   var elapsed = 0.0
+  /// Reports progress every tick.
   var ticker: (any ScheduledTimer)?
+  /// Ends the ad at its duration.
+  var ender: (any ScheduledTimer)?
 
   init(ad: any IntegrationAd, duration: Double) {
     self.ad = ad
     self.duration = duration
+  }
+
+  func stopTimers() {
+    ticker?.cancel()
+    ender?.cancel()
+    ticker = nil
+    ender = nil
   }
 }
 
@@ -77,10 +93,18 @@ final class ClientSideRun {
   var open: ClientSideBreak?
   /// Whether the VMAP sources of the breaks are still loading.
   var loading = true
-  /// Whether the content plays again after the break (not after a post-roll).
-  let resumeContent: Bool
+  /// The content seconds the breaks are due at.
+  let offset: Double
+  /// A post-roll: the content does not play again after it.
+  let postRoll: Bool
+  /// How many ads the run has, and how many have been taken to play.
+  var total = 0
+  var taken = 0
 
-  init(resumeContent: Bool) { self.resumeContent = resumeContent }
+  init(offset: Double, postRoll: Bool) {
+    self.offset = offset
+    self.postRoll = postRoll
+  }
 }
 
 /// One break of a run and its ads still to play.

@@ -1,0 +1,199 @@
+import Foundation
+import PlayerSeam
+
+/// The one client-side ad engine: plays breaks the way THEOplayer and the IMA SDK play VAST ads.
+/// When the playhead reaches a break the content pauses, each ad begins, reports its progress
+/// every `tick` of the player's clock and ends at its duration, and the content resumes. Breaks
+/// due at one offset play in order in one ad break. A seek that jumps over breaks plays only the
+/// last offset it passed; played and jumped-over breaks do not play again (a repeating VMAP break
+/// moves on to its next occurrence). Breaks at or past the content's end are post-rolls: they
+/// play on `ended`. The host's `csai` ads (`ClientSideAds`) and the plugins' client-side breaks
+/// (`clientside.engine`, used by plugins/lib/clientside.lua) both play through it.
+final class ClientSideEngine {
+  /// How often a playing ad reports its progress (the player's `timeupdate` rate).
+  static let tick = 0.25
+  /// A break is reached when the playhead is this close to it: a timer of `offset - now`
+  /// seconds may land a microsecond short once rounded to the clock.
+  static let reachedTolerance = 1e-6
+
+  unowned let host: PluginHost
+  let controller: any AdIntegrationController
+  weak var delegate: ClientSideEngineDelegate?
+  private(set) var breaks: [ClientSideBreak] = []
+  /// The player ad break at each offset: breaks at one offset share it.
+  private var adBreaks: [Double: any IntegrationAdBreak] = [:]
+  var playing: ClientSideRun?
+  /// The timer that fires when the playhead reaches the next break.
+  var arm: (any ScheduledTimer)?
+  private var seeking = false
+  /// Whether a break reached by a seek waits for `seeked` (a plugin's engine), or starts at the
+  /// seek's `timeupdate` (the host's `csai` ads). The one difference between the two users, kept
+  /// so that their logs stay what they were: the break, its ads and their times are the same.
+  var waitsForSeeked = true
+  private(set) var closed = false
+  private var listeners: [ListenerToken] = []
+
+  init(host: PluginHost, controller: any AdIntegrationController) {
+    self.host = host
+    self.controller = controller
+  }
+
+  var player: any IntegrationPlayer { host.player }
+
+  /// Adds a break to the schedule and arms the timer for the next one.
+  func add(_ clientBreak: ClientSideBreak) {
+    breaks.append(clientBreak)
+    armNextBreak()
+  }
+
+  /// The player ad break of the breaks at `offset` seconds, if there is one yet.
+  func adBreak(at offset: Double) -> (any IntegrationAdBreak)? { adBreaks[offset] }
+
+  /// The player ad break at `offset` seconds, made by `create` the first time: breaks at one
+  /// offset share one player ad break.
+  func adBreak(at offset: Double, create: () throws -> any IntegrationAdBreak) rethrows
+    -> any IntegrationAdBreak
+  {
+    if let existing = adBreaks[offset] { return existing }
+    let created = try create()
+    adBreaks[offset] = created
+    return created
+  }
+
+  /// Whether nothing is scheduled.
+  var isEmpty: Bool { breaks.isEmpty }
+
+  /// The content seconds of a break now: nil for a cue not (yet) there, or a post-roll whose
+  /// content has no known end.
+  func offset(of clientBreak: ClientSideBreak) -> Double? {
+    switch clientBreak.placement {
+    case .at(let seconds): return seconds
+    case .end:
+      guard let duration = player.timeline.duration, duration.isFinite else { return nil }
+      return duration
+    case .position(let n):
+      let starts = Set(player.cues.map(\.startTime)).sorted()
+      return n <= starts.count ? starts[n - 1] : nil
+    }
+  }
+
+  /// A break at or past the content's end plays on `ended`, never on the way.
+  func isPostRoll(_ clientBreak: ClientSideBreak) -> Bool {
+    clientBreak.placement == .end || offset(of: clientBreak).map(isPostRoll(offset:)) == true
+  }
+
+  /// Whether content seconds `offset` are at or past the content's end.
+  func isPostRoll(offset: Double) -> Bool {
+    guard let duration = player.timeline.duration, duration.isFinite else { return false }
+    return offset >= duration
+  }
+
+  /// Follows the playhead: a break plays when the content reaches it, after a seek lands, or on
+  /// `ended` for post-rolls.
+  func attach() {
+    // The player schedules its content timers right after `playing` is dispatched, so a pause
+    // from inside that listener would leave them running: act on the next turn of the clock.
+    listen(.playing) { engine in
+      _ = engine.host.loop.after(0) { [weak engine] in engine?.contentStarted() }
+    }
+    // A seek reports the new position before `seeked`; decide once the seek is done.
+    listen(.seeking) { $0.seeking = true }
+    listen(.seeked) { engine in
+      engine.seeking = false
+      engine.check()
+    }
+    listen(.timeupdate) { engine in
+      if !engine.seeking || !engine.waitsForSeeked { engine.check() }
+    }
+    listen(.pause) { engine in
+      engine.arm?.cancel()
+      engine.arm = nil
+    }
+    listen(.ended) { engine in
+      engine.delegate?.willCheck()
+      engine.check(includingPostRolls: true)
+    }
+  }
+
+  private func listen(_ type: EventType, _ body: @escaping (ClientSideEngine) -> Void) {
+    listeners.append(
+      player.addEventListener(type) { [weak self] _ in
+        guard let self, !self.closed else { return }
+        body(self)
+      })
+  }
+
+  private func contentStarted() {
+    guard !closed else { return }
+    delegate?.willCheck()
+    if playing != nil, !player.paused {
+      // The content and an ad share one screen: the content waits for the break.
+      delegate?.narrate(.pausedAgain)
+      player.pause()
+      return
+    }
+    check()
+  }
+
+  /// Plays the break the playhead has reached, if any; otherwise arms the timer for the next.
+  /// Of the breaks reached that have not played, those at the last offset play; the others were
+  /// jumped over and never will.
+  func check(includingPostRolls: Bool = false) {
+    guard !closed, playing == nil, delegate?.isHolding != true else { return }
+    if player.paused && !includingPostRolls { return }
+    let position = player.currentTime
+    let reached = breaks.compactMap { clientBreak -> (ClientSideBreak, Double)? in
+      guard clientBreak.isReady, let offset = offset(of: clientBreak),
+        offset <= position + Self.reachedTolerance,
+        includingPostRolls || !isPostRoll(clientBreak)
+      else { return nil }
+      return (clientBreak, offset)
+    }
+    guard let last = reached.map(\.1).max() else { return armNextBreak() }
+    let jumped = Set(reached.map(\.1).filter { $0 < last }).sorted()
+    for (passed, _) in reached { passed.markPlayed(at: max(position, last)) }
+    for offset in jumped { delegate?.narrate(.jumpedOver(offset: offset)) }
+    play(reached.filter { $0.1 == last }.map(\.0), at: last)
+  }
+
+  /// Sets a timer for the moment the playhead reaches the next break that has not played.
+  func armNextBreak() {
+    arm?.cancel()
+    arm = nil
+    guard !closed, playing == nil, !player.paused else { return }
+    let position = player.currentTime
+    let next = breaks.compactMap { clientBreak -> Double? in
+      guard clientBreak.isReady, !isPostRoll(clientBreak), let offset = offset(of: clientBreak),
+        offset > position
+      else { return nil }
+      return offset
+    }.min()
+    guard let next else { return }
+    arm = host.loop.after(next - position) { [weak self] in
+      self?.arm = nil
+      self?.check()
+    }
+  }
+
+  /// Stops following the playhead and playing: its timers and listeners. The ads stay.
+  func close() {
+    closed = true
+    stop()
+    for token in listeners { _ = player.removeEventListener(token) }
+    listeners = []
+  }
+
+  /// Forgets every break (a new source): the timers stop, the listeners stay.
+  func reset() {
+    stop()
+    breaks.removeAll()
+    adBreaks.removeAll()
+  }
+
+  private func stop() {
+    arm?.cancel()
+    arm = nil
+    playing?.current?.stopTimers()
+    playing = nil
+  }
+}
