@@ -3,6 +3,6 @@ std = "lua54"
 read_globals = {
   -- `player.currentTime = seconds` seeks; every other member is read-only.
   player = { fields = { currentTime = { read_only = false } }, other_fields = true },
-  "http", "timer", "vast", "json", "url", "log", "beacon", "webview",
+  "http", "timer", "vast", "json", "url", "log", "beacon", "webview", "clientside",
 }
 max_line_length = 110

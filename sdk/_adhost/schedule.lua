@@ -42,38 +42,19 @@ return function(Session)
     return plays
   end
 
-  local function entryAt(self, timeOffset)
-    for _, entry in ipairs(self.breaks) do
-      if entry.offset == timeOffset then
-        return entry
-      end
-    end
-    return nil
-  end
-
-  local function insertEntry(self, entry)
-    local index = #self.breaks + 1
-    while index > 1 and self.breaks[index - 1].offset > entry.offset do
-      index = index - 1
-    end
-    table.insert(self.breaks, index, entry)
-  end
-
   --- Creates the break at `timeOffset` seconds (or adds to the one there) with an ad per play.
   function Session:addBreak(timeOffset, plays)
     if #plays == 0 then
       return nil
     end
     local controller = self.controller
-    local entry = entryAt(self, timeOffset)
+    -- Breaks at one offset share one ad break (the engine knows it).
+    local adBreak = self.engine:adBreakAt(timeOffset)
     local total = adplan.duration(plays)
-    if entry then
-      total = total + (entry.adBreak.maxDuration or 0)
-      controller:updateAdBreak(entry.adBreak, { maxDuration = total })
+    if adBreak == nil then
+      adBreak = controller:createAdBreak({ timeOffset = timeOffset, maxDuration = total })
     else
-      local adBreak = controller:createAdBreak({ timeOffset = timeOffset, maxDuration = total })
-      entry = { adBreak = adBreak, offset = timeOffset, done = false }
-      insertEntry(self, entry)
+      controller:updateAdBreak(adBreak, { maxDuration = total + (adBreak.maxDuration or 0) })
     end
     for _, play in ipairs(plays) do
       local media = play.media
@@ -83,12 +64,12 @@ return function(Session)
         resourceURI = media.url,
         width = media.width,
         height = media.height,
-      }, entry.adBreak)
+      }, adBreak)
       log.info(string.format("break at %s: ad %s, media %s %sx%s %s", seconds(timeOffset), describeAd(ad),
         tostring(media.type), tostring(media.width), tostring(media.height), media.url))
     end
-    self:armNextBreak()
-    return entry.adBreak
+    self.engine:addBreak(adBreak, timeOffset)
+    return adBreak
   end
 
   local function describeFailure(failure)

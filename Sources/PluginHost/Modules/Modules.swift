@@ -10,6 +10,7 @@ extension PluginHost {
     lua.register(playerType())
     lua.register(adsType())
     lua.register(timerType())
+    lua.register(clientSideType())
     lua.register(LuaObjectType<JSONNull>("json.null"))
     registerVASTTypes()
     lua.register(webViewType())
@@ -26,6 +27,7 @@ extension PluginHost {
       ("vast", vastModule(for: plugin)),
       ("json", jsonModule()), ("url", urlModule()), ("log", logModule(for: plugin)),
       ("beacon", beaconModule(for: plugin)), ("webview", webviewModule(for: plugin)),
+      ("clientside", clientSideModule(for: plugin)),
     ]
     // Read-only: a plugin cannot replace a function (or json.null) that the host relies on.
     for (name, fields) in modules { environment.setModule(name, fields) }
