@@ -59,6 +59,9 @@ omnibox|plugins/omnibox.lua examples/omnibox/source.json --offline examples/omni
 omnibox-skip|plugins/omnibox.lua examples/omnibox/source.json --offline examples/omnibox/recording --actions examples/omnibox/actions-skip.json
 vast|plugins/vast.lua examples/vast/source.json --offline examples/vast/recording
 vmap|examples/vmap/plugin.lua examples/vmap/source.json --offline examples/vmap/recording
+uplynk-vod|plugins/uplynk.lua examples/uplynk/vod/source.json --offline examples/uplynk/vod/recording
+uplynk-ping|plugins/uplynk.lua examples/uplynk/ping/source.json --offline examples/uplynk/ping/recording
+uplynk-live|plugins/uplynk.lua examples/uplynk/live/source.json --offline examples/uplynk/live/recording --until 50
 EOF
 }
 

@@ -743,3 +743,56 @@ function webview.open(options) end
 ---@param integration string
 ---@param show fun(placement: table): adhost.WebView|nil, string?
 function webview.registerPlacement(integration, show) end
+
+---The host's client-side ad engine, the one that plays a source's own `ads` (integration
+---`csai`): it plays the breaks a plugin made (with its own controller and VAST requests) by the
+---same rules. The SDK's `adhost.clientside` is built on it.
+---@class adhost.ClientSideEngine
+---@field isEmpty boolean No break was added.
+---@field isPlaying boolean A break is playing.
+local ClientSideEngine = {}
+
+---Adds `adBreak` (made by the engine's controller) at `offset` seconds of content; its ads, as
+---they are when it is due, play then. Breaks at one offset share one ad break: after adding ads
+---to the one `adBreakAt(offset)` returns, add it again (the engine looks for it again).
+---@param adBreak adhost.AdBreak
+---@param offset number
+function ClientSideEngine:addBreak(adBreak, offset) end
+
+---The ad break added at `offset` seconds, if any.
+---@param offset number
+---@return adhost.AdBreak|nil
+function ClientSideEngine:adBreakAt(offset) end
+
+---Starts following the playhead: a break plays when the content reaches it.
+function ClientSideEngine:attach() end
+
+---A handler's `skipAd`: skips `ad` if it is playing and past its skip offset.
+---@param ad adhost.Ad
+---@return boolean skipped
+function ClientSideEngine:skip(ad) end
+
+---Stops its timers and listeners; the ads stay.
+function ClientSideEngine:close() end
+
+---@alias adhost.ClientSideNarration
+---| "jumpedOver" # (offset): a seek jumped over the break at offset; it will not play
+---| "noAdsLeft" # (offset): the break was due, but its ads were removed
+---| "breakBegins" # (offset, contentTime, count)
+---| "adBegins" # (index, total, ad)
+---| "adEnds" # (ad)
+---| "adSkipped" # (ad, secondsPlayed)
+---| "breakEnds" # (offset, resumesAt): resumesAt nil when the content has ended
+---| "pausedAgain" # (): the content started during a break and was paused again
+---| "skipRefused" # (reason "notPlaying"|"notSkippable"|"tooEarly", ad, skipOffset, played)
+---| "callFailed" # (call "beginAd"|"endAd"|"skipAd"|"updateAdProgress", ad, message): report it
+---| "willCheck" # (): the content starts or ends; place breaks that waited for its duration
+
+---@class adhost.clientsideHost
+clientside = {}
+
+---An engine playing breaks for `controller`; `narrate(kind, ...)` is told what it does.
+---@param controller adhost.ServerSideAdIntegrationController
+---@param narrate fun(kind: adhost.ClientSideNarration, ...: any)
+---@return adhost.ClientSideEngine
+function clientside.engine(controller, narrate) end

@@ -1,6 +1,7 @@
 ---@meta adhost.clientside
 -- LuaLS annotations of `require("adhost.clientside")` (sdk/adhost/clientside.lua): VAST ad breaks
--- played client-side (the content pauses, the ads play with native VAST tracking, it resumes).
+-- played client-side (the content pauses, the ads play with native VAST tracking, it resumes), by
+-- the host's client-side engine (`clientside.engine`, types/adhost.lua).
 
 ---@class adhost.ClientSideSession
 ---@field closed boolean
@@ -34,7 +35,6 @@ function Session:skip(ad) end
 function Session:isEmpty() end
 
 ---@class adhost.clientside
----@field progressInterval number Seconds of the clock between progress reports (0.25).
 local clientside = {}
 
 --- A session for one source; `slot` is the player size media files are chosen for.
