@@ -14,6 +14,7 @@ import PackageDescription
 //    WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
 // 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview.
+// Tests only: HTTPTestSupport (Tests/HTTPTestSupport), the test targets.
 let package = Package(
   name: "adhost",
   products: [
@@ -80,12 +81,15 @@ let package = Package(
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2", "CheckedNumbers", "AdhostCLI",
       ]),
 
+    // Fixtures the tests share that no program needs (a gzip bomb).
+    .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),
     .testTarget(
-      name: "VASTKitTests", dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "CLibXML2"],
+      name: "VASTKitTests",
+      dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "HTTPTestSupport", "CLibXML2"],
       exclude: ["Fixtures"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
@@ -94,7 +98,9 @@ let package = Package(
       name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
     .testTarget(
       name: "PluginHostTests",
-      dependencies: ["PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP"]),
+      dependencies: [
+        "PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP", "HTTPTestSupport",
+      ]),
   ]
 )
 

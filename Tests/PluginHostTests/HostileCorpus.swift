@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import LoopbackHTTP
 
 /// The hostile-inputs corpus (Tests/Fixtures/hostile-inputs) made ready to run: copied to a scratch
