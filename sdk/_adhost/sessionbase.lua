@@ -1,7 +1,8 @@
--- What the sessions of adhost.clientside and adhost.stitched share: player listeners removed
--- together when the session closes, timers cancelled safely, and controller calls whose
--- failure is a non-fatal `aderror` rather than the end of the session. A session's `player` and
--- `log` fields, when it has them, stand for the globals (adhost.stitched takes them as options).
+-- What a session of adhost.stitched is built on (the client-side one was, before it played
+-- through the host's engine): player listeners removed together when the session closes,
+-- timers cancelled safely, and controller calls whose failure is a non-fatal `aderror` rather
+-- than the end of the session. A session's `player` and `log` fields, when it has them, stand
+-- for the globals (adhost.stitched takes them as options).
 
 local M = {}
 
