@@ -40,6 +40,17 @@ import Testing
   }
 
   @Test(arguments: Implementation.all)
+  func withoutASetSourceTheSourceLoadsAsIsWithTheIntegrationActive(_ implementation: Implementation) throws {
+    let subject = implementation.make(60)
+    _ = try subject.register("a")
+    subject.player.setSource(Self.source("a", "as-is"))
+    subject.advance(1)
+    #expect(subject.player.isLoaded && subject.player.source?.sources.first?.src == "as-is")
+    #expect(subject.player.activeIntegration == "a")
+    #expect(subject.takeEvents() == ["sourcechange"])
+  }
+
+  @Test(arguments: Implementation.all)
   func withoutAResetSourceTheAdsOfTheLastSourceGo(_ implementation: Implementation) throws {
     let subject = implementation.make(60)
     let controller = try subject.register("a")
