@@ -45,6 +45,9 @@ struct LuaCommand: Command {
     }
 
     if parsed.has("--host") {
+      guard !parsed.has("--stats") else {
+        throw UsageError("--stats measures the sandbox alone: not with --host")
+      }
       let json = parsed.has("--json")
       return try await onOwnThread {
         runInHost(path, limits: limits, libraries: libraries, json: json, console: console)

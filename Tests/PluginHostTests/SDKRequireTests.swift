@@ -168,6 +168,14 @@ import Testing
     #expect(with.code == 0, "\(with.output)")
   }
 
+  @Test func statsAreRefusedWithHost() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("main.lua", "return 1")
+    let run = await adhost(["lua", file, "--host", "--stats"])
+    #expect(run.code == 64)
+    #expect(run.errors.contains("--stats measures the sandbox alone: not with --host"), "\(run.errors)")
+  }
+
   @Test func aLibThatIsNoFolderIsBadUsage() async throws {
     let scratch = try Scratch()
     let file = try scratch.write("main.lua", "return 1")
