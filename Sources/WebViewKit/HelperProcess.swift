@@ -112,7 +112,9 @@ final class HelperProcess: @unchecked Sendable {
   }
 
   /// The helper's boolean details (JSONSerialization gives booleans as numbers on Linux).
-  private static let booleans: Set<String> = ["userGesture", "newWindow", "byPolicy", "delivered", "ok"]
+  private static let booleans: Set<String> = [
+    "userGesture", "newWindow", "redirect", "mainFrame", "byPolicy", "delivered", "ok",
+  ]
 
   private static func event(from line: Data) -> WebViewEvent? {
     guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],

@@ -20,13 +20,24 @@ enum HelperCallbacks {
         "event": "loadFailed", "url": text(uri), "message": text(message), "byPolicy": byPolicy != 0,
       ])
     },
-    navigation: { _, id, uri, gesture, newWindow, kind, frame in
+    navigation: { _, pointer in
+      guard let navigation = pointer?.pointee else { return }
       var event: [String: Any] = [
-        "event": "navigation", "id": Int(truncatingIfNeeded: id), "url": text(uri),
-        "userGesture": gesture != 0, "newWindow": newWindow != 0, "kind": text(kind),
+        "event": "navigation", "id": Int(truncatingIfNeeded: navigation.id), "url": text(navigation.uri),
+        "userGesture": navigation.user_gesture != 0, "newWindow": navigation.new_window != 0,
+        "redirect": navigation.redirect != 0, "kind": text(navigation.kind),
       ]
-      if let frame { event["targetFrame"] = String(cString: frame) }
+      if let frame = navigation.target_frame { event["targetFrame"] = String(cString: frame) }
       HelperOutput.emit(event)
+    },
+    response: { _, uri, mainFrame in
+      HelperOutput.emit(["event": "response", "url": text(uri), "mainFrame": mainFrame != 0])
+    },
+    resource: { _, id, uri, started in
+      HelperOutput.emit([
+        "event": "resource", "id": Int(truncatingIfNeeded: id), "url": text(uri),
+        "phase": started != 0 ? "started" : "ended",
+      ])
     },
     console: { _, json in
       let object = (try? JSONSerialization.jsonObject(with: Data(text(json).utf8))) as? [String: Any]

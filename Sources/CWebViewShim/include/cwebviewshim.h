@@ -8,6 +8,20 @@
 
 #include <stdint.h>
 
+/* A navigation waiting for wv_decide(id, …). kind: "link", "form", "back-forward", "reload",
+   "form-resubmit", "other"; new_window when the page asked for a new window (window.open,
+   target=_blank); redirect when the server redirected an allowed navigation here; target_frame:
+   the named target (NULL for none). */
+typedef struct wv_navigation {
+  uint64_t id;
+  const char *uri;
+  int user_gesture;
+  int new_window;
+  int redirect;
+  const char *kind;
+  const char *target_frame;
+} wv_navigation;
+
 typedef struct wv_callbacks {
   void *context;
   /* A line read from stdin (without its newline); NULL at end of input. */
@@ -15,11 +29,14 @@ typedef struct wv_callbacks {
   /* phase: "started", "redirected", "committed" or "finished". */
   void (*load)(void *context, const char *phase, const char *uri);
   void (*load_failed)(void *context, const char *uri, const char *message, int cancelled_by_policy);
-  /* A navigation waiting for wv_decide(id, …). kind: "link", "form", "back-forward", "reload",
-     "form-resubmit", "other"; new_window when the page asked for a new window (window.open,
-     target=_blank); target_frame: the named target (NULL for none). */
-  void (*navigation)(void *context, uint64_t id, const char *uri, int user_gesture, int new_window,
-                     const char *kind, const char *target_frame);
+  /* A navigation waiting for wv_decide(navigation->id, …). */
+  void (*navigation)(void *context, const wv_navigation *navigation);
+  /* The main resource of an allowed navigation was answered (a response arrived): of the main
+     frame (main_frame 1) or of another frame. */
+  void (*response)(void *context, const char *uri, int main_frame);
+  /* Resource load id (a document or a subresource) started (1) or ended, answered or not (0).
+     uri: the request's at the start, the resource's (after redirects) at the end. */
+  void (*resource)(void *context, uint64_t id, const char *uri, int started);
   /* A message the page posted to the console bridge, as JSON ({"level":…,"message":…}). */
   void (*console)(void *context, const char *json);
   /* The page called window.close() (WebKit's "close" signal); the view stays. */
