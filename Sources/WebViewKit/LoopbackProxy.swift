@@ -16,6 +16,8 @@ final class LoopbackProxy: @unchecked Sendable {
   private let lock = NSLock()
   private var stopped = false
   private var trusted: Set<String> = []
+  /// Requests being answered now (counted from arrival until their `request` event was queued).
+  private let inFlight: InFlightCount
   /// The certificate the proxy ends TLS with, as PEM, for the view; nil without a TLS server.
   let certificatePEM: String?
 
@@ -23,6 +25,8 @@ final class LoopbackProxy: @unchecked Sendable {
   var uri: String { "http://127.0.0.1:\(server.port)" }
   /// The proxy's port on 127.0.0.1.
   var port: UInt16 { server.port }
+  /// Whether no request is being answered: every request that arrived has its `request` event queued.
+  var isIdle: Bool { inFlight.value == 0 }
 
   /// A proxy; `trust` tells the view to accept the proxy's certificate for a host (once for each
   /// host, before its first tunnel), answering nil or why it could not; `tunnelTimeout` is how
@@ -38,7 +42,13 @@ final class LoopbackProxy: @unchecked Sendable {
     } catch {
       throw .engine("cannot start the engine's loopback proxy: \(error)")
     }
-    server.fallback { request in Self.answer(request, http: http, events: events) }
+    let inFlight = InFlightCount()
+    self.inFlight = inFlight
+    server.fallback { request in
+      inFlight.change(1)
+      defer { inFlight.change(-1) }
+      return Self.answer(request, http: http, events: events)
+    }
     #if !canImport(CTLSShim)
       certificatePEM = nil
     #else
@@ -59,7 +69,10 @@ final class LoopbackProxy: @unchecked Sendable {
             return self.trustOnce(host, trust)
           }
         ) { method, url, headers, body in
-          Self.forward(method: method, url: url, headers: headers, body: body, http: http, events: events)
+          inFlight.change(1)
+          defer { inFlight.change(-1) }
+          return Self.forward(
+            method: method, url: url, headers: headers, body: body, http: http, events: events)
         } report: {
           events.push($0)
         }
@@ -160,4 +173,12 @@ private final class ResultBox: @unchecked Sendable {
   private var stored: Result<HTTPResponse, HTTPError>?
   var value: Result<HTTPResponse, HTTPError>? { lock.withLock { stored } }
   func set(_ result: Result<HTTPResponse, HTTPError>) { lock.withLock { stored = result } }
+}
+
+/// How many requests the proxy's connections are answering.
+private final class InFlightCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.withLock { count } }
+  func change(_ delta: Int) { lock.withLock { count += delta } }
 }

@@ -49,6 +49,7 @@ extension WebView {
   public func loadHTML(_ html: String, baseURL: URL) throws(WebViewError) {
     try send(["cmd": "loadHTML", "html": html, "baseURL": baseURL.absoluteString])
     try awaitLoad()
+    settleLoads()
   }
 
   /// Waits until the running load (if one starts) ends; stops the page at the load deadline.
@@ -74,8 +75,9 @@ extension WebView {
   }
 
   /// Waits until the page handled what was sent to it (WebKit may hold back queued input events
-  /// until the previous one was handled: a round trip per event of a click), and any load it
-  /// started ended. A page that does not answer (it loops in JavaScript) is stopped.
+  /// until the previous one was handled: a round trip per event of a click), then until what it
+  /// set off reached a defined point (`settleLoads`). A page that does not answer (it loops in
+  /// JavaScript) is stopped.
   public func settle() throws(WebViewError) {
     do {
       for _ in 0..<3 { try sync() }
@@ -85,7 +87,7 @@ extension WebView {
     } catch {
       throw error
     }
-    if loading { try awaitLoad() }
+    settleLoads()
   }
 
   /// Handles events until one of `type` comes (returned) or `seconds` passed (nil).

@@ -13,11 +13,13 @@ extension WebView {
         onEvent(WebViewEvent("loadstart", [("url", .string(event.string("url") ?? ""))]))
       case "finished":
         loading = false
+        endNavigations()
         onEvent(WebViewEvent("loadfinish", [("url", .string(event.string("url") ?? ""))]))
       default: break
       }
     case "loadFailed":
       loading = false
+      endNavigations()
       if event.bool("byPolicy") == true { return }  // the navigation's decision says it
       onEvent(
         WebViewEvent(
@@ -46,8 +48,12 @@ extension WebView {
           ]))
     case "terminated":
       loading = false
+      endNavigations()
+      loadingResources.removeAll()
       onEvent(WebViewEvent("terminated", [("reason", .string(event.string("reason") ?? ""))]))
-    case "request": onEvent(event)
+    case "request": requestAnswered(event)
+    case "response": responseArrived(url: event.string("url") ?? "")
+    case "resource": resourceChanged(event)
     case "error":
       onEvent(WebViewEvent("engineerror", [("message", .string(event.string("message") ?? ""))]))
     default: break
@@ -63,6 +69,9 @@ extension WebView {
       mainFrame: newWindow ? false : nil, kind: event.string("kind") ?? "other")
     let decision = policy(request)
     helper.send(["cmd": "decide", "id": id, "allow": decision == .allow])
+    navigationDecided(
+      url: request.url, allowed: decision == .allow, newWindow: newWindow,
+      redirect: event.bool("redirect") ?? false)
     var fields: [(String, WebViewEvent.Value)] = [
       ("url", .string(request.url)), ("decision", .string(decision.rawValue)),
       ("userGesture", .bool(request.userGesture)), ("newWindow", .bool(newWindow)),

@@ -31,14 +31,22 @@ public final class WebView {
   /// The configuration it was opened with.
   public let configuration: Configuration
   /// Whether the view is closed (natively; the page cannot close it).
-  public private(set) var isClosed = false
+  public internal(set) var isClosed = false
 
   let http: HTTPClient
   let helper: HelperProcess
-  private let proxy: LoopbackProxy
+  let proxy: LoopbackProxy
   private var nextToken = 1
   /// Whether a load runs now (started, neither finished nor failed).
   var loading = false
+  /// The http(s) navigations the policy allowed whose main resource has no answer yet (the
+  /// engine's `response`), in the order they were allowed.
+  var awaitedNavigations: [String] = []
+  /// The proxy's `request` events for awaited navigations, held until the engine's `response`
+  /// (so that a navigation's `loadstart` always comes before its document's `request`).
+  var heldRequests: [WebViewEvent] = []
+  /// The engine's resource loads under way (`resource` events): id → URL.
+  var loadingResources: [Int: String] = [:]
 
   /// Opens a view: starts the display, the helper and the proxy.
   public init(configuration: Configuration, http: HTTPClient) throws(WebViewError) {
@@ -75,9 +83,11 @@ public final class WebView {
 
   deinit { if !isClosed { shutDown() } }
 
-  /// Closes the view (the native close): the helper and its display end.
+  /// Closes the view (the native close): the helper and its display end, once the navigations
+  /// and requests under way reached a defined point (`settleLoads`).
   public func close(reason: String = "native") {
     guard !isClosed else { return }
+    settleLoads()
     shutDown()
     onEvent(WebViewEvent("close", [("reason", .string(reason))]))
   }
@@ -88,6 +98,7 @@ public final class WebView {
     guard !isClosed else { return }
     helper.send(["cmd": "stop"])
     loading = false
+    endNavigations()
     onEvent(WebViewEvent("stopped", [("reason", .string(reason))]))
     _ = try? waitFor(type: "terminated", seconds: configuration.commandTimeout)
   }
