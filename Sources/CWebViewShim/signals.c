@@ -80,10 +80,27 @@ int wv_decide(uint64_t id, int allow) {
   return 1;
 }
 
+/* For a navigation the page started, the view's URI stays the old page's until the new one
+   commits (WebKit shows no URL a page chose before it has content). So a load's start is reported
+   with the URL of its main resource, whose load begins right after; or with the view's URI when
+   the load ends before one began. */
+static gboolean start_unreported;
+
+static void report_start(const char *uri) {
+  if (!start_unreported) return;
+  start_unreported = FALSE;
+  shim_callbacks->load(shim_callbacks->context, "started", uri ? uri : "");
+}
+
 static void on_load_changed(WebKitWebView *v, WebKitLoadEvent event, gpointer data) {
   (void)data;
   static const char *phases[] = {"started", "redirected", "committed", "finished"};
+  if (event == WEBKIT_LOAD_STARTED) {
+    start_unreported = TRUE;
+    return;
+  }
   const char *uri = webkit_web_view_get_uri(v);
+  report_start(uri);
   shim_callbacks->load(shim_callbacks->context, phases[event], uri ? uri : "");
 }
 
@@ -106,8 +123,8 @@ static void on_resource_failed(WebKitWebResource *resource, GError *error, gpoin
 
 static void on_resource_started(WebKitWebView *v, WebKitWebResource *resource, WebKitURIRequest *request,
                                 gpointer data) {
-  (void)v;
   (void)data;
+  if (webkit_web_view_get_main_resource(v) == resource) report_start(webkit_uri_request_get_uri(request));
   static uint64_t next_resource = 1;
   uint64_t id = next_resource++;
   g_object_set_data_full(G_OBJECT(resource), "adhost-resource", g_memdup2(&id, sizeof id), g_free);
@@ -122,6 +139,7 @@ static gboolean on_load_failed(WebKitWebView *v, WebKitLoadEvent event, gchar *u
   (void)v;
   (void)event;
   (void)data;
+  report_start(uri);
   int by_policy = g_error_matches(error, WEBKIT_POLICY_ERROR,
                                   WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE) ||
                   g_error_matches(error, WEBKIT_NETWORK_ERROR, WEBKIT_NETWORK_ERROR_CANCELLED);
@@ -167,6 +185,7 @@ static void on_terminated(WebKitWebView *v, WebKitWebProcessTerminationReason re
   const char *text = reason == WEBKIT_WEB_PROCESS_CRASHED              ? "crashed"
                      : reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT ? "exceeded its memory limit"
                                                                           : "terminated by the host";
+  start_unreported = FALSE;
   shim_callbacks->web_process_terminated(shim_callbacks->context, text);
 }
 

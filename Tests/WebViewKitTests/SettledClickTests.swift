@@ -53,6 +53,8 @@ import WebViewKit
     let finished = try #require(
       after.firstIndex { $0.type == "loadfinish" && $0.string("url") == target }, "\(types)")
     #expect(navigation < started && started < request && request < finished, "\(types)")
+    // The load's start names the page it goes to (WebKit's view URI is still the old page's then).
+    #expect(after[started].string("url") == target)
     #expect(!types.contains("loadtimeout"), "\(types)")
   }
 
