@@ -748,7 +748,7 @@ function webview.registerPlacement(integration, show) end
 ---`csai`): it plays the breaks a plugin made (with its own controller and VAST requests) by the
 ---same rules. The SDK's `adhost.clientside` is built on it.
 ---@class adhost.ClientSideEngine
----@field isEmpty boolean No break was added.
+---@field isEmpty boolean No break was added, none waits.
 ---@field isPlaying boolean A break is playing.
 local ClientSideEngine = {}
 
@@ -763,6 +763,15 @@ function ClientSideEngine:addBreak(adBreak, offset) end
 ---@param offset number
 ---@return adhost.AdBreak|nil
 function ClientSideEngine:adBreakAt(offset) end
+
+---Keeps a break whose offset needs the content's duration (`end`, `N%`) until the content
+---starts (or ends, or `placeWaiting()`); then `place(duration)` is called (NaN without a source,
+---infinity for live content) to add it, or to say why it cannot be.
+---@param place fun(duration: number)
+function ClientSideEngine:whenDurationKnown(place) end
+
+---Calls the waiting `place` functions now (the content has started).
+function ClientSideEngine:placeWaiting() end
 
 ---Starts following the playhead: a break plays when the content reaches it.
 function ClientSideEngine:attach() end
@@ -786,7 +795,6 @@ function ClientSideEngine:close() end
 ---| "pausedAgain" # (): the content started during a break and was paused again
 ---| "skipRefused" # (reason "notPlaying"|"notSkippable"|"tooEarly", ad, skipOffset, played)
 ---| "callFailed" # (call "beginAd"|"endAd"|"skipAd"|"updateAdProgress", ad, message): report it
----| "willCheck" # (): the content starts or ends; place breaks that waited for its duration
 
 ---@class adhost.clientsideHost
 clientside = {}

@@ -45,11 +45,10 @@ import Testing
     return await adhost(arguments)
   }
 
-  /// The narration (but `willCheck`, told each time the content starts or ends) and other
-  /// warnings, with their times.
+  /// The narration and other warnings, with their times.
   func said(_ run: RunResult) -> [String] {
     run.events("log").compactMap { event in
-      guard let message = event["message"] as? String, message != "willCheck" else { return nil }
+      guard let message = event["message"] as? String else { return nil }
       return "\(event["t"] ?? "?") \(message)"
     }
   }
@@ -107,6 +106,27 @@ import Testing
       said(run) == [
         "2 breakBegins 2 2 2", "2 adBegins 1 2 a", "2.5 skipRefused tooEarly a 1 0.25", "2.5 early false",
         "3.5 adSkipped a 1.25", "3.5 adBegins 2 2 b", "3.5 late true", "5.5 adEnds b", "5.5 breakEnds 2 2",
+      ], "\(said(run))")
+  }
+
+  /// A break at 50 % waits for the content's duration, known once the content starts.
+  @Test func aBreakThatNeedsTheDurationIsPlacedWhenTheContentStarts() async throws {
+    let run = try await run(
+      offsets: [],
+      extra: """
+        engine:whenDurationKnown(function(duration)
+          log.warn(string.format("place %g", duration))
+          local adBreak = controller:createAdBreak({ timeOffset = duration / 2 })
+          controller:createAd({ type = "linear", id = "half", duration = 2 }, adBreak)
+          engine:addBreak(adBreak, duration / 2)
+        end)
+        log.warn("empty " .. tostring(engine.isEmpty))
+        """)
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(
+      said(run) == [
+        "0 empty false", "0 place 20", "10 breakBegins 10 10 1", "10 adBegins 1 1 half", "12 adEnds half",
+        "12 breakEnds 10 10",
       ], "\(said(run))")
   }
 

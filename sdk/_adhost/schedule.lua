@@ -105,31 +105,27 @@ return function(Session)
     return true
   end
 
-  --- Keeps plays for a break whose offset needs the content's duration ("end", "N%"); it is
-  --- placed once the content plays and its duration is known.
+  --- Keeps plays for a break whose offset needs the content's duration ("end", "N%"): the engine
+  --- holds it until the content starts and its duration is known, and then it is placed.
   function Session:deferBreak(parsedOffset, plays)
-    if #plays > 0 then
-      self.deferred[#self.deferred + 1] = { offset = parsedOffset, plays = plays }
-    end
-  end
-
-  function Session:placeDeferredBreaks()
-    if #self.deferred == 0 then
+    if #plays == 0 then
       return
     end
-    local duration = player.duration
-    local waiting = self.deferred
-    self.deferred = {}
-    for _, pending in ipairs(waiting) do
-      local timeOffset = offset.resolve(pending.offset, duration)
+    self.engine:whenDurationKnown(function(duration)
+      local timeOffset = offset.resolve(parsedOffset, duration)
       if timeOffset then
-        self:addBreak(timeOffset, pending.plays)
+        self:addBreak(timeOffset, plays)
       else
         local message = string.format("the break at %s needs the content's duration, which is unknown (%s)",
-          offset.describe(pending.offset), tostring(duration))
+          offset.describe(parsedOffset), tostring(duration))
         log.warn(message)
         self.controller:error(message)
       end
-    end
+    end)
+  end
+
+  --- Places the breaks that waited for the content's duration now (the content has started).
+  function Session:placeDeferredBreaks()
+    self.engine:placeWaiting()
   end
 end

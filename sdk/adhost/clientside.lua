@@ -24,8 +24,7 @@ local Session = {}
 Session.__index = Session
 
 -- What the engine did, in the log; a failing controller call is a non-fatal `aderror`.
-local function narrator(session)
-  local controller = session.controller
+local function narrator(controller)
   local lines = {
     jumpedOver = function(offset)
       log.info(string.format("break at %s jumped over: it will not play", seconds(offset)))
@@ -78,9 +77,6 @@ local function narrator(session)
       log.error(text)
       controller:error(text)
     end,
-    willCheck = function()
-      session:placeDeferredBreaks()
-    end,
   }
   return function(kind, ...)
     lines[kind](...)
@@ -93,10 +89,9 @@ function M.new(controller, slot)
   local session = setmetatable({
     controller = controller,
     slot = slot,
-    deferred = {}, -- { offset = parsed offset, plays = {…} } waiting for the content duration
     closed = false,
   }, Session)
-  session.engine = clientside.engine(controller, narrator(session))
+  session.engine = clientside.engine(controller, narrator(controller))
   return session
 end
 
@@ -118,12 +113,11 @@ end
 function Session:close()
   self.closed = true
   self.engine:close()
-  self.deferred = {}
 end
 
 --- Whether the session has anything to play.
 function Session:isEmpty()
-  return self.engine.isEmpty and #self.deferred == 0
+  return self.engine.isEmpty
 end
 
 return M

@@ -73,8 +73,6 @@ final class ClientSideAds: ClientSideEngineDelegate {
     return try engine.adBreak(at: offset) { try controller.createAdBreak(AdBreakInit(timeOffset: offset)) }
   }
 
-  func willCheck() {}
-
   func narrate(_ narration: ClientSideNarration) {
     // The engine's failing calls are aderrors; the rest goes without saying.
     if case .callFailed(_, _, let message) = narration { controller?.error(IntegrationError(message)) }

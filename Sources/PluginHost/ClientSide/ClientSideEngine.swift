@@ -22,6 +22,10 @@ final class ClientSideEngine {
   private(set) var breaks: [ClientSideBreak] = []
   /// The player ad break at each offset: breaks at one offset share it.
   private var adBreaks: [Double: any IntegrationAdBreak] = [:]
+  /// Breaks whose offset needs the content's duration (`end`, `N%`), waiting for the content to
+  /// start: each is told the duration (`player.duration`'s value) and places itself, or says
+  /// why it cannot.
+  private var waiting: [(Double) -> Void] = []
   var playing: ClientSideRun?
   /// The timer that fires when the playhead reaches the next break.
   var arm: (any ScheduledTimer)?
@@ -60,8 +64,24 @@ final class ClientSideEngine {
     return created
   }
 
-  /// Whether nothing is scheduled.
-  var isEmpty: Bool { breaks.isEmpty }
+  /// Whether nothing is scheduled or waiting.
+  var isEmpty: Bool { breaks.isEmpty && waiting.isEmpty }
+
+  /// Keeps a break whose offset needs the content's duration until the content starts (or
+  /// ends, or `placeWaiting()`): then `place` gets the duration.
+  func whenDurationKnown(_ place: @escaping (Double) -> Void) {
+    waiting.append(place)
+  }
+
+  /// Places the breaks that waited for the content's duration: NaN without a source, infinity
+  /// for live content.
+  func placeWaiting() {
+    guard !waiting.isEmpty else { return }
+    let places = waiting
+    waiting = []
+    let duration = player.source == nil ? Double.nan : (player.timeline.duration ?? .infinity)
+    for place in places { place(duration) }
+  }
 
   /// The content seconds of a break now: nil for a cue not (yet) there, or a post-roll whose
   /// content has no known end.
@@ -110,7 +130,7 @@ final class ClientSideEngine {
       engine.arm = nil
     }
     listen(.ended) { engine in
-      engine.delegate?.willCheck()
+      engine.placeWaiting()
       engine.check(includingPostRolls: true)
     }
   }
@@ -125,7 +145,7 @@ final class ClientSideEngine {
 
   private func contentStarted() {
     guard !closed else { return }
-    delegate?.willCheck()
+    placeWaiting()
     if playing != nil, !player.paused {
       // The content and an ad share one screen: the content waits for the break.
       delegate?.narrate(.pausedAgain)
@@ -179,6 +199,7 @@ final class ClientSideEngine {
   func close() {
     closed = true
     stop()
+    waiting.removeAll()
     for token in listeners { _ = player.removeEventListener(token) }
     listeners = []
   }
@@ -188,6 +209,7 @@ final class ClientSideEngine {
     stop()
     breaks.removeAll()
     adBreaks.removeAll()
+    waiting.removeAll()
   }
 
   private func stop() {

@@ -45,8 +45,5 @@ protocol ClientSideEngineDelegate: AnyObject {
   func prepare(_ group: [ClientSideBreak], run: ClientSideRun, at offset: Double)
   /// Sends a break's own tracking (`breakStart`, `breakEnd`), if it has any.
   func fireTracking(_ clientBreak: ClientSideBreak, event: String)
-  /// Before the engine looks for a due break as the content starts or ends: breaks whose offset
-  /// needed the content's duration can be placed now.
-  func willCheck()
   func narrate(_ narration: ClientSideNarration)
 }

@@ -5,8 +5,7 @@ import PlayerSeam
 /// its breaks and ads (its own VAST requests, its own controller) and hands each break to the
 /// engine, which plays it by the rules of `ClientSideEngine`, the same as the host's `csai` ads.
 /// What happens is told to the plugin's `narrate(kind, …)` function, which logs it and reports
-/// failures in its own words; `"willCheck"` comes before the engine looks for a due break as the
-/// content starts or ends.
+/// failures in its own words.
 final class PluginClientSide: ClientSideEngineDelegate {
   let engine: ClientSideEngine
   unowned let host: PluginHost
@@ -28,8 +27,6 @@ final class PluginClientSide: ClientSideEngineDelegate {
   }
 
   func fireTracking(_ clientBreak: ClientSideBreak, event: String) {}
-
-  func willCheck() { tell("willCheck", []) }
 
   func narrate(_ narration: ClientSideNarration) {
     switch narration {
@@ -110,6 +107,21 @@ extension PluginHost {
         throw ArgumentError("adBreakAt: offset must be a number of seconds, got \(call.typeName(2))")
       }
       return call.return(session.engine.adBreak(at: offset).map { .object($0) } ?? .nil)
+    }
+    type.method("whenDurationKnown") { [weak self] session, call in
+      guard let place = call.function(2) else {
+        throw ArgumentError("whenDurationKnown: place must be a function, got \(call.typeName(2))")
+      }
+      session.engine.whenDurationKnown { [weak self, weak session] duration in
+        guard let self, let plugin = session?.plugin else { return }
+        self.runDetached(
+          place, [.number(duration)], plugin: plugin, what: "clientside whenDurationKnown callback")
+      }
+      return 0
+    }
+    type.method("placeWaiting") { session, _ in
+      session.engine.placeWaiting()
+      return 0
     }
     type.method("attach") { session, _ in
       session.engine.attach()
