@@ -23,6 +23,20 @@ public final class HTTPClient: Sendable {
     self.transport = transport
   }
 
+  /// The same client, answering a redirect with its 3xx (and `Location`) instead of following it.
+  public func answeringRedirects() -> HTTPClient {
+    var limits = limits
+    limits.followsRedirects = false
+    return HTTPClient(policy: policy, timeout: timeout, limits: limits, transport: transport)
+  }
+
+  private init(policy: TransportPolicy, timeout: Double, limits: HTTPLimits, transport: any HTTPTransport) {
+    self.policy = policy
+    self.timeout = timeout
+    self.limits = limits
+    self.transport = transport
+  }
+
   /// Sends a request; the completion runs once, on any thread.
   public func send(
     _ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void

@@ -68,6 +68,9 @@ public struct HTTPLimits: Sendable, Equatable {
   public var maxBodyBytes: Int
   /// The policy each redirect target must pass.
   public var policy: TransportPolicy
+  /// Whether redirects are followed; when false a redirect is the answer (its 3xx and `Location`),
+  /// for a caller that follows it itself (the web engine's proxy: WebKit asks its policy first).
+  public var followsRedirects = true
 
   /// Limits: 5 redirects, 4 MiB body, default policy unless given.
   public init(maxRedirects: Int = 5, maxBodyBytes: Int = 4 << 20, policy: TransportPolicy = TransportPolicy())

@@ -133,6 +133,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     lock.lock()
     defer { lock.unlock() }
     guard state.failure == nil else { return }
+    guard state.limits.followsRedirects else {
+      completionHandler(nil)  // the task ends with the 3xx, the answer
+      return
+    }
     state.redirects += 1
     if state.redirects > state.limits.maxRedirects {
       state.failure = .tooManyRedirects(state.url, limit: state.limits.maxRedirects)

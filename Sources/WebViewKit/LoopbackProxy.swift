@@ -36,6 +36,9 @@ final class LoopbackProxy: @unchecked Sendable {
     http: HTTPClient, events: EventQueue<WebViewEvent>, tunnelTimeout: Double = 10,
     trust: @escaping @Sendable (String) -> String? = { _ in nil }
   ) throws(WebViewError) {
+    // A redirect goes back to WebKit, which asks the view's policy about its target and then
+    // requests it through here: the host's client never follows one behind the policy's back.
+    let http = http.answeringRedirects()
     do {
       // Tunnels stay open between requests: room for the engine's keep-alive connections.
       server = try LoopbackServer(maxConnections: 64)
@@ -145,10 +148,11 @@ final class LoopbackProxy: @unchecked Sendable {
             ("method", .string(method)), ("url", .string(url.absoluteString)),
             ("status", .number(Double(response.status))),
           ]))
-      let type = response.headers.first { $0.key.lowercased() == "content-type" }?.value
-      return LoopbackResponse(
-        status: response.status, headers: type.map { [(name: "Content-Type", value: $0)] } ?? [],
-        body: response.body)
+      // The body's type, and a redirect's target: WebKit follows it, asking its policy first.
+      let passed = response.headers.compactMap { name, value in
+        ["content-type", "location"].contains(name.lowercased()) ? (name: name, value: value) : nil
+      }
+      return LoopbackResponse(status: response.status, headers: passed, body: response.body)
     case .failure(let error)?:
       events.push(
         WebViewEvent(
