@@ -11,6 +11,7 @@
 -- Skipping an interstitial's ad skips the interstitial when its skip control allows
 -- (X-SKIP-CONTROL-OFFSET/-DURATION, or the asset list's SKIP-CONTROL); else a log.warn.
 
+local handler = require("adhost.handler")
 local interstitialads = require("adhost.interstitials")
 
 player.ads:registerServerSideIntegration("interstitials", function(controller)
@@ -21,9 +22,12 @@ player.ads:registerServerSideIntegration("interstitials", function(controller)
       session = nil
     end
   end
-  return {
+  return handler.new(controller, {
+    close = close,
+    current = function()
+      return session
+    end,
     setSource = function(source)
-      close()
       local ssai = source.sources[1] and source.sources[1].ssai or {}
       local timeout = ssai.timeout
       if timeout ~= nil and (type(timeout) ~= "number" or timeout <= 0) then
@@ -33,15 +37,5 @@ player.ads:registerServerSideIntegration("interstitials", function(controller)
       session:attach()
       return true
     end,
-    skipAd = function(ad)
-      if session then
-        session:skip(ad)
-      end
-    end,
-    resetSource = function()
-      close()
-      controller:removeAllAds()
-    end,
-    destroy = close,
-  }
+  })
 end)

@@ -25,6 +25,7 @@
 
 local adsource = require("adhost.source")
 local config = require("adhost.config")
+local handler = require("adhost.handler")
 local httpjson = require("adhost.httpjson")
 local policies = require("adhost.policies")
 local stitched = require("adhost.stitched")
@@ -136,9 +137,13 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
     poll(state)
   end
 
-  return {
+  return handler.new(controller, {
+    integration = INTEGRATION,
+    close = close,
+    current = function()
+      return current and current.session
+    end,
     setSource = function(source)
-      close()
       local ssai, typed = config.find(source, INTEGRATION)
       if not ssai then
         return false
@@ -209,20 +214,5 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       log.info(string.format("%s: manifest %s, tracking %s", INTEGRATION, manifestUrl, trackingUrl))
       return adsource.withPlayUrl(source, typed, manifestUrl)
     end,
-
-    skipAd = function(ad)
-      if not current then
-        log.warn(string.format("skip refused: %s has no session playing ad %q", INTEGRATION, tostring(ad.id)))
-        return
-      end
-      current.session:skip(ad)
-    end,
-
-    resetSource = function()
-      close()
-      controller:removeAllAds()
-    end,
-
-    destroy = close,
-  }
+  })
 end)

@@ -22,6 +22,7 @@
 
 local adsource = require("adhost.source")
 local config = require("adhost.config")
+local handler = require("adhost.handler")
 local httpjson = require("adhost.httpjson")
 local stitched = require("adhost.stitched")
 local uplynkads = require("lib.uplynkads")
@@ -79,9 +80,13 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
     end
   end
 
-  return {
+  return handler.new(controller, {
+    integration = INTEGRATION,
+    close = close,
+    current = function()
+      return current and current.session
+    end,
     setSource = function(source)
-      close()
       local ssai, typed = config.find(source, INTEGRATION)
       if not ssai then
         return false
@@ -123,20 +128,5 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       log.info(string.format("%s: session %s, playing %s", INTEGRATION, data.sid, playUrl))
       return adsource.withPlayUrl(source, typed, playUrl)
     end,
-
-    skipAd = function(ad)
-      if not current then
-        log.warn(string.format("skip refused: %s has no session playing ad %q", INTEGRATION, tostring(ad.id)))
-        return
-      end
-      current.session:skip(ad)
-    end,
-
-    resetSource = function()
-      close()
-      controller:removeAllAds()
-    end,
-
-    destroy = close,
-  }
+  })
 end)
