@@ -7,9 +7,11 @@ here rather than recorded, so that they are easy to read and change. Run it from
 """
 import json
 import os
-import shutil
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "_gen"))
+from recording import Recording as BaseRecording  # noqa: E402
 HOST = "https://mediatailor.example"
 BEACONS = "https://beacons.adserver.example"
 FALLBACK = "https://cdn.example/content/vod/index.m3u8"
@@ -73,23 +75,9 @@ MULTIVARIANT = """#EXTM3U
 """
 
 
-class Recording:
-    def __init__(self, folder):
-        self.folder = folder
-        self.exchanges = []
-        shutil.rmtree(folder, ignore_errors=True)
-        os.makedirs(os.path.join(folder, "bodies"))
-
+class Recording(BaseRecording):
     def add(self, method, url, body=None, content_type=None, status=200):
-        key_url = url.split("?cb=")[0]
-        exchange = {"key": f"{method} {key_url}", "method": method, "url": url, "status": status,
-                    "headers": {"content-type": content_type} if content_type else {}}
-        if body is not None:
-            name = f"bodies/{len(self.exchanges):06d}.bin"
-            with open(os.path.join(self.folder, name), "w") as handle:
-                handle.write(body)
-            exchange["body"] = name
-        self.exchanges.append(exchange)
+        self.record(f"{method} {url.split('?cb=')[0]}", method, url, body, content_type, status)
 
     def beacons(self, avails):
         seen = set()
@@ -100,11 +88,6 @@ class Recording:
                 if url not in seen:
                     seen.add(url)
                     self.add("GET", url, status=204)
-
-    def save(self):
-        with open(os.path.join(self.folder, "index.json"), "w") as handle:
-            json.dump({"version": 1, "exchanges": self.exchanges}, handle, indent=2, sort_keys=True)
-            handle.write("\n")
 
 
 def session(recording, name, session_id):

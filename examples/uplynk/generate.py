@@ -9,9 +9,11 @@ Ping v3 answers, rather than recorded. Run it from anywhere:
 """
 import json
 import os
-import shutil
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "_gen"))
+from recording import Recording as BaseRecording  # noqa: E402
 PREPLAY = "https://content.uplynk.example"
 SESSION = "https://east.uplynk.example"
 BEACONS = "https://beacons.northwind.example"
@@ -58,23 +60,13 @@ def key(url):
     return base + ("?" + "&".join(f"{name}={value}" for name, value in kept) if kept else "")
 
 
-class Recording:
+class Recording(BaseRecording):
     def __init__(self, folder):
-        self.folder = folder
-        self.exchanges = []
+        super().__init__(folder)
         self.seen = set()
-        shutil.rmtree(folder, ignore_errors=True)
-        os.makedirs(os.path.join(folder, "bodies"))
 
     def add(self, url, body=None, content_type=None, status=200):
-        exchange = {"key": f"GET {key(url)}", "method": "GET", "url": url, "status": status,
-                    "headers": {"content-type": content_type} if content_type else {}}
-        if body is not None:
-            name = f"bodies/{len(self.exchanges):06d}.bin"
-            with open(os.path.join(self.folder, name), "w") as handle:
-                handle.write(body)
-            exchange["body"] = name
-        self.exchanges.append(exchange)
+        self.record(f"GET {key(url)}", "GET", url, body, content_type, status)
 
     def json(self, url, value):
         self.add(url, json.dumps(value, indent=2) + "\n", "application/json")
@@ -87,11 +79,6 @@ class Recording:
                 if url not in self.seen:
                     self.seen.add(url)
                     self.add(url, status=204)
-
-    def save(self):
-        with open(os.path.join(self.folder, "index.json"), "w") as handle:
-            json.dump({"version": 1, "exchanges": self.exchanges}, handle, indent=2, sort_keys=True)
-            handle.write("\n")
 
 
 def write_source(path, ssai):
