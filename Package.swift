@@ -126,6 +126,7 @@ let package = Package(
       name: "WebViewKitTests",
       dependencies: [
         "WebViewKit", "HTTPKit", "LoopbackHTTP", "CZlib", "AdhostCLI", "PluginHost", "CGnuTLS",
+        "HeadlessHost", "AdPlayer",
       ]),
   ]
   package.targets.first { $0.name == "WebViewKit" }?.dependencies.append("CTLSShim")

@@ -42,7 +42,7 @@ struct DisplayRun: @unchecked Sendable {
     var failed = false
     if let screenshot { failed = !run(.screenshot(path: screenshot), on: shown) || failed }
     for action in actions { failed = !run(action, on: shown) || failed }
-    host.pluginHost.closeWebViews()
+    host.end()
     console.flush()
     if let problem = options.recorder?.saveError {
       console.printError("adhost display: \(problem)")

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WebViewKit
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,9 @@ import Foundation
 
 /// SIGINT and SIGTERM during `adhost run`: the event lines already played are sent on their way,
 /// a note says what stopped the run, and the process then ends by the same signal (a shell sees
-/// it interrupted). A `--record` recording keeps every exchange completed before.
+/// it interrupted). A `--record` recording keeps every exchange completed before. The display
+/// views open then are not settled (the host's thread is busy where the signal found it): their
+/// helper processes and Xvfb displays are ended, so that none outlives the run.
 enum InterruptFlush {
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
   private static let lock = NSLock()
@@ -26,6 +29,7 @@ enum InterruptFlush {
         source.setEventHandler {
           console.flush()
           console.printError("adhost run: interrupted by \(name); the lines above are what had played")
+          EngineProcesses.killAll()
           // Ended by the same signal. Dispatch threads (and children of a process whose thread
           // blocked it) block signals: unblock it here first, else it would stay pending.
           signal(number, SIG_DFL)

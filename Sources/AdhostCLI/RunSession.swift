@@ -81,8 +81,7 @@ struct RunSession {
     host.player.setSource(setup.source)
     let (outcome, runaway) = end.run()
     let endedEarly = outcome.kind == .idle && !host.player.ended
-    host.player.destroy()
-    _ = host.loop.run(until: host.loop.now)
+    host.end()
     let brokeRules = strict.report(to: console, json: json)
     report?.add(strict.violations)
     // Read after `destroy`: a `resetSource` failing there is fatal too.

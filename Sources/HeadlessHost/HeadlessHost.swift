@@ -25,6 +25,17 @@ public final class HeadlessHost {
   /// Loads a plugin file (`PluginHost.loadPlugin(at:)`).
   public func loadPlugin(at path: String) throws(PluginLoadError) { try pluginHost.loadPlugin(at: path) }
 
+  /// Ends the host's run: destroys the player (each integration's `resetSource` and `destroy`
+  /// run), delivers what that set off, and closes every view the plugins left open
+  /// (`PluginHost.closeWebViews`: settled, a `close` line, the engine's processes ended). What
+  /// `adhost run`, `adhost test` and `adhost display` do last; releasing the host (or a
+  /// `PluginHost`) closes the views too.
+  public func end() {
+    player.destroy()
+    _ = player.loop.run(until: player.loop.now)
+    pluginHost.closeWebViews()
+  }
+
   /// Runs `function` as plugin code, delivering I/O without moving the clock
   /// (`PluginHost.evaluate`).
   public func evaluate(_ function: LuaFunction, _ arguments: [LuaValue] = []) -> Result<[LuaValue], LuaError>

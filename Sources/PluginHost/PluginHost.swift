@@ -135,6 +135,9 @@ public final class PluginHost {
     }
   }
 
+  /// Views the plugins left open close with the host, as at the end of a run (`closeWebViews`).
+  deinit { closeWebViews() }
+
   /// Loads a plugin file: runs it in a new sandbox whose `require` reads adhost's SDK, the
   /// file's folder and the library folders. The plugin must register at least one integration.
   public func loadPlugin(at path: String) throws(PluginLoadError) {

@@ -8,13 +8,15 @@ final class HeadlessDisplay {
   let name: String
   private let process: Process
 
-  /// Starts Xvfb on a free display number (it picks one and writes it to `-displayfd`).
+  /// Starts Xvfb on a free display number (it picks one and writes it to `-displayfd`). It ends
+  /// by itself once its last client (the helper) left (`-terminate`): a host killed without a
+  /// word leaves no display behind.
   init(width: Int, height: Int) throws(WebViewError) {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: Self.xvfbPath)
     let screen = "\(max(width, 640))x\(max(height, 480))x24"
-    process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"]
+    process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset", "-terminate"]
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
@@ -23,10 +25,13 @@ final class HeadlessDisplay {
     } catch {
       throw .engine("cannot start Xvfb (\(Self.xvfbPath)): \(error); scripts/setup.sh installs it")
     }
+    EngineProcesses.started(process.processIdentifier)
     // Xvfb writes the display number once it accepts connections.
     let number = Self.readLine(output.fileHandleForReading, seconds: 10)
     guard let number, Int(number) != nil else {
       kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      EngineProcesses.ended(process.processIdentifier)
       throw .engine("Xvfb did not start within 10 s")
     }
     self.process = process
@@ -38,6 +43,7 @@ final class HeadlessDisplay {
   /// Ends Xvfb with SIGKILL: a child spawned from one of the runtime's threads inherits their
   /// blocked signals, so it never sees a SIGTERM.
   func stop() {
+    defer { EngineProcesses.ended(process.processIdentifier) }
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

@@ -32,6 +32,7 @@ final class HelperProcess: @unchecked Sendable {
     } catch {
       throw .engine("cannot start \(process.executableURL?.path ?? "adhost-webview"): \(error)")
     }
+    EngineProcesses.started(process.processIdentifier)
     let events = events
     let answers = answers
     let reader = Thread {
@@ -92,6 +93,7 @@ final class HelperProcess: @unchecked Sendable {
       Foundation.kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
+    EngineProcesses.ended(process.processIdentifier)
     display.stop()
   }
 

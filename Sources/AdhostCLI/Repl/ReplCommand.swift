@@ -102,6 +102,8 @@ extension ReplSession {
         chunk = ""
       }
     }
+    // Views the plugin left open close as at the end of a run (settled, with their `close` line).
+    host.pluginHost.closeWebViews()
     console.flush()
   }
 }

@@ -39,8 +39,11 @@ extension PluginHost {
     }
   }
 
-  /// Closes every view still open (the run ends).
-  public func closeWebViews() {
-    for view in webViews where !view.view.isClosed { view.view.close(reason: "end of run") }
+  /// Closes every view still open, as the native close does: each once what it set off reached a
+  /// defined point (its navigations answered, its requests logged, bounded by its load deadline),
+  /// with a `close` line giving `reason`; its helper process and display end. The host's end:
+  /// `HeadlessHost.end()` at the end of a run, and the host's release.
+  public func closeWebViews(reason: String = "end of run") {
+    for view in webViews where !view.view.isClosed { view.view.close(reason: reason) }
   }
 }

@@ -9,6 +9,8 @@ public final class PluginWebView {
   public let view: WebView
   weak var host: PluginHost?
   weak var plugin: Plugin?
+  /// Where its events are logged: held, so that a view closed as its host goes still logs.
+  let player: any IntegrationPlayer
   var policy: LuaFunction?
   var listeners: [(type: String, function: LuaFunction)] = []
   var nativeClose: LuaFunction?
@@ -17,6 +19,7 @@ public final class PluginWebView {
     self.view = view
     self.host = host
     self.plugin = plugin
+    player = host.player
     view.onEvent = { [weak self] event in self?.record(event) }
     view.policy = { [weak self] request in self?.decide(request) ?? .cancel }
   }
@@ -35,7 +38,6 @@ public final class PluginWebView {
   }
 
   private func record(_ event: WebViewEvent) {
-    guard let host else { return }
     var fields = JSONObject()
     for (key, value) in event.fields {
       switch value {
@@ -44,8 +46,8 @@ public final class PluginWebView {
       case .bool(let flag): fields[key] = .bool(flag)
       }
     }
-    host.player.appendLog(type: event.type, fields: fields)
-    guard let plugin else { return }
+    player.appendLog(type: event.type, fields: fields)
+    guard let host, let plugin else { return }
     var table: [String: LuaValue] = ["type": .string(event.type)]
     for (key, value) in event.fields {
       switch value {
@@ -62,7 +64,9 @@ public final class PluginWebView {
 
   /// Asks the plugin's policy; a policy that fails, waits or answers something else cancels.
   private func decide(_ request: NavigationRequest) -> NavigationDecision {
-    guard let policy, let host, let plugin else { return .allow }
+    guard let policy else { return .allow }
+    // The host is going (its views close): nothing new loads.
+    guard let host, let plugin else { return .cancel }
     var fields: [String: LuaValue] = [
       "url": .string(request.url), "userGesture": .boolean(request.userGesture),
       "newWindow": .boolean(request.newWindow), "kind": .string(request.kind),
