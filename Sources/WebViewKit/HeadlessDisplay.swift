@@ -16,7 +16,9 @@ final class HeadlessDisplay {
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: Self.xvfbPath)
     let screen = "\(max(width, 640))x\(max(height, 480))x24"
-    process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset", "-terminate"]
+    process.arguments = [
+      "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset", "-terminate",
+    ]
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
