@@ -5,14 +5,15 @@ import Foundation
 /// The sandbox is an allow-list: a plugin's environment holds only these base functions and
 /// copies of these libraries. There is no `io`, `debug`, `package`, `dofile`, `loadfile` or
 /// `string.dump`; `load` takes text only; `require` loads Lua files from the folders of a
-/// `ModuleSearchPath`.
+/// `ModuleSearchPath`. Of `os`, `difftime` is Lua's; `time`, `date` and `clock` read the
+/// state's `LuaClock` and work in UTC (see `sandboxPrelude`).
 enum SandboxAllowList {
   static let baseFunctions = [
     "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
     "rawlen", "rawset", "select", "tonumber", "tostring", "type", "xpcall", "_VERSION",
   ]
   static let libraries = ["string", "table", "math", "utf8", "coroutine"]
-  static let osFunctions = ["time", "clock", "date", "difftime"]
+  static let osFunctions = ["difftime"]
 }
 
 extension LuaState {
@@ -55,13 +56,29 @@ extension LuaState {
     let moduleName = LuaFunction(popping: self, from: L)
     lua_pushcclosure(L, lk_budget_spent, 0)
     let budgetSpent = LuaFunction(popping: self, from: L)
+    let clock = clockFunctions
     try call(
       prelude,
       [
         .tableReference(environment), .function(hostPrint), .function(loadModule), .function(moduleName),
-        .function(budgetSpent),
+        .function(budgetSpent), .function(clock.now), .function(clock.elapsed), .function(clock.utcTime),
       ])
     return environment
+  }
+
+  /// The Lua functions behind the sandbox's `os.time`, `os.date` and `os.clock`: the state's
+  /// clock now (whole seconds) and elapsed, and `os.time(table)` read in UTC.
+  private var clockFunctions: (now: LuaFunction, elapsed: LuaFunction, utcTime: LuaFunction) {
+    let now = function { call in
+      let seconds = call.state.clock.now().rounded(.down)
+      guard let whole = Int64(exactly: seconds) else {
+        throw LuaError(.runtime, "the host's clock is not a representable time (\(seconds))")
+      }
+      return call.return(.integer(whole))
+    }
+    let elapsed = function { call in call.return(number: call.state.clock.elapsed()) }
+    lua_pushcclosure(L, lk_utc_time, 0)
+    return (now, elapsed, LuaFunction(popping: self, from: L))
   }
 
   /// Loads a Lua file as a text chunk named after its path, with `environment` as its `_ENV`.

@@ -20,6 +20,9 @@ public final class LuaState {
   var entryDepth = 0
   /// Receives what Lua's `print` writes in sandboxes made by this state.
   public var printHandler: (String) -> Void = { Swift.print($0) }
+  /// The clock sandboxes made by this state read (`os.time`, `os.date`, `os.clock`): the
+  /// machine's unless the embedder gives its own.
+  public var clock: LuaClock = .system
 
   /// The budgets in force; changes apply from the next call.
   public var limits: LuaLimits {

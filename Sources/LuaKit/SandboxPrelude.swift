@@ -2,9 +2,13 @@
 /// `print`, `load`, `rawset`, `setmetatable`, `xpcall`, `collectgarbage` and `require` into the
 /// sandbox `env` (`rawset` and `setmetatable` refuse read-only modules with an error naming
 /// them; `xpcall` skips the message handler once the call's CPU budget is spent).
-/// Plugins reach the originals only through these closures.
+/// Plugins reach the originals only through these closures. `os.time()`, `os.date(format)` and
+/// `os.clock()` read the state's `LuaClock` (`clocknow`, `clockelapsed`); `os.date` always
+/// formats in UTC (a format without `!` gets one: the machine's time zone would make runs
+/// differ between machines) and `os.time(table)` reads the table in UTC (`utctime`), so that
+/// `os.time(os.date("*t", t)) == t` everywhere.
 let sandboxPrelude = """
-  local env, hostprint, loadmodule, modulename, budgetspent = ...
+  local env, hostprint, loadmodule, modulename, budgetspent, clocknow, clockelapsed, utctime = ...
   local type, select, tostring, error, rawget, rawset = type, select, tostring, error, rawget, rawset
   local xpcall = xpcall
   local concat = table.concat
@@ -61,6 +65,23 @@ let sandboxPrelude = """
       return handler(e)
     end, select(3, ...))
   end
+
+  -- Not tail calls, so that an argument error names 'time' or 'date' as Lua's own would.
+  local time, date, sub = utctime, os.date, string.sub
+  env.os.time = function(t)
+    if t == nil then return clocknow() end
+    local result = time(t)
+    return result
+  end
+  env.os.date = function(format, t)
+    if format == nil then format = "%c" end
+    if type(format) == "number" then format = tostring(format) end
+    if type(format) == "string" and sub(format, 1, 1) ~= "!" then format = "!" .. format end
+    if t == nil then t = clocknow() end
+    local result = date(format, t)
+    return result
+  end
+  env.os.clock = function() return clockelapsed() end
 
   local collectable = { collect = true, count = true, step = true, isrunning = true }
   env.collectgarbage = function(option, ...)

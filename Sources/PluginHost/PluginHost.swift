@@ -103,6 +103,7 @@ public final class PluginHost {
   /// Lua state.
   public init(player: any IntegrationPlayer, options: PluginHostOptions) throws(LuaError) {
     lua = try LuaState(limits: options.limits)
+    lua.clock = Self.clock(of: player.loop, startDate: options.startDate)
     self.player = player
     http = InjectedFaultLog.wrapping(
       UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)

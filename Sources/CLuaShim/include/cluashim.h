@@ -76,6 +76,9 @@ void lk_install_budgeted_loops(lua_State *L);
 
 /// A Lua function: whether the running call's CPU budget is spent (its error is under way).
 int lk_budget_spent(lua_State *L);
+/// A Lua function: `os.time(table)` with the table read in UTC (timegm) instead of the local
+/// zone, normalising the table's fields as `os.time` does.
+int lk_utc_time(lua_State *L);
 
 /// `lua_pcall` with the budgets enforced; the outermost call starts a fresh CPU budget.
 int lk_pcall(lua_State *L, int nargs, int nresults, int msgh);
