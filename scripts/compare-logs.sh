@@ -16,11 +16,10 @@
 # (docs/testing.md "What to run"), translated to `adhost run` options; its expectations are
 # `adhost test`'s business, not this script's. `DIR/COMMIT` names the checkout recorded
 # (`+dirty` when it had uncommitted changes). Runs from the repository's root with relative
-# paths, so a record does not depend on where the checkout is. One thing is not the run's to
-# decide and is masked: `cb=` followed by ten digits, the Unix time (wall clock, `os.time()`)
-# that omnibox.lua puts in its ad requests as a cache buster, becomes `cb=<unix time>`.
-# And a run whose recording has no start date (and that gives none) gets
-# `--start-date 2026-12-01T00:00:00Z`, so that `[TIMESTAMP]` does not follow the wall clock.
+# paths, so a record does not depend on where the checkout is. A run whose recording has no
+# start date (and that gives none) gets `--start-date 2026-12-01T00:00:00Z`, so that neither
+# `[TIMESTAMP]` nor a plugin's `os.time()` (omnibox.lua's `cb=` cache buster) follows the wall
+# clock: both are the start date plus the virtual time.
 # Needs jq.
 #
 # Exit codes: 0 recorded / no difference; 1 differences; 64 bad usage.
@@ -129,7 +128,6 @@ record_run() {
   NO_COLOR=1 "$adhost" run "$@" >"$out/$name.log" 2>"$out/$name.err" </dev/null || readable=$?
   NO_COLOR=1 "$adhost" run "$@" --json >"$out/$name.jsonl" 2>/dev/null </dev/null || json=$?
   echo "readable $readable json $json" >"$out/$name.exit"
-  sed -i -E 's/cb=[0-9]{10}([^0-9]|$)/cb=<unix time>\1/g' "$out/$name.log" "$out/$name.err" "$out/$name.jsonl"
 }
 
 record() {

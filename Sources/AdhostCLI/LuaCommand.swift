@@ -13,7 +13,8 @@ struct LuaCommand: Command {
     Runs a Lua file in the sandbox that plugins run in: the allow-listed standard library,
     require() from adhost's SDK, the file's own folder, --lib and ADHOST_LUA_PATH folders as for
     a plugin, text chunks only, and the budgets below. Prints what the file prints, then the
-    values it returns.
+    values it returns. os.time() and os.clock() read the machine's clock (os.date formats in
+    UTC); with --host, the host's: the wall clock as it starts plus the virtual time.
 
     Options:
       --host              run the file in a fresh headless host instead, as a plugin's top level
