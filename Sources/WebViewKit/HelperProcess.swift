@@ -57,6 +57,9 @@ final class HelperProcess: @unchecked Sendable {
     reader.start()
   }
 
+  // A helper that exited by itself (never `kill`ed) leaves the list with its process object.
+  deinit { EngineProcesses.ended(process.processIdentifier) }
+
   /// Writes one command.
   func send(_ command: [String: Any]) {
     guard process.isRunning,
