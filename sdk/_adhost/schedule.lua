@@ -1,6 +1,7 @@
 -- The scheduling half of a client-side session (adhost.clientside): loads a break's VAST,
 -- chooses what plays (_adhost.adplan), reports what cannot, and creates the break and its ads.
--- Installed as methods of the session class: `require("_adhost.schedule")(Session)`.
+-- Installed as methods of the session class: `require("_adhost.schedule")(Session)`. It uses the
+-- session's services (`self.log`, `self.vast`, `self.beacon`; adhost.clientside sets them).
 
 local adplan = require("_adhost.adplan")
 local describe = require("_adhost.describe")
@@ -18,14 +19,14 @@ return function(Session)
   function Session:reportUnplayable(problems, where)
     for _, problem in ipairs(problems) do
       local message = string.format("%s: %s (VAST error %d)", where, problem.message, problem.code)
-      log.warn(message)
+      self.log.warn(message)
       local templates = problem.vast.errors or {}
       if #templates > 0 then
         local urls = {}
         for index, template in ipairs(templates) do
           urls[index] = fillErrorCode(template, problem.code)
         end
-        beacon.send(urls, "error")
+        self.beacon.send(urls, "error")
       end
       self.controller:error(message)
     end
@@ -36,7 +37,7 @@ return function(Session)
   function Session:plan(vastAds, where)
     local slot = self.slot
     local plays, problems = adplan.plan(vastAds, function(vastAd)
-      return vast.selectMedia(vastAd, { width = slot.width, height = slot.height })
+      return self.vast.selectMedia(vastAd, { width = slot.width, height = slot.height })
     end)
     self:reportUnplayable(problems, where)
     return plays
@@ -65,8 +66,8 @@ return function(Session)
         width = media.width,
         height = media.height,
       }, adBreak)
-      log.info(string.format("break at %s: ad %s, media %s %sx%s %s", seconds(timeOffset), describeAd(ad),
-        tostring(media.type), tostring(media.width), tostring(media.height), media.url))
+      self.log.info(string.format("break at %s: ad %s, media %s %sx%s %s", seconds(timeOffset),
+        describeAd(ad), tostring(media.type), tostring(media.width), tostring(media.height), media.url))
     end
     self.engine:addBreak(adBreak, timeOffset)
     return adBreak
@@ -83,19 +84,19 @@ return function(Session)
   --- `parsedOffset` (see adhost.offset); `where` names the break in logs and errors. No ad is a
   --- non-fatal `aderror`. Returns false when the session was closed while the request was pending.
   function Session:loadBreak(where, tagUrl, parsedOffset, vastOptions)
-    log.info(string.format("%s: requesting ads: %s", where, tagUrl))
-    local vastAds, failure = vast.load(tagUrl, vastOptions)
+    self.log.info(string.format("%s: requesting ads: %s", where, tagUrl))
+    local vastAds, failure = self.vast.load(tagUrl, vastOptions)
     if self.closed then
       return false
     end
     if not vastAds or #vastAds == 0 then
       local reason = vastAds and "the response holds no ad" or describeFailure(failure)
       local message = string.format("%s: no ad (%s)", where, reason)
-      log.warn(message)
+      self.log.warn(message)
       self.controller:error(message)
       return true
     end
-    log.info(string.format("%s: %d ad(s) in the response", where, #vastAds))
+    self.log.info(string.format("%s: %d ad(s) in the response", where, #vastAds))
     local plays = self:plan(vastAds, where)
     if offset.needsDuration(parsedOffset) then
       self:deferBreak(parsedOffset, plays)
@@ -118,7 +119,7 @@ return function(Session)
       else
         local message = string.format("the break at %s needs the content's duration, which is unknown (%s)",
           offset.describe(parsedOffset), tostring(duration))
-        log.warn(message)
+        self.log.warn(message)
         self.controller:error(message)
       end
     end)

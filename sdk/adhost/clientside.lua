@@ -23,8 +23,8 @@ local M = {}
 local Session = {}
 Session.__index = Session
 
--- What the engine did, in the log; a failing controller call is a non-fatal `aderror`.
-local function narrator(controller)
+-- What the engine did, in `log`; a failing controller call is a non-fatal `aderror`.
+local function narrator(controller, log)
   local lines = {
     jumpedOver = function(offset)
       log.info(string.format("break at %s jumped over: it will not play", seconds(offset)))
@@ -83,15 +83,21 @@ local function narrator(controller)
   end
 end
 
---- A session plays the breaks of one source for `controller`. `slot` is the player size used
---- to choose media files: `{width =, height =}`.
-function M.new(controller, slot)
+--- A session plays the breaks of one source for `controller`. `options.width` and
+--- `options.height` are the player size used to choose media files. The host's services it uses
+--- are `options.log`, `options.vast`, `options.beacon` and `options.clientside` (whose `engine`
+--- plays the breaks), by default the globals of the same names (a test gives its own).
+function M.new(controller, options)
+  options = options or {}
   local session = setmetatable({
     controller = controller,
-    slot = slot,
+    slot = { width = options.width, height = options.height },
     closed = false,
+    log = options.log or log,
+    vast = options.vast or vast,
+    beacon = options.beacon or beacon,
   }, Session)
-  session.engine = clientside.engine(controller, narrator(controller))
+  session.engine = (options.clientside or clientside).engine(controller, narrator(controller, session.log))
   return session
 end
 

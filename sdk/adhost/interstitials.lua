@@ -22,6 +22,9 @@
 -- when the interstitial ends, unless a seek left it.
 --   interstitialerror       an asset or asset list that failed: an aderror, the ad removed
 --   interstitialend         the break removed
+--
+-- The host's services it uses are options.player, options.timer, options.beacon, options.log and
+-- options.vast, by default the globals of the same names (a test gives its own).
 
 local beacons = require("_adhost.interstitialbeacons")
 
@@ -36,6 +39,13 @@ end
 function M.new(controller, options)
   options = options or {}
   local session = { controller = controller, breaks = {}, listeners = {}, timeout = options.timeout }
+  local services = {
+    player = options.player or player,
+    timer = options.timer or timer,
+    beacon = options.beacon or beacon,
+    log = options.log or log,
+    vast = options.vast or vast,
+  }
 
   -- Calls a controller method; a failure becomes an aderror. Returns whether it worked, and
   -- what it returned.
@@ -69,7 +79,7 @@ function M.new(controller, options)
     entry.before = (entry.before or 0) + (asset.duration or 0)
     local tag = asset.members and asset.members["X-VAST-URI"]
     if type(tag) == "string" then
-      local ads, failure = vast.load(tag, { timeout = session.timeout })
+      local ads, failure = services.vast.load(tag, { timeout = session.timeout })
       if ads and ads[1] then
         init.vast = ads[1]
       else
@@ -141,17 +151,17 @@ function M.new(controller, options)
     if not report(controller.beginAd, controller, ad) then
       return
     end
-    local began = timer.now()
+    local began = services.timer.now()
     entry.playing = { ad = ad, duration = duration, index = asset.index }
     if entry.tracking then
       if not entry.breakStarted then
         entry.breakStarted = true
-        beacons.send(entry, entry.tracking.breakStart, "breakStart")
+        beacons.send(services, entry, entry.tracking.breakStart, "breakStart")
       end
-      beacons.start(entry, asset.index)
+      beacons.start(services, entry, asset.index)
     end
-    entry.ticker = timer.every(TICK, function()
-      local progress = math.min(1, (timer.now() - began) / duration)
+    entry.ticker = services.timer.every(TICK, function()
+      local progress = math.min(1, (services.timer.now() - began) / duration)
       if progress < 1 then
         report(controller.updateAdProgress, controller, ad, progress)
       end
@@ -169,7 +179,7 @@ function M.new(controller, options)
     local progress = math.min(1, event.played / playing.duration)
     report(controller.updateAdProgress, controller, playing.ad, progress)
     if event.reason == "ended" then
-      beacons.finish(entry, playing.index, event.played)
+      beacons.finish(services, entry, playing.index, event.played)
     end
     if event.reason == "seek" or event.reason == "skip" then
       report(controller.skipAd, controller, playing.ad)
@@ -196,29 +206,29 @@ function M.new(controller, options)
     stopTicker(entry)
     session.breaks[event.interstitial.id] = nil
     if entry.tracking and entry.breakStarted and event.reason ~= "seek" then
-      beacons.send(entry, entry.tracking.breakEnd, "breakEnd")
+      beacons.send(services, entry, entry.tracking.breakEnd, "breakEnd")
     end
     report(controller.removeAdBreak, controller, entry.adBreak)
   end
 
   -- A handler's skipAd: the host skips the interstitial if its skip control allows.
   function session:skip(ad) -- luacheck: no unused args
-    local ok, refusal = player:skipInterstitial()
+    local ok, refusal = services.player:skipInterstitial()
     if not ok then
-      log.warn("interstitials: ad " .. ad.id .. " not skipped: " .. refusal)
+      services.log.warn("interstitials: ad " .. ad.id .. " not skipped: " .. refusal)
     end
   end
 
   function session:attach() -- luacheck: no unused args
     for name, handler in pairs(handlers) do
-      player:addEventListener(name, handler)
+      services.player:addEventListener(name, handler)
       session.listeners[#session.listeners + 1] = { name, handler }
     end
   end
 
   function session:close() -- luacheck: no unused args
     for _, listener in ipairs(session.listeners) do
-      player:removeEventListener(listener[1], listener[2])
+      services.player:removeEventListener(listener[1], listener[2])
     end
     session.listeners = {}
     for _, entry in pairs(session.breaks) do

@@ -19,7 +19,12 @@ local M = {}
 
 --- The handler table for `integration`; `readSettings(ssai)` raises on a configuration error
 --- (which fails setSource: fatal), `describe(settings)` optionally returns a line to log.
-function M.handler(controller, integration, readSettings, describe)
+--- `services` are the host's services it uses: `player`, `timer`, `log`, and what
+--- adhost.clientside takes (`vast`, `beacon`, `clientside`); each defaults to the global of the
+--- same name (a test gives its own).
+function M.handler(controller, integration, readSettings, describe, services)
+  services = services or {}
+  local player, timer, log = services.player or player, services.timer or timer, services.log or log
   local session
 
   local function closeSession()
@@ -76,7 +81,8 @@ function M.handler(controller, integration, readSettings, describe)
       if describe then
         log.info(describe(settings))
       end
-      local current = clientside.new(controller, { width = settings.width, height = settings.height })
+      local current = clientside.new(controller, { width = settings.width, height = settings.height,
+        log = log, vast = services.vast, beacon = services.beacon, clientside = services.clientside })
       session = current
       local preRolls, others = split(settings.breaks)
       if not loadBreaks(current, preRolls, settings) then

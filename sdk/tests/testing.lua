@@ -81,7 +81,8 @@ function M.recordingController()
     end
   end
   for _, name in ipairs({
-    "createAdBreak", "updateAdBreak", "removeAdBreak", "createAd", "updateAd", "beginAd", "updateAdProgress",
+    "createAdBreak", "updateAdBreak", "removeAdBreak", "createAd", "updateAd", "removeAd", "beginAd",
+    "updateAdProgress",
     "endAd", "skipAd", "removeAllAds", "error", "fatalError",
   }) do
     controller[name] = record(name)

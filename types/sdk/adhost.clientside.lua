@@ -34,13 +34,23 @@ function Session:skip(ad) end
 ---@return boolean
 function Session:isEmpty() end
 
+---@class adhost.ClientSideServices The host's services a session uses; default the globals.
+---@field log? adhost.log
+---@field vast? adhost.vast
+---@field beacon? adhost.beacon
+---@field clientside? adhost.clientsideHost Whose `engine` plays the breaks.
+
+---@class adhost.ClientSideOptions: adhost.ClientSideServices
+---@field width? integer The player size media files are chosen for.
+---@field height? integer
+
 ---@class adhost.clientside
 local clientside = {}
 
---- A session for one source; `slot` is the player size media files are chosen for.
+--- A session for one source.
 ---@param controller adhost.ServerSideAdIntegrationController
----@param slot {width: integer, height: integer}
+---@param options? adhost.ClientSideOptions
 ---@return adhost.ClientSideSession
-function clientside.new(controller, slot) end
+function clientside.new(controller, options) end
 
 return clientside

@@ -15,9 +15,15 @@ function Session:attach() end
 --- Stops following them.
 function Session:close() end
 
----@class adhost.InterstitialsOptions
+---@class adhost.InterstitialsOptions The session's settings, and the host's services it uses
+---(each defaults to the global of the same name; a test gives its own).
 ---@field timeout? number Seconds per VAST request of an X-VAST-URI asset.
 ---@field tracking? fun(event: table): table? Beacons of an asset list (see the module's header).
+---@field player? adhost.Player
+---@field timer? adhost.timer
+---@field beacon? adhost.beacon
+---@field log? adhost.log
+---@field vast? adhost.vast
 
 ---@class adhost.interstitials
 local interstitials = {}

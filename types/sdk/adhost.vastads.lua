@@ -13,6 +13,11 @@
 ---@field timeout? number Seconds per VAST request.
 ---@field breaks adhost.VastAdsBreak[]
 
+---@class adhost.VastAdsServices: adhost.ClientSideServices
+---@field player? adhost.Player
+---@field timer? adhost.timer
+---@field log? adhost.log
+
 ---@class adhost.vastads
 local vastads = {}
 
@@ -21,7 +26,8 @@ local vastads = {}
 ---@param integration string
 ---@param readSettings fun(ssai: adhost.ConfigReader): adhost.VastAdsSettings Raises on a configuration error.
 ---@param describe? fun(settings: adhost.VastAdsSettings): string A line to log.
+---@param services? adhost.VastAdsServices The host's services; default the globals.
 ---@return adhost.ServerSideAdIntegrationHandler
-function vastads.handler(controller, integration, readSettings, describe) end
+function vastads.handler(controller, integration, readSettings, describe, services) end
 
 return vastads
