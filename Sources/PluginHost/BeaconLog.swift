@@ -91,7 +91,7 @@ extension PluginHost {
   }
 
   /// Holds the clock until `work` (started now) has settled, then logs the beacons it returns
-  /// and hands them to `settled` (on the host thread). The entries carry the virtual time the
+  /// and hands them to `settled` (on the host thread; neither once the host is gone). The entries carry the virtual time the
   /// beacons were sent: nothing waits for a beacon, so the virtual time its retries and injected
   /// delays took (never slept) moves nothing on.
   func settleBeacons(
@@ -99,14 +99,16 @@ extension PluginHost {
     _ work: @escaping @Sendable () async -> [VASTBeacon]
   ) {
     let token = loop.beginWork(label)
-    let carried = HostThreadOnly((host: self, then: settled))
+    let carried = HostThreadOnly((host: WeakHost(self), then: settled))
     let contentTime = sentContentTime()
     let latency = virtualLatency()
     starting(latency) {
       Task {
         let beacons = VASTBeacon.inLogOrder(await work())
         token.finish {
-          carried.value.host.logBeacons(beacons, adId: adId, contentTime: contentTime)
+          // A host dropped meanwhile logs nothing and calls nothing back.
+          guard let host = carried.value.host.host else { return }
+          host.logBeacons(beacons, adId: adId, contentTime: contentTime)
           carried.value.then?(beacons)
         }
       }

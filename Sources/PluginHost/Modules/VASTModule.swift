@@ -44,12 +44,12 @@ extension PluginHost {
         }
         let queue = BeaconQueue()
         let resolver = try self.resolver(options: try call.value(2), queue: queue)
-        let host = HostThreadOnly(self)
+        let host = HostThreadOnly(WeakHost(self))
         let cancelled: [LuaValue] = [.nil, ["code": 900, "message": "cancelled"]]
         return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
           resolver.resolve(url: url) { result in
             finish {
-              host.value.logBeacons(queue.drain(), adId: nil)
+              host.value.host?.logBeacons(queue.drain(), adId: nil)
               return Self.luaResult(result)
             }
           }
