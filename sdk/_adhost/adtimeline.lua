@@ -147,6 +147,15 @@ function Timeline:breakAt(at)
   return nil
 end
 
+--- How far the playhead at `position` is through `adEntry`, from 0 to 1 (1 for an ad without
+--- duration).
+function M.progress(adEntry, position)
+  if adEntry.duration <= 0 then
+    return 1
+  end
+  return math.max(0, math.min(1, (position - adEntry.startTime) / adEntry.duration))
+end
+
 --- The ad entry of a break `at` lies in, if any.
 function M.adAt(entry, at)
   for _, adEntry in ipairs(entry.ads) do

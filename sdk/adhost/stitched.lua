@@ -19,6 +19,7 @@
 local adtimeline = require("_adhost.adtimeline")
 local policies = require("adhost.policies")
 local sessionbase = require("_adhost.sessionbase")
+local stitchedseek = require("_adhost.stitchedseek")
 
 local M = {}
 
@@ -28,6 +29,7 @@ local contains = adtimeline.contains
 local Session = {}
 Session.__index = Session
 sessionbase.install(Session)
+stitchedseek.install(Session)
 local cancel = sessionbase.cancel
 
 --- A session for `controller`; `options.policy` is a policy of adhost.policies (default
@@ -92,38 +94,6 @@ function Session:sendDue(target, at)
       end
     end
   end
-end
-
-function Session:note(position)
-  self.lastPosition, self.lastClock = position, self.timer.now()
-end
-
--- Where the playhead was just before a seek: the last position seen, moved on by the clock.
-function Session:estimatedPosition()
-  if self.player.paused then
-    return self.lastPosition
-  end
-  return self.lastPosition + (self.timer.now() - self.lastClock)
-end
-
-function Session:seekInternal(position)
-  self.internal = self.internal + 1
-  local ok, message = pcall(function()
-    self.player.currentTime = position
-  end)
-  self.internal = self.internal - 1
-  self.jumped = true
-  self:note(self.player.currentTime)
-  if not ok then
-    self.log.error("seek failed: " .. tostring(message))
-  end
-end
-
-local function progress(adEntry, position)
-  if adEntry.duration <= 0 then
-    return 1
-  end
-  return math.max(0, math.min(1, (position - adEntry.startTime) / adEntry.duration))
 end
 
 -- Ends the ad playing: `natural` when the playhead reached its end (progress 1 and every event
@@ -248,7 +218,7 @@ function Session:step()
   current = self.current
   if current then
     self:try(string.format("updateAdProgress(%q)", current.key), function()
-      self.controller:updateAdProgress(current.ad, progress(current, position))
+      self.controller:updateAdProgress(current.ad, adtimeline.progress(current, position))
     end)
     self:sendDue(current, at)
   end
@@ -268,79 +238,6 @@ function Session:arm(position)
       self:drive()
     end)
   end
-end
-
--- A seek by the user (or the `seek` action) from `origin` to `target`.
-function Session:decideSeek(origin, target)
-  local plan = self.policy:planSeek(origin, target, self.timeline:policyView(), self.current ~= nil)
-  if plan.refuse then
-    self.log.warn(string.format("seek to %g s refused: ad %q is playing", target, self.current.key))
-    self:seekInternal(origin)
-    self.jumped = false
-    self:drive()
-    return
-  end
-  self.stops = plan.stops
-  local first = table.remove(self.stops, 1)
-  if math.abs(first - target) > EPSILON then
-    self.log.info(string.format("seek to %g s: to %g s instead (%s)", target, first,
-      self:seekReason(plan.reasons[1], target)))
-    self:seekInternal(first)
-  end
-  local at = self.player.currentTime + EPSILON
-  local current = self.current
-  if current and not contains(current, at) then
-    -- What it played up to the seek (the skip's playedPercentage).
-    self:try(string.format("updateAdProgress(%q)", current.key), function()
-      self.controller:updateAdProgress(current.ad, progress(current, origin))
-    end)
-    self:finishAd(current, false)
-  end
-  if self.activeBreak and not contains(self.activeBreak, at) then
-    self:leaveBreak(self.activeBreak, false, false)
-  end
-  self.jumped = true
-  self:drive()
-end
-
--- Why a seek goes to its plan's first stop rather than to `target`, in words for the log.
-function Session:seekReason(reason, target)
-  local landing = self.timeline:breakAt(target)
-  if reason == "into" and landing then
-    return string.format("into the break at %g s, which plays from its beginning", landing.startTime)
-  elseif reason == "watched" and landing then
-    return string.format("into the break at %g s, already %s: on from its end", landing.startTime,
-      landing.leftEarly and "left part-way" or "watched")
-  end
-  return string.format("seekOver = %s: a break jumped over plays first", self.policy.seekOver)
-end
-
---- The handler's skipAd: skips `ad` when it plays and has passed its skipOffset, by seeking to
---- its end. Returns whether it skipped.
-function Session:skip(ad)
-  local current = self.current
-  if not current or current.ad ~= ad then
-    self.log.warn(string.format("skip refused: ad %q is not playing", tostring(ad and ad.id)))
-    return false
-  end
-  local played = self.player.currentTime - current.startTime
-  local allowed, reason = policies.canSkip(current.skipOffset, played)
-  if not allowed then
-    self.log.warn(string.format("skip refused: ad %q: %s", current.key, reason))
-    return false
-  end
-  self.current = nil
-  current.state = "played"
-  self:try(string.format("skipAd(%q)", current.key), function()
-    self.controller:updateAdProgress(ad, progress(current, self.player.currentTime))
-    self.controller:skipAd(ad)
-  end)
-  self.log.info(string.format("ad %q skipped after %g s: on to its end, %g s", current.key, played,
-    current.endTime))
-  self:seekInternal(current.endTime)
-  self.jumped = false
-  self:drive()
-  return true
 end
 
 --- Starts following the playhead.
