@@ -10,20 +10,37 @@ import Testing
 
   init() throws { tmux = try TmuxServer() }
 
-  /// The screen, once `condition` holds for it (or after 20 s, whatever it shows). Lines the
-  /// terminal wrapped are joined (`-J`), so that what the test reads does not depend on the
-  /// length of the checkout's path (the banner names the plugin's); blanks at the ends of lines
-  /// are trimmed.
-  func screen(_ session: String, until condition: (String) -> Bool) throws -> String {
+  /// A step whose screen never came (the REPL hung or died), with the last screen seen.
+  struct NeverShown: Error, CustomStringConvertible {
+    let step: String
+    let screen: String
+    var description: String { "the screen never showed \(step); it shows:\n\(screen)" }
+  }
+
+  /// The screen, once `condition` holds for it. Lines the terminal wrapped are joined (`-J`), so
+  /// that what the test reads does not depend on the length of the checkout's path (the banner
+  /// names the plugin's); blanks at the ends of lines are trimmed. The test waits on what the
+  /// screen shows, never on time: the deadline only ends a hang (however loaded the machine).
+  func screen(_ session: String, _ step: String, until condition: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(60)
     var text = ""
-    for _ in 0..<200 {
+    repeat {
       let captured = try tmux.run(["capture-pane", "-p", "-J", "-t", session])
       text = captured.split(separator: "\n", omittingEmptySubsequences: false)
         .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
       if condition(text) { return text }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
-    return text
+      Thread.sleep(forTimeInterval: 0.05)
+    } while Date() < deadline
+    throw NeverShown(step: step, screen: text)
+  }
+
+  /// The screen once the REPL waits at an empty prompt, after `condition` holds: libedit has put
+  /// the terminal in raw mode by then, so keys sent next are read as editing keys (sent while the
+  /// REPL was still busy, the terminal would echo an arrow key as `^[[A`).
+  func prompt(_ session: String, _ step: String, after condition: (String) -> Bool = { _ in true }) throws
+    -> String
+  {
+    try screen(session, step) { condition($0) && lastLine($0) == "adhost>" }
   }
 
   /// Starts `adhost repl` in a new tmux session with the given history file.
@@ -44,44 +61,61 @@ import Testing
 
     let first = try start(history: history)
     defer { _ = try? tmux.run(["kill-session", "-t", first]) }
-    let banner = try screen(first) { $0.contains("adhost>") }
+    let banner = try prompt(first, "the banner")
     #expect(banner.contains("adhost repl — plugin \(plugin)"))
     #expect(banner.contains(":help lists the commands"))
 
     try tmux.run(["send-keys", "-t", first, "json.enc", "Tab"])
-    let completed = try screen(first) { lastLine($0) == "adhost> json.encode" }
+    let completed = try screen(first, "the completion") { lastLine($0) == "adhost> json.encode" }
     #expect(lastLine(completed) == "adhost> json.encode")
     try tmux.run(["send-keys", "-t", first, "({answer = 42})", "Enter"])
-    let answered = try screen(first) { $0.contains(#"{\"answer\":42}"#) }
+    let answered = try prompt(first, "the answer") { $0.contains(#"{\"answer\":42}"#) }
     #expect(answered.contains(#""{\"answer\":42}""#), "\(answered)")
 
     try tmux.run(["send-keys", "-t", first, "Up"])
-    let recalled = try screen(first) { lastLine($0) == "adhost> json.encode({answer = 42})" }
+    let recalled = try screen(first, "the recalled line") {
+      lastLine($0) == "adhost> json.encode({answer = 42})"
+    }
     #expect(lastLine(recalled) == "adhost> json.encode({answer = 42})")
     try tmux.run(["send-keys", "-t", first, "C-u", ":quit", "Enter"])
-    _ = try screen(first) { !$0.contains("adhost> :quit") }
+    // The REPL has ended (and written its history) when tmux has closed its session.
+    let deadline = Date().addingTimeInterval(60)
+    while try tmux.hasSession(first) {
+      guard Date() < deadline else { throw NeverShown(step: "the end of the first session", screen: "") }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
 
     // A new session recalls the last session's lines.
     let second = try start(history: history)
     defer { _ = try? tmux.run(["kill-session", "-t", second]) }
-    _ = try screen(second) { $0.contains("adhost>") }
+    _ = try prompt(second, "the second banner")
     try tmux.run(["send-keys", "-t", second, "Up", "Up"])
-    let remembered = try screen(second) { lastLine($0) == "adhost> json.encode({answer = 42})" }
+    let remembered = try screen(second, "the remembered line") {
+      lastLine($0) == "adhost> json.encode({answer = 42})"
+    }
     #expect(lastLine(remembered) == "adhost> json.encode({answer = 42})", "\(remembered)")
 
-    // Ctrl-C while the clock runs stops the clock, not the REPL.
-    // The longest content a source may give (one week): :run takes seconds of wall time on it.
+    // Ctrl-C while the clock runs stops the clock, not the REPL. The longest content a source may
+    // give (one week): :run takes far longer on it than the test takes to press Ctrl-C. A
+    // timeupdate past 0 s shows that :run moves the clock (`:play` alone does not), so that its
+    // Ctrl-C handler is in place.
     let long = try scratch.source(duration: 604_800)
-    try tmux.run([
-      "send-keys", "-t", second, "C-u", ":source \(long)", "Enter", ":play", "Enter", ":run", "Enter",
-    ])
-    _ = try screen(second) { $0.contains("playing  currentTime=0") }
-    Thread.sleep(forTimeInterval: 0.5)
+    try tmux.run(["send-keys", "-t", second, "C-u", ":source \(long)", "Enter"])
+    _ = try prompt(second, "the source loaded") { $0.contains("sourcechange") }
+    try tmux.run(["send-keys", "-t", second, ":timeupdates on", "Enter", ":play", "Enter", ":run", "Enter"])
+    _ = try screen(second, "the clock moving") { screen in
+      // (The lines scroll by: any timeupdate past 0 s will do.)
+      screen.split(separator: "\n").contains {
+        $0.contains("timeupdate  currentTime=") && !$0.hasSuffix("=0")
+      }
+    }
     try tmux.run(["send-keys", "-t", second, "C-c"])
-    let interrupted = try screen(second) { $0.contains(": interrupted") }
+    let interrupted = try prompt(second, "the interrupted run") { $0.contains(": interrupted") }
     #expect(interrupted.contains(": interrupted"), "\(interrupted)")
     try tmux.run(["send-keys", "-t", second, "40 + 2", "Enter"])
-    let alive = try screen(second) { lastLine($0) == "adhost>" && $0.contains("\n42\n") }
+    let alive = try screen(second, "the answer after the run") {
+      lastLine($0) == "adhost>" && $0.contains("\n42\n")
+    }
     #expect(alive.contains("\n42\n"), "\(alive)")
   }
 }

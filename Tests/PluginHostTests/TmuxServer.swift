@@ -29,7 +29,13 @@ final class TmuxServer {
 
   /// Runs `tmux -S <socket> <arguments>` and returns what it printed.
   @discardableResult
-  func run(_ arguments: [String]) throws -> String {
+  func run(_ arguments: [String]) throws -> String { try spawn(arguments).output }
+
+  /// Whether the session is still there (tmux ends a session when its program exits).
+  func hasSession(_ session: String) throws -> Bool { try spawn(["has-session", "-t", session]).status == 0 }
+
+  /// Runs `tmux -S <socket> <arguments>`: its exit status and what it printed.
+  private func spawn(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let output = scratch.folder.appendingPathComponent("tmux-output").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -48,6 +54,7 @@ final class TmuxServer {
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    return (exitStatus, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
   }
 }
