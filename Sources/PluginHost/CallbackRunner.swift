@@ -5,7 +5,8 @@ import PlayerSeam
 /// they may wait for HTTP or VAST, and reports how they end.
 extension PluginHost {
   /// Runs `function` with `arguments` in a new coroutine; `done` gets its results or its error
-  /// once it finishes, which may be after waits.
+  /// once it finishes, which may be after waits. The host keeps `done` while the coroutine
+  /// waits, so `done` must hold the host weakly (or a dropped host would live until the wait ends).
   func runCallback(
     _ function: LuaFunction, _ arguments: [LuaValue],
     done: @escaping (Result<[LuaValue], LuaError>) -> Void

@@ -52,7 +52,10 @@ extension PluginHost {
       handler.setSource = { [weak self, weak plugin] source, completion in
         guard let self, let plugin else { return completion(.success(.notHandled)) }
         let argument = LuaValue(json: source.json)
-        self.runCallback(setSource, [argument]) { result in
+        // The host keeps this until the coroutine ends (it may wait for HTTP): held weakly, so
+        // a host dropped meanwhile is freed and the call never completes.
+        self.runCallback(setSource, [argument]) { [weak self] result in
+          guard let self else { return }
           completion(self.setSourceOutcome(result, plugin: plugin, id: id))
         }
       }
@@ -63,10 +66,10 @@ extension PluginHost {
         guard let self, let plugin else { return }
         var failure: LuaError?
         var finished = false
-        self.runCallback(skipAd, [.object(ad)]) { result in
+        self.runCallback(skipAd, [.object(ad)]) { [weak self] result in
           if case .failure(let error) = result {
             if finished {
-              self.reportPluginError(error, plugin: plugin, what: "\(id) skipAd")
+              self?.reportPluginError(error, plugin: plugin, what: "\(id) skipAd")
             } else {
               failure = error
             }
@@ -87,7 +90,8 @@ extension PluginHost {
         self.player.ads.controller(for: id)?.removeAllAds()
         return completion(.success(()))
       }
-      self.runCallback(resetSource, []) { result in
+      self.runCallback(resetSource, []) { [weak self] result in
+        guard let self else { return }
         completion(result.map { _ in () }.mapError { self.callbackError($0) })
       }
     }

@@ -49,12 +49,13 @@ extension ClientSideAds {
         client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext()),
       loader: VMAPLoader(client: host.http))
     let token = host.loop.beginWork("\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)")
-    let carried = HostThreadOnly(self)
+    let carried = HostThreadOnly(WeakClientSideAds(self))
     let latency = host.virtualLatency()
     host.starting(latency) {
       reader.read(url, type: type) { document in
         token.finish(afterVirtual: latency?.seconds ?? 0) {
-          let ads = carried.value
+          // Gone with a host dropped meanwhile: nothing is logged or scheduled.
+          guard let ads = carried.value.ads else { return }
           ads.host.logBeacons(queue.drain(), adId: nil)
           guard ads.generation == generation else { return }
           ads.loaded(document, url: url, offset: offset, holding: holding)
@@ -106,4 +107,11 @@ extension ClientSideAds {
     }
     return ads
   }
+}
+
+/// A weak reference to the client-side ads, for work in flight that must not keep them (and
+/// their unowned host) past the host's life.
+struct WeakClientSideAds {
+  weak var ads: ClientSideAds?
+  init(_ ads: ClientSideAds) { self.ads = ads }
 }

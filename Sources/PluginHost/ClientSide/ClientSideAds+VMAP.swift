@@ -60,13 +60,15 @@ extension ClientSideAds {
     let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
     let token = host.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
     // No closure of the host's is carried: only values, and a method is called on arrival.
-    let carried = HostThreadOnly((self, run, group))
+    let carried = HostThreadOnly((WeakClientSideAds(self), run, group))
     let generation = self.generation
     let latency = host.virtualLatency()
     host.starting(latency) {
       loader.resolve(work) { outcomes in
         token.finish(afterVirtual: latency?.seconds ?? 0) {
-          let (ads, run, group) = carried.value
+          let (weakAds, run, group) = carried.value
+          // Gone with a host dropped meanwhile: nothing is logged or played.
+          guard let ads = weakAds.ads else { return }
           ads.host.logBeacons(queue.drain(), adId: nil)
           guard ads.generation == generation else { return }
           ads.sourcesLoaded(outcomes, run: run, group: group, at: offset)
