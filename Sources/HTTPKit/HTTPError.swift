@@ -13,6 +13,9 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   case timeout(URL, seconds: Double)
   /// More redirects than the limit.
   case tooManyRedirects(URL, limit: Int)
+  /// A redirect (from the second URL) to a scheme other than `http` or `https`, such as `file:`;
+  /// the first URL is the target, as the server's `Location` gave it.
+  case refusedRedirect(URL, from: URL)
   /// The body grew past the cap (bytes); the transfer was cancelled.
   case bodyTooLarge(URL, limit: Int)
   /// The server answered with a status outside 200–299 where success was required.
@@ -26,7 +29,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   public var url: URL {
     switch self {
     case .insecureURL(let url), .unsupportedScheme(let url), .fileAccessDenied(let url),
-      .timeout(let url, _), .tooManyRedirects(let url, _), .bodyTooLarge(let url, _),
+      .timeout(let url, _), .tooManyRedirects(let url, _), .refusedRedirect(let url, _),
+      .bodyTooLarge(let url, _),
       .status(let url, _), .network(let url, _), .notRecorded(let url):
       return url
     }
@@ -48,6 +52,10 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case .fileAccessDenied: return "\(target): file URLs are not allowed here"
     case .timeout(_, let seconds): return "\(target): timed out after \(formatSeconds(seconds)) s"
     case .tooManyRedirects(_, let limit): return "\(target): more than \(limit) redirects"
+    case .refusedRedirect(_, let origin):
+      let scheme = url.scheme.map { "\"\($0)\"" } ?? "(none)"
+      return "\(target): redirect from \(origin.absoluteString) refused: the scheme \(scheme) is not allowed"
+        + " (a redirect may only lead to http or https)"
     case .bodyTooLarge(_, let limit): return "\(target): body larger than \(limit) bytes"
     case .status(_, let status): return "\(target): HTTP status \(status)"
     case .network(_, let message): return "\(target): \(message)"

@@ -137,6 +137,13 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
       completionHandler(nil)  // the task ends with the 3xx, the answer
       return
     }
+    // swift-corelibs-foundation resolves a `Location` with another scheme (`file:///etc/passwd`)
+    // as a path on the same server, so the target is checked as the server wrote it.
+    if let written = Self.location(of: response), !["http", "https"].contains(written.scheme?.lowercased()) {
+      state.failure = .refusedRedirect(written, from: response.url ?? state.url)
+      completionHandler(nil)
+      return
+    }
     state.redirects += 1
     if state.redirects > state.limits.maxRedirects {
       state.failure = .tooManyRedirects(state.url, limit: state.limits.maxRedirects)
@@ -150,6 +157,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
       state.failure = error
       completionHandler(nil)
     }
+  }
+
+  /// The redirect target as the response's `Location` gives it, resolved against the response URL.
+  private static func location(of response: HTTPURLResponse) -> URL? {
+    guard let text = response.value(forHTTPHeaderField: "Location") else { return nil }
+    return URL(string: text.trimmingCharacters(in: .whitespaces), relativeTo: response.url)?.absoluteURL
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -70,8 +70,7 @@ import Testing
     await #expect(throws: HTTPError.insecureURL(link("http://ads.example/x"))) {
       _ = try await client.get(server.url("/to-http"))
     }
-    // URLSession on Linux never follows a redirect to file: (it re-requests the path from the
-    // same server); either way the file is not read.
+    // A redirect to file: is refused (RedirectSchemeTests); either way the file is not read.
     let response = try? await client.get(server.url("/to-file"))
     #expect(response.map { !String(decoding: $0.body, as: UTF8.self).contains("root:") } ?? true)
   }
