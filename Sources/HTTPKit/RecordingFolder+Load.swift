@@ -23,6 +23,12 @@ extension RecordingFolder {
     } catch {
       throw .index(folder, "cannot be read: \(error.localizedDescription)")
     }
+    if let duplicate = JSONDuplicateMembers.first(in: data) {
+      throw .index(
+        folder, at: duplicate.path,
+        "\"\(duplicate.name)\" appears a second time in the same object; expected each name once"
+          + " (a repeated request is a second entry in exchanges)")
+    }
     guard index.version == 1 else {
       throw .index(folder, at: "version", "\(index.version) is not a recording version this adhost reads (1)")
     }
