@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads HTTP/1.1 requests from, and writes responses to, a connected socket.
-enum HTTPWire {
+public enum HTTPWire {
   /// The largest request head (request line plus headers) the server accepts.
   static let maxHeadBytes = 64 * 1024
   /// The largest request body the server accepts.
@@ -16,7 +16,7 @@ enum HTTPWire {
       let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       if count <= 0 { return nil }
       buffer.append(contentsOf: chunk[0..<count])
-      headEnd = findHeadEnd(buffer)
+      headEnd = Self.headEnd(in: buffer)
       if headEnd == nil && buffer.count > maxHeadBytes { return nil }
     }
     guard let headEnd, let head = String(bytes: buffer[0..<headEnd], encoding: .utf8) else { return nil }
@@ -43,7 +43,8 @@ enum HTTPWire {
       body: Data(body.prefix(length)))
   }
 
-  private static func findHeadEnd(_ bytes: [UInt8]) -> Int? {
+  /// Where the blank line ending a request head (`\r\n\r\n`) starts in `bytes`, if it is there.
+  public static func headEnd(in bytes: [UInt8]) -> Int? {
     guard bytes.count >= 4 else { return nil }
     for index in 0...(bytes.count - 4)
     where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
@@ -60,8 +61,9 @@ enum HTTPWire {
     return Array(text.utf8)
   }
 
-  /// Writes all bytes; false when the peer went away.
-  static func send(_ bytes: ArraySlice<UInt8>, to socket: Int32) -> Bool {
+  /// Writes all bytes on a blocking socket, retrying on `EINTR` and never raising `SIGPIPE`;
+  /// false when the peer went away.
+  public static func send(_ bytes: ArraySlice<UInt8>, to socket: Int32) -> Bool {
     var offset = bytes.startIndex
     while offset < bytes.endIndex {
       let written = bytes[offset...].withUnsafeBytes {

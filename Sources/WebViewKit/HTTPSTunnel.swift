@@ -25,14 +25,14 @@
 
     func run() {
       guard let origin = Self.origin(of: authority), let host = URL(string: origin)?.host else {
-        _ = Self.sendRaw("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", to: socket)
+        _ = Self.sendPlain("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", to: socket)
         return fail("not a host:port to tunnel to")
       }
       if let problem = trust(host) {
-        _ = Self.sendRaw("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n", to: socket)
+        _ = Self.sendPlain("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n", to: socket)
         return fail("the view could not be told to accept the proxy's certificate: \(problem)")
       }
-      guard Self.sendRaw("HTTP/1.1 200 Connection Established\r\n\r\n", to: socket) else { return }
+      guard Self.sendPlain("HTTP/1.1 200 Connection Established\r\n\r\n", to: socket) else { return }
       let session: TLSSession
       do {
         session = try identity.accept(socket: socket, timeout: timeout)
@@ -87,6 +87,11 @@
       return port == 443 ? "https://\(host)" : "https://\(host):\(port)"
     }
 
+    /// Writes plain bytes on the socket (before TLS): false when the peer went away.
+    private static func sendPlain(_ text: String, to socket: Int32) -> Bool {
+      HTTPWire.send(ArraySlice(text.utf8), to: socket)
+    }
+
     /// The response's bytes: status line, headers, `Content-Length`, the connection's fate, body.
     static func bytes(of response: LoopbackResponse, closing: Bool, head: Bool) -> [UInt8] {
       var text = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
@@ -94,21 +99,6 @@
       text +=
         "Content-Length: \(response.body.count)\r\nConnection: \(closing ? "close" : "keep-alive")\r\n\r\n"
       return Array(text.utf8) + (head ? [] : [UInt8](response.body))
-    }
-
-    /// Writes plain bytes on the socket (before TLS): false when the peer went away.
-    private static func sendRaw(_ text: String, to socket: Int32) -> Bool {
-      let bytes = Array(text.utf8)
-      var offset = 0
-      while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes {
-          Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-        }
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return false }
-        offset += written
-      }
-      return true
     }
   }
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 
 /// Reads HTTP/1.1 requests, one after another, from the decrypted bytes of a tunnel: a request
 /// line in origin form (`GET /path?query HTTP/1.1`), headers, and a `Content-Length` body.
@@ -31,14 +32,14 @@ struct TunnelRequestReader {
 
   /// Reads the next request; `read` returns the next bytes, empty at the end, or throws.
   mutating func next(read: () throws -> [UInt8]) -> Outcome {
-    var found = Self.headEnd(in: buffer)
+    var found = HTTPWire.headEnd(in: buffer)
     while found == nil {
       guard buffer.count <= Self.maxHeadBytes else {
         return .failed("a request head longer than \(Self.maxHeadBytes) bytes")
       }
       // Quiet or closed between requests: an idle keep-alive tunnel ends without a complaint.
       if let failure = more(read) { return buffer.isEmpty ? .ended : .failed(incomplete(failure)) }
-      found = Self.headEnd(in: buffer)
+      found = HTTPWire.headEnd(in: buffer)
     }
     guard let headEnd = found else { return .ended }
     guard let head = String(bytes: buffer[0..<headEnd], encoding: .utf8) else {
@@ -93,14 +94,5 @@ struct TunnelRequestReader {
 
   private func incomplete(_ failure: String?) -> String {
     "the tunnel ended inside a request after \(buffer.count) bytes" + (failure.map { " (\($0))" } ?? "")
-  }
-
-  private static func headEnd(in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= 4 else { return nil }
-    for index in 0...(bytes.count - 4)
-    where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
-      return index
-    }
-    return nil
   }
 }
