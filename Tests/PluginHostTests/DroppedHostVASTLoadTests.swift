@@ -24,14 +24,20 @@ import Testing
     end)
     """
 
-  @Test func aHostDroppedWhileAVASTRequestIsInFlightIsFreedAtOnce() async throws {
-    let gate = DroppedHostWorkTests.Gate()
+  /// A server whose `/vast` answers an empty VAST document once `gate` opens.
+  static func gatedVASTServer(_ gate: DroppedHostWorkTests.Gate) throws -> LoopbackServer {
     let server = try LoopbackServer()
-    defer { server.stop() }
     server.route("/vast") { _ in
       gate.wait()
       return LoopbackResponse(body: Data(#"<VAST version="4.1"/>"#.utf8))
     }
+    return server
+  }
+
+  @Test func aHostDroppedWhileAVASTRequestIsInFlightIsFreedAtOnce() async throws {
+    let gate = DroppedHostWorkTests.Gate()
+    let server = try Self.gatedVASTServer(gate)
+    defer { server.stop() }
     let scratch = try Scratch()
     let plugin = try scratch.write("plugin.lua", Self.plugin)
     let tag = server.url("/vast").absoluteString
@@ -73,12 +79,8 @@ import Testing
   /// flight neither keeps the host nor is scheduled on arrival.
   @Test func aHostDroppedWhileClientSideAdsLoadIsFreedAtOnce() async throws {
     let gate = DroppedHostWorkTests.Gate()
-    let server = try LoopbackServer()
+    let server = try Self.gatedVASTServer(gate)
     defer { server.stop() }
-    server.route("/vast") { _ in
-      gate.wait()
-      return LoopbackResponse(body: Data(#"<VAST version="4.1"/>"#.utf8))
-    }
     let source = try SourceDescription(
       jsonText: #"{"sources": [{"src": "https://example.com/a.m3u8"}], "ads": [{"sources": ""#
         + server.url("/vast").absoluteString + #""}]}"#)

@@ -5,29 +5,20 @@ import Testing
 /// alive, the run fails with the code of a fatal setSource error (70, docs/cli.md) and the message
 /// names the plugin's line and what the method expected.
 @Suite struct ForeignAdTests {
-  /// Runs `body` (one line: line 9 of the plugin) in the setSource of "test"; `other` is the
-  /// controller of the plugin's other integration.
+  /// The plugin's other integration; its controller is `other` in the body of "test".
+  static let other = """
+    local other
+    player.ads:registerServerSideIntegration("other", function(controller)
+      other = controller
+      return { setSource = function() return false end }
+    end)
+
+    """
+
+  /// Runs `body` (one line: line 9 of the plugin, after the 5 lines of `other`) in the setSource
+  /// of "test".
   func run(_ body: String) async throws -> RunResult {
-    let scratch = try Scratch()
-    let plugin = try scratch.write(
-      "plugin.lua",
-      """
-      local other
-      player.ads:registerServerSideIntegration("other", function(controller)
-        other = controller
-        return { setSource = function() return false end }
-      end)
-      player.ads:registerServerSideIntegration("test", function(controller)
-        return {
-          setSource = function()
-            \(body)
-            return true
-          end,
-        }
-      end)
-      """)
-    let source = try scratch.source(duration: 10, ssai: #"{"integration": "test"}"#)
-    return await adhost(["run", plugin, source])
+    try await runSetSource(body, prelude: Self.other)
   }
 
   func expectRefused(_ body: String, _ expected: String) async throws {

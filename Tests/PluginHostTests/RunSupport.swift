@@ -46,12 +46,10 @@ func adhost(_ arguments: [String]) async -> RunResult {
 }
 
 /// Runs `adhost run` with a plugin whose integration "test" runs `body` in `setSource` (and
-/// handles the source), on 10 s of content.
-func runSetSource(_ body: String, arguments: [String] = []) async throws -> RunResult {
+/// handles the source), on 10 s of content. `prelude` (whole lines) comes first in the plugin.
+func runSetSource(_ body: String, prelude: String = "", arguments: [String] = []) async throws -> RunResult {
   let scratch = try Scratch()
-  let plugin = try scratch.write(
-    "plugin.lua",
-    """
+  let integration = """
     player.ads:registerServerSideIntegration("test", function(controller)
       return {
         setSource = function()
@@ -60,7 +58,8 @@ func runSetSource(_ body: String, arguments: [String] = []) async throws -> RunR
         end,
       }
     end)
-    """)
+    """
+  let plugin = try scratch.write("plugin.lua", prelude + integration)
   let source = try scratch.source(duration: 10, ssai: #"{"integration": "test"}"#)
   return await adhost(["run", plugin, source] + arguments)
 }

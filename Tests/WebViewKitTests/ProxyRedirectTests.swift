@@ -8,23 +8,39 @@ import WebViewKit
 /// view's policy decides its target (as a WKWebView's navigation delegate does) before anything
 /// is requested from there.
 @Suite(.serialized) struct ProxyRedirectTests {
-  @Test func anAllowedLinkThatRedirectsAsksThePolicyAboutTheTargetBeforeItIsRequested() throws {
-    let server = try LoopbackServer()
-    defer { server.stop() }
+  /// A view showing one link over its whole area to `/click` on `server`, which redirects to
+  /// `/landing` (a page); `policy` is the view's policy, given the landing URL.
+  private func openLinkToRedirect(
+    _ server: LoopbackServer, policy: (String) -> (NavigationRequest) -> NavigationDecision
+  ) throws -> (view: WebView, box: EventBox, click: String, landing: String) {
     let landing = server.url("/landing").absoluteString
     server.fallback { request in
       request.path == "/click" ? .redirect(to: landing) : .text("<p>landed</p>", type: "text/html")
     }
     let http = HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true), timeout: 5)
     let view = try WebView(configuration: WebView.Configuration(width: 200, height: 100), http: http)
-    defer { view.close() }
     let box = EventBox()
     view.onEvent = { box.events.append($0) }
-    view.policy = { $0.url == landing ? .openOutside : .allow }
+    view.policy = policy(landing)
     let click = server.url("/click").absoluteString
-    try view.loadHTML(
-      #"<body style="margin:0"><a href="\#(click)" style="display:block;width:200px;height:100px">go</a></body>"#,
-      baseURL: server.url("/creative"))
+    do {
+      try view.loadHTML(
+        #"<body style="margin:0"><a href="\#(click)" style="display:block;width:200px;height:100px">go</a></body>"#,
+        baseURL: server.url("/creative"))
+    } catch {
+      view.close()
+      throw error
+    }
+    return (view, box, click, landing)
+  }
+
+  @Test func anAllowedLinkThatRedirectsAsksThePolicyAboutTheTargetBeforeItIsRequested() throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let (view, box, click, landing) = try openLinkToRedirect(server) { landing in
+      { $0.url == landing ? .openOutside : .allow }
+    }
+    defer { view.close() }
     try view.click(x: 100, y: 50)
 
     let decided = box.events.filter { $0.type == "navigation" }.map {
@@ -42,19 +58,8 @@ import WebViewKit
   @Test func anAllowedRedirectIsRequestedAndLoadedBeforeTheClickReturns() throws {
     let server = try LoopbackServer()
     defer { server.stop() }
-    let landing = server.url("/landing").absoluteString
-    server.fallback { request in
-      request.path == "/click" ? .redirect(to: landing) : .text("<p>landed</p>", type: "text/html")
-    }
-    let http = HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true), timeout: 5)
-    let view = try WebView(configuration: WebView.Configuration(width: 200, height: 100), http: http)
+    let (view, box, click, landing) = try openLinkToRedirect(server) { _ in { _ in .allow } }
     defer { view.close() }
-    let box = EventBox()
-    view.onEvent = { box.events.append($0) }
-    let click = server.url("/click").absoluteString
-    try view.loadHTML(
-      #"<body style="margin:0"><a href="\#(click)" style="display:block;width:200px;height:100px">go</a></body>"#,
-      baseURL: server.url("/creative"))
     let before = box.events.count
     try view.click(x: 100, y: 50)
 
