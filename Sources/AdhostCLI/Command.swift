@@ -21,6 +21,7 @@ public enum ExitCode {
   public static let pluginFailed: Int32 = 65
   /// A fatal player error (EX_SOFTWARE).
   public static let fatal: Int32 = 70
-  /// What the user asked to record could not be saved (EX_IOERR).
-  public static let recordingLost: Int32 = 74
+  /// Output the user asked for could not be saved: a `--record` recording, `run --report`'s page,
+  /// `test --junit`'s or `test --report`'s report (EX_IOERR).
+  public static let outputNotSaved: Int32 = 74
 }

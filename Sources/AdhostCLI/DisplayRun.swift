@@ -46,7 +46,7 @@ struct DisplayRun: @unchecked Sendable {
     console.flush()
     if let problem = options.recorder?.saveError {
       console.printError("adhost display: \(problem)")
-      return ExitCode.recordingLost
+      return ExitCode.outputNotSaved
     }
     if let replay = options.replay, !replay.unmatched.isEmpty {
       console.printError(UnmatchedRequests.summary(replay, allowed: options.allowsUnmatched))

@@ -87,7 +87,7 @@ struct RunCommand: Command {
       try report.write(plugin: setup.pluginPath, source: setup.sourcePath, arguments: arguments, exit: exit)
     } catch {
       console.printError("adhost run: \(error)")
-      return ExitCode.recordingLost
+      return ExitCode.outputNotSaved
     }
     return exit
   }

@@ -90,7 +90,7 @@ struct RunSession {
 
     if let problem = setup.options.recorder?.saveError {
       console.printError("adhost run: \(problem)")
-      return ExitCode.recordingLost
+      return ExitCode.outputNotSaved
     }
     if let fatal {
       console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")

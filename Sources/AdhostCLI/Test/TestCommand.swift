@@ -57,7 +57,7 @@ struct TestCommand: Command {
       } catch {
         console.printError(
           "adhost test: cannot write the JUnit report \(junit): \(error.localizedDescription)")
-        return ExitCode.recordingLost
+        return ExitCode.outputNotSaved
       }
     }
     if let folder = options.report {
@@ -66,7 +66,7 @@ struct TestCommand: Command {
       } catch {
         console.printError(
           "adhost test: cannot write the HTML report into \(folder): \(error.localizedDescription)")
-        return ExitCode.recordingLost
+        return ExitCode.outputNotSaved
       }
     }
     return results.allSatisfy(\.passed) ? ExitCode.success : ExitCode.failure
