@@ -14,13 +14,24 @@ runner=()
 command -v stdbuf >/dev/null && runner+=(stdbuf -oL -eL)
 if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-after=30s 20m); fi
 # The examples' scenarios and the Lua SDK's unit tests (docs/testing.md) first, so that swift
-# test's closing line stays last.
+# test's closing line stays last (before the count of skipped shared-sample tests, if any).
 examples=0
 sdk=0
 if [ $# -eq 0 ]; then
   .build/debug/adhost test examples || examples=$?
   .build/debug/adhost lua --host sdk/tests/run.lua || sdk=$?
 fi
-${runner[@]+"${runner[@]}"} swift test --no-parallel "$@"
+# A copy of the output is kept to count the tests that were skipped because ../shared/vast-samples
+# is not beside the checkout (they say so by Samples.skipReason, Tests/VASTKitTests/Samples.swift).
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+${runner[@]+"${runner[@]}"} swift test --no-parallel "$@" 2>&1 | tee "$log" || status=$?
+skipped=$(grep -c 'skipped: "shared-sample test' "$log" || true)
+if [ "$skipped" -gt 0 ]; then
+  echo "test.sh: $skipped shared-sample tests skipped (no ../shared/vast-samples beside the checkout);" \
+    "the repository's own fixtures cover what they check"
+fi
+[ "$status" -ne 0 ] && exit "$status"
 [ "$examples" -ne 0 ] && exit "$examples"
 exit "$sdk"

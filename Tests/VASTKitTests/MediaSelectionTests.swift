@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct MediaSelectionTests {
   private func podLinear() throws -> VASTLinear {
-    let document = try VASTParser.parse(Samples.data("authored/pod-v4.1-three-ads-plus-buffet.xml"))
+    let document = try VASTParser.parse(TestFixtures.data("authored/pod-three-ads-plus-buffet.xml"))
     return try #require(document.ads.first?.linear)
   }
 
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func flvOnlyIs403() throws {
-    let document = try VASTParser.parse(Samples.data("authored/errors/inline-bad-values.xml"))
+    let document = try VASTParser.parse(TestFixtures.data("authored/errors/inline-bad-values.xml"))
     let linear = try #require(document.ads.first?.linear)
     #expect(throws: VASTError.self) { try linear.selectMediaFile(VASTMediaRequest(width: 640, height: 360)) }
     do {
@@ -62,7 +62,7 @@ import Testing
 
 @Suite struct ReportTests {
   @Test func reportChoosesMediaAndEncodes() throws {
-    let document = try VASTParser.parse(Samples.data("authored/pod-v4.1-three-ads-plus-buffet.xml"))
+    let document = try VASTParser.parse(TestFixtures.data("authored/pod-three-ads-plus-buffet.xml"))
     let report = VASTReport(
       source: "pod", document: document, media: VASTMediaRequest(width: 1280, height: 720))
     #expect(report.ads.first?.selectedMedia?.id == "mf-mid")

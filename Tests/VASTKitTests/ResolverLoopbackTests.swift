@@ -11,7 +11,7 @@ import Testing
     let server = try LoopbackServer()
     defer { server.stop() }
     server.fallback { request in
-      guard let data = try? Samples.data("authored" + request.path) else { return .notFound }
+      guard let data = try? TestFixtures.data("authored" + request.path) else { return .notFound }
       return LoopbackResponse(headers: [("Content-Type", "application/xml")], body: data)
     }
     let resolution = try await Fixtures.resolver().resolve(url: server.url("/chain/wrapper-1.xml"))
@@ -237,7 +237,7 @@ import Testing
   @Test func remoteDocumentsMayNotPointAtLocalFiles() async throws {
     let server = try LoopbackServer()
     defer { server.stop() }
-    let local = Samples.url("authored/chain/inline.xml").absoluteString
+    let local = TestFixtures.url("authored/chain/inline.xml").absoluteString
     server.route("/tag") { _ in Fixtures.xml(Fixtures.wrapper(next: local, error: "https://e.example/")) }
     let client = HTTPClient(policy: TransportPolicy(allowsFileURLs: true), timeout: 2)
     let resolver = VASTResolver(client: client, options: VASTResolverOptions(firesErrorURLs: false))

@@ -4,15 +4,25 @@ import Testing
 @testable import VASTKit
 
 @Suite struct SampleParseTests {
-  @Test func samplesArePresent() {
-    #expect(Samples.isPresent, "\(Samples.missingMessage)")
-    #expect(Samples.all.count >= 100, "found \(Samples.all.count) sample files")
+  @Test func fixturesArePresent() {
+    #expect(TestFixtures.vastDocuments.count >= 30, "found \(TestFixtures.vastDocuments)")
   }
 
-  @Test(arguments: Samples.all)
-  func sampleParsesOrFailsWithTheReadmeCode(path: String) throws {
-    let data = try Samples.data(path)
-    let expected = Samples.expectedParseFailure(path)
+  @Test(arguments: TestFixtures.vastDocuments)
+  func fixtureParsesOrFailsWithItsCode(path: String) throws {
+    try expectParsesOrFails(TestFixtures.data(path), path, expected: TestFixtures.expectedParseFailure(path))
+  }
+
+  @Test(.sharedSamples) func sharedSamplesArePresent() {
+    #expect(Samples.all.count >= 100, "found \(Samples.all.count) sample files in \(Samples.folder.path)")
+  }
+
+  @Test(.sharedSamples, arguments: Samples.all)
+  func sharedSampleParsesOrFailsWithTheReadmeCode(path: String) throws {
+    try expectParsesOrFails(Samples.data(path), path, expected: Samples.expectedParseFailure(path))
+  }
+
+  private func expectParsesOrFails(_ data: Data, _ path: String, expected: Int?) {
     do {
       let document = try VASTParser.parse(data)
       #expect(expected == nil, "\(path) parsed but should fail with \(expected ?? 0)")
@@ -23,7 +33,7 @@ import Testing
   }
 
   @Test func podDocumentModel() throws {
-    let document = try VASTParser.parse(Samples.data("authored/pod-v4.1-three-ads-plus-buffet.xml"))
+    let document = try VASTParser.parse(TestFixtures.data("authored/pod-three-ads-plus-buffet.xml"))
     #expect(document.version == "4.1")
     #expect(document.ads.map(\.sequence) == [1, 2, 3, nil])
     let first = try #require(document.ads.first)

@@ -5,7 +5,9 @@ import Testing
 /// the test bundle).
 @Suite struct VASTCommandTests {
   @Test func resolvedChainAsJSON() throws {
-    let result = try runVastCommand([Samples.url("authored/chain/wrapper-1.xml").path, "--resolve", "--json"])
+    let result = try runVastCommand([
+      TestFixtures.url("authored/chain/wrapper-1.xml").path, "--resolve", "--json",
+    ])
     #expect(result.status == 0, "\(result.error)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -19,7 +21,7 @@ import Testing
 
   @Test func textTreeShowsMediaAndTracking() throws {
     let result = try runVastCommand([
-      Samples.url("authored/pod-v4.1-three-ads-plus-buffet.xml").path, "--width", "640", "--height", "360",
+      TestFixtures.url("authored/pod-three-ads-plus-buffet.xml").path, "--width", "640", "--height", "360",
     ])
     #expect(result.status == 0)
     #expect(result.output.contains("sequence 1"))
@@ -29,13 +31,15 @@ import Testing
   }
 
   @Test func failuresPrintTheCode() throws {
-    let loop = try runVastCommand([Samples.url("authored/loop/loop-a.xml").path, "--resolve"])
+    let loop = try runVastCommand([TestFixtures.url("authored/loop/loop-a.xml").path, "--resolve"])
     #expect(loop.status == 1)
     #expect(loop.error.contains("error 302"))
-    let flv = try runVastCommand([Samples.url("authored/errors/inline-bad-values.xml").path])
+    let flv = try runVastCommand([TestFixtures.url("authored/errors/inline-bad-values.xml").path])
     #expect(flv.status == 1)
     #expect(flv.error.contains("error 403"))
-    let broken = try runVastCommand([Samples.url("authored/errors/malformed-truncated.xml").path, "--json"])
+    let broken = try runVastCommand([
+      TestFixtures.url("authored/errors/malformed-truncated.xml").path, "--json",
+    ])
     #expect(broken.status == 1)
     #expect(broken.output.contains("\"code\" : 100"))
   }
@@ -44,7 +48,8 @@ import Testing
     #expect(try runVastCommand([]).status == 64)
     #expect(try runVastCommand(["/nonexistent/tag.xml"]).status == 64)
     #expect(
-      try runVastCommand([Samples.url("authored/chain/inline.xml").path, "--timeout", "soon"]).status == 64)
-    #expect(try runVastCommand([Samples.url("authored/chain/inline.xml").path, "--bogus"]).status == 64)
+      try runVastCommand([TestFixtures.url("authored/chain/inline.xml").path, "--timeout", "soon"]).status
+        == 64)
+    #expect(try runVastCommand([TestFixtures.url("authored/chain/inline.xml").path, "--bogus"]).status == 64)
   }
 }

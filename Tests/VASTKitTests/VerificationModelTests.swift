@@ -6,7 +6,26 @@ import Testing
 
 /// `AdVerifications` in both forms, read from the raw XML, and merged over a wrapper chain.
 @Suite struct VerificationModelTests {
-  @Test func extensionFormOfTheVAST2Sample() throws {
+  @Test func extensionFormOfAVAST2Document() throws {
+    let document = try VASTParser.parse(TestFixtures.data("authored/verification/extension-v2.xml"))
+    let verifications = try #require(document.ads.first).verifications
+    #expect(verifications.count == 1)
+    let verification = try #require(verifications.first)
+    #expect(verification.vendor == "measure.example-omid")
+    #expect(verification.origin == .extensionElement)
+    #expect(
+      verification.javaScriptResources == [
+        VASTJavaScriptResource(
+          url: "https://measure.example/omid.js", apiFramework: "omid", browserOptional: true)
+      ])
+    #expect(
+      verification.trackingURLs("verificationNotExecuted") == [
+        "https://measure.example/not-run?reason=[REASON]"
+      ])
+    #expect(verification.verificationParameters == "site=demo&placement=pre-roll")
+  }
+
+  @Test(.sharedSamples) func extensionFormOfTheVAST2Sample() throws {
     let document = try VASTParser.parse(
       Samples.data("iab/VAST 1-2.0 Samples/Inline_NonLinear_Verification_VAST2.0.xml"))
     let verifications = try #require(document.ads.first).verifications
@@ -25,12 +44,24 @@ import Testing
     #expect(verification.verificationParameters == "parameter1=value1&parameter2=value2&parameter3=value3")
   }
 
-  @Test func elementFormPrefersABrowserResource() throws {
+  @Test func elementFormOfAVAST4Document() throws {
+    let document = try VASTParser.parse(TestFixtures.data("authored/verification/element-and-icons.xml"))
+    let verifications = try #require(document.ads.first).verifications
+    #expect(verifications.map(\.vendor) == ["first.example-omid", "second.example-omid"])
+    #expect(verifications.map(\.origin) == [.adVerifications, .adVerifications])
+    #expect(verifications[1].verificationParameters == "second-parameters")
+    #expect(verifications[1].omidResource?.url == "https://second.example/omid.js")
+  }
+
+  @Test(.sharedSamples) func elementFormOfTheVASTClientSample() throws {
     let document = try VASTParser.parse(Samples.data("vast-client-js/sample.xml"))
     let verifications = try #require(document.ads.first).verifications
     #expect(verifications.map(\.vendor) == ["company.com-omid", "company2.com-omid"])
     #expect(verifications.map(\.origin) == [.adVerifications, .adVerifications])
     #expect(verifications[1].verificationParameters == "test-verification-parameter")
+  }
+
+  @Test func aBrowserResourceIsPreferred() {
     var both = VASTVerification(origin: .adVerifications)
     both.javaScriptResources = [
       VASTJavaScriptResource(url: "https://v/vpaid.js", apiFramework: "VPAID"),
