@@ -65,6 +65,7 @@
 ---@field adSystem? string
 ---@field isSlate boolean
 ---@field customData? any
+---@field playing boolean Whether it is playing (one of `player.ads.currentAds`).
 
 ---@class adhost.AdBreak
 ---@field integration string
@@ -73,6 +74,7 @@
 ---@field maxDuration? number
 ---@field maxRemainingDuration? number
 ---@field customData? any
+---@field playing boolean Whether it is playing (from its `adbreakbegin` to its `adbreakend`).
 
 ---@class adhost.AdInit
 ---@field type adhost.AdType Required.
@@ -292,8 +294,10 @@ function Controller:fatalError(message, code) end
 -- player
 
 ---@class adhost.Ads
----@field scheduledAdBreaks adhost.AdBreak[]
+---@field scheduledAdBreaks adhost.AdBreak[] Every integration's breaks, by `timeOffset`.
+---@field scheduledAds adhost.Ad[] Ads created and not yet begun (or begun again later), across integrations.
 ---@field currentAds adhost.Ad[]
+---@field currentAdBreak? adhost.AdBreak The break playing, if any.
 ---@field playing boolean Whether an ad is playing.
 local Ads = {}
 

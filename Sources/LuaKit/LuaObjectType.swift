@@ -55,9 +55,10 @@ public final class LuaObjectType<Object: AnyObject> {
   public func description(_ body: @escaping (Object) -> String) { describe = body }
 }
 
-/// A registered type's metatable in the registry, and the names of its members.
+/// A registered type's metatable in the registry, its name and the names of its members.
 struct RegisteredObjectType {
   let metatable: Int32
+  let name: String
   let members: [String]
   let get: (AnyObject, String) throws -> LuaValue?
 }
@@ -115,7 +116,7 @@ extension LuaState {
       return try getter(object)
     }
     objectTypes[ObjectIdentifier(Object.self)] = RegisteredObjectType(
-      metatable: reference, members: members, get: get)
+      metatable: reference, name: type.name, members: members, get: get)
   }
 
   private static func getter<Object>(for type: LuaObjectType<Object>) -> LuaSwiftFunction {
@@ -182,6 +183,12 @@ extension LuaState {
   /// The method and property names of a bound object's type (for completion), sorted.
   public func memberNames(of object: AnyObject) -> [String] {
     objectTypes[ObjectIdentifier(type(of: object))]?.members ?? []
+  }
+
+  /// Every registered type's member names (sorted), by the type's name: what Lua can reach on
+  /// bound objects, for checks that the API's annotations keep up.
+  public var registeredTypeMembers: [String: [String]] {
+    Dictionary(objectTypes.values.map { ($0.name, $0.members) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// A property of a bound object, read through its getter (no Lua runs), or nil.
