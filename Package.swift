@@ -72,7 +72,7 @@ let package = Package(
       name: "AdhostCLI",
       dependencies: [
         "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "HeadlessHost", "CLibEdit",
-        "CheckedNumbers", "RunReport",
+        "CheckedNumbers", "RunReport", "WebViewKit",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
@@ -100,6 +100,7 @@ let package = Package(
       name: "PluginHostTests",
       dependencies: [
         "PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP", "HTTPTestSupport",
+        "HTTPKit", "PlayerSeam", "VASTKit", "LuaKit",
       ]),
   ]
 )

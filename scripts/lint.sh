@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Style checks: swift format (config .swift-format) on Swift, no bare integer conversion in Sources
-# (scripts/lint-integers.pl), luacheck (config .luacheckrc) on Lua (plugins, examples, the SDK).
+# (scripts/lint-integers.pl), every import declared in Package.swift (scripts/lint-imports.pl),
+# luacheck (config .luacheckrc) on Lua (plugins, examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
 swift format lint --strict -r Package.swift Sources Tests sdk/AdhostSDK.swift Fuzzing/Package.swift Fuzzing/Sources
 # No Double → integer conversion that can trap: see scripts/lint-integers.pl (allow-list beside it).
 find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-integers.pl
+# Every import of one of the package's modules is a dependency the target declares (not only one
+# of its dependencies' dependencies): scripts/lint-imports.pl.
+swift package dump-package | perl scripts/lint-imports.pl
 # PluginHost binds the player seam's protocols only, never the headless player (docs/embedding.md).
 if grep -rln --include='*.swift' '^import AdPlayer' Sources/PluginHost; then
   echo "lint: PluginHost must not import AdPlayer (bind PlayerSeam's protocols)" >&2
