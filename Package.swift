@@ -4,8 +4,8 @@ import PackageDescription
 // Layers, lowest first; a module only imports modules of the layers before its own (and, inside
 // layer 3, the ones its target lists):
 // 1. C — CLua, CLuaShim, CLibXML2, CLibEdit (libedit), CLuaBench (the benchmarks' C baseline),
-//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers —
-//    dependency-free Swift.
+//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers and
+//    OutsideText (outside text read and written: the terminal escaper) — dependency-free Swift.
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
 // 3. The domain, no Lua: PlayerSeam (the model's values and the protocols of the player the
 //    bridge drives); AdPlayer (the headless player: PlayerSeam's implementation on a virtual
@@ -37,6 +37,7 @@ let package = Package(
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "CheckedNumbers"),
+    .target(name: "OutsideText"),
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "CheckedNumbers"]),
     // The Lua SDK (sdk/adhost, sdk/_adhost), shipped beside the executable as a resource folder.
     .target(
@@ -48,7 +49,7 @@ let package = Package(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
     .target(name: "PlayerSeam", dependencies: ["CheckedNumbers"]),
-    .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers"]),
+    .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
@@ -62,7 +63,7 @@ let package = Package(
       name: "PluginHost",
       dependencies: [
         "LuaKit", "PlayerSeam", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "WebViewKit",
-        "AdhostSDK",
+        "AdhostSDK", "OutsideText",
       ]),
     .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit"]),
     .systemLibrary(
@@ -72,7 +73,7 @@ let package = Package(
       name: "AdhostCLI",
       dependencies: [
         "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "HeadlessHost", "CLibEdit",
-        "CheckedNumbers", "RunReport", "WebViewKit",
+        "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
@@ -84,6 +85,7 @@ let package = Package(
     // Fixtures the tests share that no program needs (a gzip bomb).
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
+    .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),

@@ -1,3 +1,4 @@
+import OutsideText
 import PlayerSeam
 
 /// One line of the event log: a virtual time, a type and details. Player and ad events are
@@ -53,10 +54,12 @@ public struct LogEntry: Equatable, Sendable {
   }
 
   /// A readable line: time, type, ad and break, details (`   12.25  adbegin  ad=a1  break@0`).
+  /// Outside text in it (ids, messages, URLs) has its control characters escaped
+  /// (`TerminalEscape.line`), so the line stays one line and safe on a terminal.
   public var textLine: String {
     let time = VirtualTime.secondsText(micros)
-    var parts = [String(repeating: " ", count: max(0, 10 - time.count)) + time, type]
-    if let adId { parts.append("ad=\(adId)") }
+    var parts = [String(repeating: " ", count: max(0, 10 - time.count)) + time, TerminalEscape.line(type)]
+    if let adId { parts.append("ad=\(TerminalEscape.line(adId))") }
     if let adBreakTimeOffset {
       var offset = ""
       JSONWriter.writeNumber(adBreakTimeOffset, to: &offset)
@@ -64,7 +67,7 @@ public struct LogEntry: Equatable, Sendable {
     }
     for member in fields {
       let value = member.value.stringValue ?? member.value.jsonText
-      parts.append("\(member.key)=\(value)")
+      parts.append("\(TerminalEscape.line(member.key))=\(TerminalEscape.line(value))")
     }
     return parts.joined(separator: "  ")
   }

@@ -61,13 +61,13 @@ public struct ScriptedAction: Equatable, Sendable {
     return actions
   }
 
-  /// Decodes a script from JSON text.
+  /// Decodes a script from JSON text; a member named twice in one object is refused.
   public static func script(jsonText: String) throws(ModelDecodingError) -> [ScriptedAction] {
     let value: JSONValue
     do {
-      value = try JSONValue.parse(jsonText)
+      value = try JSONValue.parse(jsonText, refusingRepeatedMembers: true)
     } catch {
-      throw ModelDecodingError(path: "", expectation: error.description)
+      throw ModelDecodingError(error)
     }
     return try script(json: value)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 #if canImport(Glibc)
   import Glibc
@@ -57,8 +58,10 @@ public final class Console: @unchecked Sendable {
     }
   }
 
-  /// Writes a line to standard error.
-  public func printError(_ line: String) {
+  /// Writes a line to standard error, its control characters escaped but line feeds and tabs
+  /// (`TerminalEscape.lines`): messages carry plugins' and ad servers' text.
+  public func printError(_ message: String) {
+    let line = TerminalEscape.lines(message)
     if capturedErrors != nil {
       capturedErrors?.append(line + "\n")
     } else {

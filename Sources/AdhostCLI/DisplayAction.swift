@@ -43,7 +43,7 @@ enum DisplayFiles {
   static func json(_ path: String) throws -> JSONValue {
     let text = try SourceFile.read(path, "file")
     do {
-      return try JSONValue.parse(text)
+      return try JSONValue.parse(text, refusingRepeatedMembers: true)
     } catch {
       throw UsageError("\(path): \(error)")
     }

@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HeadlessHost
 import LuaKit
+import OutsideText
 import PluginHost
 
 /// Watches a run in place of the console: gets the host once made, then every log entry.
@@ -93,7 +94,8 @@ struct RunSession {
       return ExitCode.outputNotSaved
     }
     if let fatal {
-      console.printError("adhost run: fatal player error \(fatal.code): \(fatal.message)")
+      console.printError(
+        "adhost run: fatal player error \(fatal.code): \(TerminalEscape.line(fatal.message))")
       return ExitCode.fatal
     }
     if let replay = setup.options.replay, !replay.unmatched.isEmpty {

@@ -1,5 +1,6 @@
 import AdCheck
 import AdPlayer
+import OutsideText
 
 /// `adhost run --strict`: the strict checks over the run's log as it is written, and their
 /// report at the end.
@@ -50,7 +51,7 @@ final class StrictRun {
         console.print(violation.jsonLine)
       } else {
         let label = console.colours ? console.styled("strict", "31") : "strict"
-        console.print("\(label)  \(violation)")
+        console.print("\(label)  \(TerminalEscape.line("\(violation)"))")
       }
     }
     guard !violations.isEmpty else { return false }

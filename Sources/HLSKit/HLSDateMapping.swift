@@ -33,47 +33,24 @@ enum HLSDateMapping {
     return anchor.startTime + (date - anchorDate)
   }
 
-  /// One cue per date range (tags with the same ID merged), placed on the timeline.
+  /// A date range's error as the warning that it was dropped.
+  static func dropped(_ error: HLSParseError) -> HLSParseError {
+    HLSParseError(line: error.line, error.message + " (the date range is dropped)")
+  }
+
+  /// One cue per date range (tags with the same ID merged), placed on the timeline; a range that
+  /// cannot be read is dropped, with a warning naming its line.
   static func cues(
     of dateRanges: [(attributes: [HLSAttribute], line: Int)], segments: [HLSSegment]
-  ) throws(HLSParseError) -> [HLSCue] {
-    let tag = "#EXT-X-DATERANGE"
+  ) -> (cues: [HLSCue], dropped: [HLSParseError]) {
     var placed: [(cue: HLSCue, startDate: Double, endOnNext: Bool)] = []
+    var dropped: [HLSParseError] = []
     for (attributes, line) in dateRanges {
-      let id = attributes.value("ID") ?? ""
-      guard let startText = attributes.value("START-DATE") else {
-        throw HLSParseError(line: line, "\(tag) \(id): expected a START-DATE attribute")
+      do {
+        placed.append(try place(attributes, line: line, segments: segments))
+      } catch {
+        dropped.append(Self.dropped(error))
       }
-      guard let startDate = HLSDate.parse(startText) else {
-        throw HLSParseError(
-          line: line,
-          "\(tag) \(id): START-DATE: expected an ISO 8601 date-time, found \"\(startText.prefix(40))\"")
-      }
-      guard let start = time(of: startDate, segments: segments) else {
-        throw HLSParseError(
-          line: line, "\(tag) \(id): expected #EXT-X-PROGRAM-DATE-TIME in the playlist to place START-DATE")
-      }
-      let cueClass = attributes.value("CLASS")
-      let endOnNext = attributes.value("END-ON-NEXT") == "YES"
-      if endOnNext && cueClass == nil {
-        throw HLSParseError(line: line, "\(tag) \(id): END-ON-NEXT=YES expects a CLASS attribute")
-      }
-      var end: Double?
-      if let text = attributes.value("DURATION") {
-        end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "DURATION", line: line))
-      } else if let text = attributes.value("END-DATE") {
-        guard let endDate = HLSDate.parse(text), endDate >= startDate else {
-          throw HLSParseError(
-            line: line, "\(tag) \(id): END-DATE: expected a date-time at or after START-DATE")
-        }
-        end = start + (endDate - startDate)
-      } else if let text = attributes.value("PLANNED-DURATION") {
-        end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "PLANNED-DURATION", line: line))
-      }
-      let cue = HLSCue(
-        id: id, kind: .dateRange, startTime: start, endTime: end, cueClass: cueClass, attributes: attributes,
-        line: line)
-      placed.append((cue, startDate, endOnNext))
     }
     // END-ON-NEXT: the range ends where the next range of its CLASS starts.
     for index in placed.indices where placed[index].endOnNext {
@@ -82,6 +59,47 @@ enum HLSDateMapping {
       }.min { $0.startDate < $1.startDate }
       if let next { placed[index].cue.endTime = next.cue.startTime }
     }
-    return placed.map(\.cue)
+    return (placed.map(\.cue), dropped)
+  }
+
+  /// One date range as a cue on the timeline, with its start date and END-ON-NEXT.
+  private static func place(
+    _ attributes: [HLSAttribute], line: Int, segments: [HLSSegment]
+  ) throws(HLSParseError) -> (cue: HLSCue, startDate: Double, endOnNext: Bool) {
+    let tag = "#EXT-X-DATERANGE"
+    let id = attributes.value("ID") ?? ""
+    guard let startText = attributes.value("START-DATE") else {
+      throw HLSParseError(line: line, "\(tag) \(id): expected a START-DATE attribute")
+    }
+    guard let startDate = HLSDate.parse(startText) else {
+      throw HLSParseError(
+        line: line,
+        "\(tag) \(id): START-DATE: expected an ISO 8601 date-time, found \"\(startText.prefix(40))\"")
+    }
+    guard let start = time(of: startDate, segments: segments) else {
+      throw HLSParseError(
+        line: line, "\(tag) \(id): expected #EXT-X-PROGRAM-DATE-TIME in the playlist to place START-DATE")
+    }
+    let cueClass = attributes.value("CLASS")
+    let endOnNext = attributes.value("END-ON-NEXT") == "YES"
+    if endOnNext && cueClass == nil {
+      throw HLSParseError(line: line, "\(tag) \(id): END-ON-NEXT=YES expects a CLASS attribute")
+    }
+    var end: Double?
+    if let text = attributes.value("DURATION") {
+      end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "DURATION", line: line))
+    } else if let text = attributes.value("END-DATE") {
+      guard let endDate = HLSDate.parse(text), endDate >= startDate else {
+        throw HLSParseError(
+          line: line, "\(tag) \(id): END-DATE: expected a date-time at or after START-DATE")
+      }
+      end = start + (endDate - startDate)
+    } else if let text = attributes.value("PLANNED-DURATION") {
+      end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "PLANNED-DURATION", line: line))
+    }
+    let cue = HLSCue(
+      id: id, kind: .dateRange, startTime: start, endTime: end, cueClass: cueClass, attributes: attributes,
+      line: line)
+    return (cue, startDate, endOnNext)
   }
 }

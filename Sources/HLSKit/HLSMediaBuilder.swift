@@ -15,6 +15,7 @@ struct HLSMediaBuilder {
   private var pendingDiscontinuity = false
   private var dateRanges: [(attributes: [HLSAttribute], line: Int)] = []
   private var dateRangeIndex: [String: Int] = [:]
+  private var warnings: [HLSParseError] = []
   private var spans = HLSCueOutSpans()
 
   init(url: URL) { self.url = url }
@@ -62,7 +63,12 @@ struct HLSMediaBuilder {
         )
       }
       pendingDate = date
-    case "#EXT-X-DATERANGE": try addDateRange(value, line: line)
+    case "#EXT-X-DATERANGE":
+      do {
+        try addDateRange(value, line: line)
+      } catch {
+        warnings.append(HLSDateMapping.dropped(error))
+      }
     case "#EXT-X-CUE-OUT":
       try spans.cueOut(value, at: elapsed, id: "cue-out-\(try nextSequence(line: line))", line: line)
     case "#EXT-X-CUE-OUT-CONT":
@@ -133,7 +139,8 @@ struct HLSMediaBuilder {
       throw HLSParseError(line: nil, "a media playlist needs #EXT-X-TARGETDURATION, and this one has none")
     }
     let dated = HLSDateMapping.carryProgramDateTimes(segments)
-    var cues = try HLSDateMapping.cues(of: dateRanges, segments: dated)
+    let (placed, dropped) = HLSDateMapping.cues(of: dateRanges, segments: dated)
+    var cues = placed
     cues += spans.cues(endingAt: elapsed)
     let ordered = cues.enumerated().sorted {
       ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
@@ -141,6 +148,7 @@ struct HLSMediaBuilder {
     return HLSMediaPlaylist(
       url: url, targetDuration: targetDuration, mediaSequence: mediaSequence, hasEndList: hasEndList,
       playlistType: playlistType, segments: dated, cues: ordered.map(\.element),
-      orphanCueIns: spans.orphanCueIns)
+      orphanCueIns: spans.orphanCueIns,
+      warnings: (warnings + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) })
   }
 }

@@ -133,6 +133,10 @@ public struct HLSMediaPlaylist: Equatable, Sendable {
   /// Times of `#EXT-X-CUE-IN` tags that had no span open in this playlist (the window starts
   /// after their `#EXT-X-CUE-OUT`): they close a span known from an earlier load.
   public var orphanCueIns: [Double]
+  /// What was dropped while reading, each naming its line: an `#EXT-X-DATERANGE` that cannot be
+  /// read (a bad attribute, no ID, no date to place it) is left out rather than failing the
+  /// playlist, as players do with metadata they cannot use.
+  public var warnings: [HLSParseError] = []
 
   /// Whether it is live: no `#EXT-X-ENDLIST`.
   public var isLive: Bool { !hasEndList }

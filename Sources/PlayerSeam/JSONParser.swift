@@ -4,15 +4,42 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
   public let offset: Int
   /// What went wrong.
   public let message: String
+  /// The JSON path of a repeated member's second occurrence (`sources[0].src`); nil for errors
+  /// of syntax proper.
+  public internal(set) var path: String?
 
-  /// "JSON syntax error at byte 12: expected ':'".
-  public var description: String { "JSON syntax error at byte \(offset): \(message)" }
+  init(offset: Int, message: String, path: String? = nil) {
+    self.offset = offset
+    self.message = message
+    self.path = path
+  }
+
+  /// "JSON syntax error at byte 12: expected ':'", or for a repeated member
+  /// `sources[0].src: "src" appears a second time in the same object; expected each name once`.
+  public var description: String {
+    guard let path else { return "JSON syntax error at byte \(offset): \(message)" }
+    return "\(path): \(message)"
+  }
+
+  /// The error with `component` (a member name or `[index]`) put in front of its path.
+  fileprivate func inside(_ component: String) -> JSONSyntaxError {
+    guard let path else { return self }
+    var copy = self
+    copy.path = path.hasPrefix("[") ? component + path : component + "." + path
+    return copy
+  }
 }
 
 extension JSONValue {
-  /// Parses JSON text, keeping object members in their written order.
-  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+  /// Parses JSON text, keeping object members in their written order. A member named twice in
+  /// one object keeps its last value, unless `refusingRepeatedMembers`: then it is an error with
+  /// the JSON path of its second occurrence (the user's own files: a second `"plugin"` is a
+  /// mistake, not an override).
+  public static func parse(
+    _ text: String, refusingRepeatedMembers: Bool = false
+  ) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: Array(text.utf8))
+    parser.refusesRepeatedMembers = refusingRepeatedMembers
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)
     parser.skipWhitespace()
@@ -25,6 +52,7 @@ extension JSONValue {
 private struct JSONParser {
   let bytes: [UInt8]
   var index = 0
+  var refusesRepeatedMembers = false
   private static let maximumDepth = 512
 
   init(bytes: [UInt8]) { self.bytes = bytes }
@@ -68,15 +96,28 @@ private struct JSONParser {
       index += 1
       return .object(object)
     }
+    var names = Set<String>()
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+      let nameOffset = index
       let key = try parseString()
+      if refusesRepeatedMembers && !names.insert(key).inserted {
+        throw JSONSyntaxError(
+          offset: nameOffset,
+          message: "\(JSONValue.string(key).jsonText) appears a second time in the same object; "
+            + "expected each name once",
+          path: key)
+      }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
       index += 1
       skipWhitespace()
-      object[key] = try parseValue(depth: depth + 1)
+      do {
+        object[key] = try parseValue(depth: depth + 1)
+      } catch {
+        throw error.inside(key)
+      }
       skipWhitespace()
       if current == UInt8(ascii: ",") {
         index += 1
@@ -99,7 +140,11 @@ private struct JSONParser {
     }
     while true {
       skipWhitespace()
-      elements.append(try parseValue(depth: depth + 1))
+      do {
+        elements.append(try parseValue(depth: depth + 1))
+      } catch {
+        throw error.inside("[\(elements.count)]")
+      }
       skipWhitespace()
       if current == UInt8(ascii: ",") {
         index += 1

@@ -12,6 +12,11 @@ public struct ModelDecodingError: Error, Equatable, CustomStringConvertible {
     self.expectation = expectation
   }
 
+  /// A parse error of the JSON text: at its path when it is a repeated member, else at the root.
+  package init(_ error: JSONSyntaxError) {
+    self.init(path: error.path ?? "", expectation: error.path == nil ? error.description : error.message)
+  }
+
   /// `path: expectation`, or the expectation alone at the root.
   public var description: String { path.isEmpty ? expectation : "\(path): \(expectation)" }
 }

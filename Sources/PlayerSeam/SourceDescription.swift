@@ -17,13 +17,14 @@ public struct SourceDescription: Equatable, Sendable {
     self.otherFields = otherFields
   }
 
-  /// Decodes JSON text; syntax errors are reported as a decoding error at the root.
+  /// Decodes JSON text; syntax errors are reported as a decoding error at the root, a member
+  /// named twice in one object at its second occurrence.
   public init(jsonText: String) throws(ModelDecodingError) {
     let value: JSONValue
     do {
-      value = try JSONValue.parse(jsonText)
+      value = try JSONValue.parse(jsonText, refusingRepeatedMembers: true)
     } catch {
-      throw ModelDecodingError(path: "", expectation: error.description)
+      throw ModelDecodingError(error)
     }
     try self.init(json: value)
   }

@@ -1,4 +1,5 @@
 import LuaKit
+import OutsideText
 import PlayerSeam
 
 /// Runs plugin callbacks (handler methods, event listeners, timers) in host coroutines, so that
@@ -65,7 +66,8 @@ extension PluginHost {
         // seeks, and a seeked listener that seeks): report it in the log, where no listener
         // runs, or it would go round for ever at one virtual instant.
         let message = "\(what): \(error.message)"
-        diagnostics(message + " (again, while the last one was reported: logged, not an aderror)")
+        diagnostics(
+          TerminalEscape.line(message) + " (again, while the last one was reported: logged, not an aderror)")
         player.appendLog(type: "plugin-error", fields: JSONObject([("message", .string(message))]))
         return
       }
@@ -81,7 +83,8 @@ extension PluginHost {
     let message = "\(what): \(error.message)"
     // A failure that repeats (a listener called 4 times a second) shows its traceback once.
     let isNew = reportedErrors.insert(message).inserted
-    diagnostics(message + (isNew ? error.printedTraceback.map { "\n" + $0 } ?? "" : " (again)"))
+    diagnostics(
+      TerminalEscape.line(message) + (isNew ? error.printedTraceback.map { "\n" + $0 } ?? "" : " (again)"))
     if let id = plugin.integrations.first, let controller = player.ads.controller(for: id) {
       controller.error(IntegrationError(message))
     } else {

@@ -139,7 +139,7 @@ extension PluginHost {
   /// names the method (`setSource of uplynk failed: uplynk.lua:12: …`).
   private func callbackError(_ error: LuaError) -> PluginCallbackError {
     // A plain refusal (`error(msg, 0)`) is all in the fatal error's message: nothing more to print.
-    if !error.isPlainRefusal { diagnostics(error.description) }
+    if !error.isPlainRefusal { diagnostics(error.diagnosticText) }
     return PluginCallbackError(description: error.message)
   }
 }

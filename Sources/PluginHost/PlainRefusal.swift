@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import OutsideText
 
 extension LuaError {
   /// Whether a plugin raised this on purpose with `error(message, 0)`: a string message without
@@ -11,8 +12,12 @@ extension LuaError {
     return frames.dropFirst().first == "[C]: in function 'error'"
   }
 
-  /// The text for standard error: the message, with the traceback unless it is a plain refusal.
-  var diagnosticText: String { isPlainRefusal ? message : description }
+  /// The text for standard error: the message (on one line, its control characters escaped: it
+  /// may carry an ad server's text), with the traceback unless it is a plain refusal.
+  var diagnosticText: String {
+    guard let traceback = printedTraceback, !traceback.isEmpty else { return TerminalEscape.line(message) }
+    return TerminalEscape.line(message) + "\n" + traceback
+  }
 
   /// The traceback to print, if any (none for a plain refusal).
   var printedTraceback: String? { isPlainRefusal ? nil : traceback }

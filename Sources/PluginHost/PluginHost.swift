@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import LuaKit
+import OutsideText
 import PlayerSeam
 
 /// What a host needs to know before it starts.
@@ -32,7 +33,9 @@ public struct PluginHostOptions {
   public var allowsLivePlaylists = true
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
   public var startDate = Date()
-  /// Where diagnostics go (plugin errors with tracebacks, `log.*` lines): standard error.
+  /// Where diagnostics go (plugin errors with tracebacks, `log.*` lines): standard error. The
+  /// host escapes control characters in them first (`TerminalEscape.lines`: they carry a
+  /// plugin's and an ad server's text), keeping line feeds and tabs.
   public var diagnostics: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
   /// Options with this HTTP client and the defaults for the rest.
@@ -107,7 +110,8 @@ public final class PluginHost {
     self.player = player
     http = InjectedFaultLog.wrapping(
       UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
-    diagnostics = options.diagnostics
+    let sink = options.diagnostics
+    diagnostics = { sink(TerminalEscape.lines($0)) }
     startDate = options.startDate
     checksMedia = options.checksMedia
     verificationVendors = options.verificationVendors

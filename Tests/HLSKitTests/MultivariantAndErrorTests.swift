@@ -65,16 +65,8 @@ import Testing
       #"line 3: #EXT-X-PROGRAM-DATE-TIME: expected an ISO 8601 date-time such as 2026-11-29T12:00:00.000Z, found "yesterday""#
     ),
     (
-      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:START-DATE=\"2026-11-29T12:00:00Z\"\n",
-      "line 3: #EXT-X-DATERANGE: expected an ID attribute"
-    ),
-    (
-      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:ID=\"a\",START-DATE=\"2026-11-29T12:00:00Z\"\n#EXTINF:6,\na.ts",
-      "line 3: #EXT-X-DATERANGE a: expected #EXT-X-PROGRAM-DATE-TIME in the playlist to place START-DATE"
-    ),
-    (
-      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:ID=\"a,START-DATE=x\n",
-      "line 3: #EXT-X-DATERANGE: the quoted value of ID has no closing quote"
+      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:NaN,\na.ts",
+      #"line 3: #EXTINF: expected a duration in seconds, a decimal number from 0 to 604800, found "NaN""#
     ),
     (
       "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-CUE-OUT:soon\n",
@@ -91,6 +83,52 @@ import Testing
   ])
   func malformedPlaylistsNameTheLineAndWhatWasExpected(text: String, message: String) {
     #expect(failure(text)?.description == message)
+  }
+
+  /// The warnings of a media playlist that parses.
+  func warnings(_ text: String) -> [String]? {
+    guard case .media(let playlist)? = try? HLSParser.parse(text, url: base) else { return nil }
+    return playlist.warnings.map(\.description)
+  }
+
+  static let dated = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-PROGRAM-DATE-TIME:2026-11-29T12:00:00Z\n"
+
+  /// A date range is metadata: one that cannot be read is dropped with a warning naming its line,
+  /// and the playlist plays (issue 26: `DURATION=NaN` on one range failed the whole playlist).
+  @Test(arguments: [
+    (
+      dated + "#EXT-X-DATERANGE:ID=\"n\",START-DATE=\"2026-11-29T12:00:01Z\",DURATION=NaN\n#EXTINF:6,\na.ts",
+      #"line 4: #EXT-X-DATERANGE: expected DURATION in seconds, a decimal number from 0 to 604800, found "NaN" (the date range is dropped)"#
+    ),
+    (
+      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:START-DATE=\"2026-11-29T12:00:00Z\"\n",
+      "line 3: #EXT-X-DATERANGE: expected an ID attribute (the date range is dropped)"
+    ),
+    (
+      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:ID=\"a\",START-DATE=\"2026-11-29T12:00:00Z\"\n#EXTINF:6,\na.ts",
+      "line 3: #EXT-X-DATERANGE a: expected #EXT-X-PROGRAM-DATE-TIME in the playlist to place START-DATE "
+        + "(the date range is dropped)"
+    ),
+    (
+      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:ID=\"a,START-DATE=x\n",
+      "line 3: #EXT-X-DATERANGE: the quoted value of ID has no closing quote (the date range is dropped)"
+    ),
+  ])
+  func aDateRangeThatCannotBeReadIsDroppedWithAWarning(text: String, warning: String) {
+    #expect(warnings(text) == [warning])
+  }
+
+  @Test func theOtherDateRangesStay() throws {
+    let text =
+      Self.dated + "#EXT-X-DATERANGE:ID=\"bad\",START-DATE=\"2026-11-29T12:00:01Z\",DURATION=NaN\n"
+      + "#EXT-X-DATERANGE:ID=\"good\",START-DATE=\"2026-11-29T12:00:02Z\",DURATION=2\n#EXTINF:6,\na.ts\n"
+    guard case .media(let playlist) = try HLSParser.parse(text, url: base) else {
+      Issue.record("expected a media playlist")
+      return
+    }
+    #expect(playlist.cues.map(\.id) == ["good"])
+    #expect(playlist.cues.first?.startTime == 2)
+    #expect(playlist.warnings.map(\.line) == [4])
   }
 
   @Test func hostileInputsGiveErrorsOrPlaylistsAndNeverCrash() {
@@ -113,7 +151,9 @@ import Testing
     #expect(throws: HLSParseError.self) { try HLSParser.parse(notText, url: base) }
     let longLine =
       "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXT-X-DATERANGE:" + String(repeating: "A=1,", count: 50_000)
-    #expect(failure(longLine)?.line == 3)
+    #expect(failure(longLine) == nil)
+    #expect(warnings(longLine)?.count == 1)
+    #expect(warnings(longLine)?.first?.hasPrefix("line 3: ") == true)
   }
 }
 

@@ -66,6 +66,30 @@ import Testing
     #expect(error["code"] as? Int == 4002)
   }
 
+  /// One date range with a bad attribute is dropped with a `playlist-warning` naming the URL and
+  /// line; the other cues and the run go on.
+  @Test func aDateRangeThatCannotBeReadIsDroppedWithAWarning() async throws {
+    let text = MediaTailorServer.playlist(
+      segments: 6,
+      markers: [
+        2: #"#EXT-X-DATERANGE:ID="bad",START-DATE="2026-11-29T12:00:10Z",DURATION=NaN"#,
+        4: #"#EXT-X-DATERANGE:ID="good",START-DATE="2026-11-29T12:00:20Z",DURATION=5"#,
+      ])
+    let (run, server) = try await run(.text(text, type: "application/vnd.apple.mpegurl"))
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.errors.contains("cues=1 duration=30 target=5 live=false"), "\(run.errors)")
+    let warnings = run.events("playlist-warning")
+    #expect(warnings.count == 1)
+    let warning = try #require(warnings.first)
+    #expect(warning["url"] as? String == server.baseURL.absoluteString + "/content/index.m3u8")
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("NaN") }
+    #expect(warning["line"] as? Int == line.map { $0 + 1 })
+    #expect(
+      warning["message"] as? String
+        == #"#EXT-X-DATERANGE: expected DURATION in seconds, a decimal number from 0 to 604800, found "NaN" "#
+        + "(the date range is dropped)")
+  }
+
   @Test func aPlaylistThatCannotBeLoadedIsAFatalError() async throws {
     let (run, _) = try await run(.notFound)
     #expect(run.code == 70)

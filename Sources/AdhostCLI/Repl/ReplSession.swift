@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HeadlessHost
 import LuaKit
+import OutsideText
 import PluginHost
 
 /// One `adhost repl`: a host with the plugin and source loaded, the clock stopped until a
@@ -138,7 +139,7 @@ final class ReplSession {
 
   /// Evaluates a chunk: as an expression first (`return <code>`), else as statements.
   func evaluate(_ code: String) -> Evaluation {
-    host.pluginHost.lua.printHandler = { [console] in console.print($0) }
+    host.pluginHost.lua.printHandler = { [console] in console.print(TerminalEscape.lines($0)) }
     environment.set("controller", host.pluginHost.activeController.map { .object($0) } ?? .nil)
     let chunk: LuaFunction
     do {
@@ -149,19 +150,19 @@ final class ReplSession {
       } catch let error where error.kind == .syntax && error.message.hasSuffix("<eof>") {
         return .incomplete
       } catch {
-        return .output(console.styled(error.message, "31"))
+        return .output(console.styled(TerminalEscape.lines(error.message), "31"))
       }
     }
     switch host.evaluate(inspector, [.function(chunk)]) {
     case .success(let results):
       guard case .integer(let count)? = results.dropFirst().first, count > 0 else { return .output(nil) }
-      return .output(results.first?.stringValue)
+      return .output(results.first?.stringValue.map(TerminalEscape.lines))
     case .failure(var error):
       // The REPL's own frames say nothing about the user's code.
       error.traceback = error.traceback.map { traceback in
         traceback.split(separator: "\n").filter { !$0.contains("[repl]") }.joined(separator: "\n")
       }
-      return .output(console.styled(error.description, "31"))
+      return .output(console.styled(TerminalEscape.lines(error.description), "31"))
     }
   }
 }

@@ -70,9 +70,12 @@ struct Scenario {
       throw ScenarioError(file: file, path: "", expectation: "not UTF-8 text")
     }
     do {
-      return ScenarioJSON(file: file, path: "", value: try JSONValue.parse(text))
+      return ScenarioJSON(
+        file: file, path: "", value: try JSONValue.parse(text, refusingRepeatedMembers: true))
     } catch {
-      throw ScenarioError(file: file, path: "", expectation: error.description)
+      let repeated = error.path != nil
+      throw ScenarioError(
+        file: file, path: error.path ?? "", expectation: repeated ? error.message : error.description)
     }
   }
 

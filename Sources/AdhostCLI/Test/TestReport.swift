@@ -1,4 +1,5 @@
 import AdPlayer
+import OutsideText
 
 /// What `adhost test` prints: a line per scenario and the counts, as text or JSON Lines.
 struct TestReport: Sendable {
@@ -16,7 +17,8 @@ struct TestReport: Sendable {
       return
     }
     let more = result.failures.count > 1 ? " (+\(result.failures.count - 1) more)" : ""
-    console.print("\(console.styled("FAIL", "31")) \(result.file): \(failure)\(more)")
+    console.print(
+      "\(console.styled("FAIL", "31")) \(result.file): \(TerminalEscape.line("\(failure)"))\(more)")
   }
 
   func summary(_ results: [ScenarioResult]) {

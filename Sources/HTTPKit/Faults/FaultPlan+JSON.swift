@@ -26,7 +26,8 @@ extension FaultPlan {
     "contentType", "nth", "first",
   ]
 
-  /// Reads the plan in `file` (`{"rules": [{"kind": "beacon", "fault": "refuse", "first": 1}, …]}`).
+  /// Reads the plan in `file` (`{"rules": [{"kind": "beacon", "fault": "refuse", "first": 1}, …]}`);
+  /// a member named twice in one object is refused.
   public init(file: String) throws(FaultPlanError) {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw FaultPlanError(file: file, path: "", message: "cannot read the fault plan")
@@ -37,6 +38,11 @@ extension FaultPlan {
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
       throw FaultPlanError(file: file, path: "", message: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+    }
+    if let duplicate = JSONDuplicateMembers.first(in: data) {
+      throw FaultPlanError(
+        file: file, path: duplicate.path,
+        message: "\"\(duplicate.name)\" appears a second time in the same object; expected each name once")
     }
     try self.init(json: value, file: file, at: "")
   }

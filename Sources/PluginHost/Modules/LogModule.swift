@@ -1,4 +1,5 @@
 import LuaKit
+import OutsideText
 import PlayerSeam
 
 extension PluginHost {
@@ -10,7 +11,8 @@ extension PluginHost {
         guard let self, let plugin else { return 0 }
         let message = try call.values().map(Self.logText).joined(separator: " ")
         let time = VirtualTime.secondsText(self.loop.nowMicros / 1000 * 1000)
-        self.diagnostics("[\(time)s] \(plugin.name) \(name): \(message)")
+        // One line per call: a line feed in the message must not start a line of its own.
+        self.diagnostics("[\(time)s] \(plugin.name) \(name): \(TerminalEscape.line(message))")
         if name == "warn" || name == "error" {
           self.player.appendLog(
             type: "log", fields: JSONObject([("level", .string(name)), ("message", .string(message))]))

@@ -18,6 +18,8 @@ final class PlaylistReader {
   private let allowsLive: Bool
   private var generation = 0
   private var refreshTimer: (any ScheduledTimer)?
+  /// The warnings logged for this source, so a live playlist's reloads log each one once.
+  private var reportedWarnings = Set<String>()
   /// The media playlist being played, and its timeline so far.
   private(set) var mediaURL: URL?
   private(set) var timeline = HLSTimeline()
@@ -50,6 +52,7 @@ final class PlaylistReader {
     generation += 1
     mediaURL = nil
     timeline = HLSTimeline()
+    reportedWarnings = []
     onSource?(nil)
     guard let typed = source.sources.first, Self.isHLS(typed) else {
       guard fallback.isLive, !allowsLive else { return completion(.success(fallback)) }
@@ -81,6 +84,7 @@ final class PlaylistReader {
           return
         }
         self.mediaURL = mediaURL
+        self.logWarnings(playlist)
         self.timeline.merge(playlist)
         self.player.setCues(self.cues)
         self.onSource?(mediaURL)
@@ -103,6 +107,17 @@ final class PlaylistReader {
   func stop() {
     refreshTimer?.cancel()
     refreshTimer = nil
+  }
+
+  /// What reading the playlist dropped (a date range it cannot read), as `playlist-warning`
+  /// entries (`url`, `line`, `message`), each once per source.
+  private func logWarnings(_ playlist: HLSMediaPlaylist) {
+    for warning in playlist.warnings where reportedWarnings.insert(warning.message).inserted {
+      var fields = JSONObject([("url", .string(playlist.url.absoluteString))])
+      if let line = warning.line { fields["line"] = .number(Double(line)) }
+      fields["message"] = .string(warning.message)
+      player.appendLog(type: "playlist-warning", fields: fields)
+    }
   }
 
   /// The cues as the player's.
@@ -135,6 +150,7 @@ final class PlaylistReader {
       guard let self, current == self.generation, self.player.isLoaded else { return }
       switch result {
       case .success(.media(let playlist)):
+        self.logWarnings(playlist)
         self.timeline.merge(playlist)
         self.player.setCues(self.cues)
         self.onLoad?(self.timeline, url)
