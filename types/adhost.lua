@@ -713,7 +713,7 @@ function WebView:loadHTML(html, baseURL) end
 ---@param policy fun(navigation: adhost.Navigation): "allow"|"cancel"|"outside"
 function WebView:setNavigationPolicy(policy) end
 
----@param type string loadstart, loadfinish, loadfail, loadtimeout, navigation, openedoutside, newviewrefused, console, closerequested, request, click, screenshot, stopped, terminated, close
+---@param type string loadstart, loadfinish, loadfail, loadtimeout, navigation, openedoutside, newviewrefused, console, closerequested, request, click, screenshot, stopped, terminated, proxyrefused, close
 ---@param listener fun(event: table)
 function WebView:addEventListener(type, listener) end
 
@@ -721,10 +721,14 @@ function WebView:addEventListener(type, listener) end
 ---@param onClose fun(view: adhost.WebView)
 function WebView:setNativeClose(onClose) end
 
----@param path string A PNG file.
+---Saves what the view shows as DIR/NAME.png, DIR being the command line's `--screenshots DIR`;
+---refused (nil and why) without that option, for anything but a plain NAME.png (letters, digits,
+---`.`, `_`, `-`; no folder, no leading dot) and for a symbolic link at DIR/NAME.png leading
+---outside DIR (docs/display.md, "What a plugin may write").
+---@param name string NAME.png
 ---@return true|nil ok
 ---@return string? failure
-function WebView:screenshot(path) end
+function WebView:screenshot(name) end
 
 ---A left click at (x, y) in the view, as real input (a user gesture).
 ---@param x number

@@ -31,6 +31,7 @@ struct DisplayCommand: Command {
       --record DIR        record every HTTP exchange into DIR
       --timeout SECONDS   per-request HTTP timeout (default 5)
     \(LibraryOptions.help)
+    \(ViewOptions.help)
       -h, --help          show this help
 
     Exit codes:
@@ -45,7 +46,9 @@ struct DisplayCommand: Command {
 
   static let spec = ArgumentSpec(
     flags: ["--json", "--allow-http", "--allow-unmatched"],
-    options: ["--screenshot", "--actions", "--offline", "--record", "--timeout", LibraryOptions.name])
+    options: ViewOptions.names.union([
+      "--screenshot", "--actions", "--offline", "--record", "--timeout", LibraryOptions.name,
+    ]))
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -78,7 +81,9 @@ struct DisplayCommand: Command {
         index += 2
         continue
       }
-      if ["--offline", "--record", "--timeout", LibraryOptions.name].contains(argument) {
+      if ["--offline", "--record", "--timeout", LibraryOptions.name].contains(argument)
+        || ViewOptions.names.contains(argument)
+      {
         kept += arguments[index..<min(index + 2, arguments.count)]
         index += 2
         continue

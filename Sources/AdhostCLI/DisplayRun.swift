@@ -19,7 +19,9 @@ struct DisplayRun: @unchecked Sendable {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
+    hostOptions.views = options.views
     hostOptions.readsPlaylists = false
+    hostOptions.diagnostics = { [console] in console.printError($0) }
     let host = try HeadlessHost(options: hostOptions, log: log)
     do {
       try host.loadPlugin(at: path)

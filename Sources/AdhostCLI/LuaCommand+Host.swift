@@ -7,13 +7,15 @@ import PluginHost
 extension LuaCommand {
   /// `adhost lua --host`: runs the file in a fresh headless host's sandbox, with the plugin API.
   static func runInHost(
-    _ path: String, limits: LuaLimits, libraries: [String], json: Bool, console: Console
+    _ path: String, limits: LuaLimits, libraries: [String], views: PluginViewOptions, json: Bool,
+    console: Console
   ) -> Int32 {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     var options = PluginHostOptions(
       http: HTTPClient())
     options.limits = limits
     options.libraryFolders = libraries
+    options.views = views
     options.readsPlaylists = false
     options.diagnostics = { console.printError($0) }
     do {

@@ -23,6 +23,8 @@ struct LuaCommand: Command {
                           the SDK's unit tests run: docs/testing.md)
     \(LimitOptions.help)
     \(LibraryOptions.help)
+    \(ViewOptions.help)
+                          (with --host only)
       --json              print the returned values as one JSON array
       --stats             after the run, print its resources on standard error as one JSON
                           object: {"lua_bytes":…,"lua_peak_bytes":…,"max_rss_kb":…,"seconds":…}
@@ -36,11 +38,13 @@ struct LuaCommand: Command {
     let parsed = try ParsedArguments(
       arguments,
       spec: ArgumentSpec(
-        flags: ["--json", "--stats", "--host"], options: LimitOptions.names.union([LibraryOptions.name])))
+        flags: ["--json", "--stats", "--host"],
+        options: LimitOptions.names.union(ViewOptions.names).union([LibraryOptions.name])))
     try parsed.expectPositionals(1...1, "one Lua file")
     let path = parsed.positionals[0]
     let limits = try LimitOptions.limits(parsed)
     let libraries = LibraryOptions.searchList(try LibraryOptions.folders(parsed))
+    let views = try ViewOptions.options(parsed)
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw UsageError("cannot read \(path)")
     }
@@ -51,7 +55,7 @@ struct LuaCommand: Command {
       }
       let json = parsed.has("--json")
       return try await onOwnThread {
-        runInHost(path, limits: limits, libraries: libraries, json: json, console: console)
+        runInHost(path, limits: limits, libraries: libraries, views: views, json: json, console: console)
       }
     }
     return runFile(

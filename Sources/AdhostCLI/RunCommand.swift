@@ -54,6 +54,7 @@ struct RunCommand: Command {
     \(ReportRun.help)
     \(LimitOptions.help)
     \(LibraryOptions.help)
+    \(ViewOptions.help)
       -h, --help          show this help
 
     Exit codes:

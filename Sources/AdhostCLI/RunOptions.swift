@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import PluginHost
 
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
 struct RunOptions {
@@ -9,7 +10,7 @@ struct RunOptions {
     flags: [
       "--json", "--timeupdates", "--live", "--realtime", "--allow-http", "--allow-unmatched", "--check-media",
     ],
-    options: LimitOptions.names.union([
+    options: LimitOptions.names.union(ViewOptions.names).union([
       "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
       "--ignore-param", "--faults", "--verification-vendors", LibraryOptions.name,
     ]))
@@ -33,6 +34,8 @@ struct RunOptions {
   let limits: LuaLimits
   /// `--lib DIR…`: more folders for the plugin's `require` (ADHOST_LUA_PATH's come after).
   var libraries: [String]
+  /// `--screenshots DIR`, `--webview-memory MB`: what the plugin's WebKit views may do.
+  var views: PluginViewOptions
   /// `--faults FILE` (or a scenario's `faults`): faults to inject into the run's requests.
   var faults: FaultPlan?
   /// `--check-media`: each VAST ad's media file is requested as the ad begins.
@@ -80,6 +83,7 @@ struct RunOptions {
     allowsUnmatched = parsed.has("--allow-unmatched")
     limits = try LimitOptions.limits(parsed)
     libraries = try LibraryOptions.folders(parsed)
+    views = try ViewOptions.options(parsed)
     checksMedia = parsed.has("--check-media")
     verificationVendors = parsed.value("--verification-vendors").map(Self.vendors)
     do {

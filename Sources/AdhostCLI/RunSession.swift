@@ -45,6 +45,7 @@ struct RunSession {
     var options = PluginHostOptions(http: setup.options.client)
     options.limits = setup.options.limits
     options.libraryFolders = LibraryOptions.searchList(setup.options.libraries)
+    options.views = setup.options.views
     options.faults = setup.options.faults
     options.checksMedia = setup.options.checksMedia
     options.verificationVendors = setup.options.verificationVendors

@@ -45,7 +45,8 @@ void wv_watch_stdin(const wv_callbacks *callbacks) {
   g_io_add_watch(channel, G_IO_IN | G_IO_HUP | G_IO_ERR, stdin_ready, NULL);
 }
 
-static WebKitWebContext *make_context(const char *proxy, const char *certificate_pem) {
+static WebKitWebContext *make_context(const char *proxy, const char *certificate_pem,
+                                      unsigned memory_limit_mb) {
   WebKitWebsiteDataManager *data = webkit_website_data_manager_new_ephemeral();
   if (proxy) {
     /* Every scheme and no ignore list: loopback and every other host go through the proxy too. */
@@ -55,7 +56,16 @@ static WebKitWebContext *make_context(const char *proxy, const char *certificate
                                                            settings);
     webkit_network_proxy_settings_free(settings);
   }
-  WebKitWebContext *context = webkit_web_context_new_with_website_data_manager(data);
+  /* The web process's memory: WebKit's memory-pressure handler polls its use, releases caches
+     past fractions of the limit and, at the limit itself, ends the process ("exceeded its memory
+     limit"). Without a kill threshold it never ends it, and it polls only every 30 s. */
+  WebKitMemoryPressureSettings *memory = webkit_memory_pressure_settings_new();
+  webkit_memory_pressure_settings_set_memory_limit(memory, memory_limit_mb);
+  webkit_memory_pressure_settings_set_kill_threshold(memory, 1.0);
+  webkit_memory_pressure_settings_set_poll_interval(memory, 0.5);
+  WebKitWebContext *context = WEBKIT_WEB_CONTEXT(g_object_new(
+      WEBKIT_TYPE_WEB_CONTEXT, "website-data-manager", data, "memory-pressure-settings", memory, NULL));
+  webkit_memory_pressure_settings_free(memory);
   g_object_unref(data);
   webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
   if (proxy && certificate_pem && !proxy_trust_init(context, certificate_pem)) {
@@ -65,9 +75,26 @@ static WebKitWebContext *make_context(const char *proxy, const char *certificate
   return context;
 }
 
-int wv_open(int width, int height, const char *proxy, const char *proxy_certificate_pem) {
+/* The host's proxy refuses every request without the view's secret: its 407 challenge comes
+   here, and only the proxy's challenge is answered with the secret (a server's own 401 gets
+   WebKit's default handling). */
+static char *proxy_user, *proxy_secret;
+
+static gboolean on_authenticate(WebKitWebView *v, WebKitAuthenticationRequest *request, gpointer data) {
+  (void)v;
+  (void)data;
+  if (!webkit_authentication_request_is_for_proxy(request) || !proxy_secret) return FALSE;
+  WebKitCredential *credential =
+      webkit_credential_new(proxy_user, proxy_secret, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION);
+  webkit_authentication_request_authenticate(request, credential);
+  webkit_credential_free(credential);
+  return TRUE;
+}
+
+int wv_open(int width, int height, const char *proxy, const char *proxy_certificate_pem,
+            const char *proxy_user_name, const char *proxy_password, unsigned memory_limit_mb) {
   if (shim_view) return 1;
-  WebKitWebContext *context = make_context(proxy, proxy_certificate_pem);
+  WebKitWebContext *context = make_context(proxy, proxy_certificate_pem, memory_limit_mb);
   if (!context) return 1;
   WebKitUserContentManager *content = webkit_user_content_manager_new();
   /* The guide's WKWebViewConfiguration: inline media, media without a user action. */
@@ -83,6 +110,11 @@ int wv_open(int width, int height, const char *proxy, const char *proxy_certific
   GdkRGBA clear = {0, 0, 0, 0};
   webkit_web_view_set_background_color(shim_view, &clear);
   shim_connect_signals(shim_view, content);
+  if (proxy_user_name && proxy_password) {
+    proxy_user = g_strdup(proxy_user_name);
+    proxy_secret = g_strdup(proxy_password);
+    g_signal_connect(shim_view, "authenticate", G_CALLBACK(on_authenticate), NULL);
+  }
   g_object_unref(content);
 
   window = gtk_window_new(GTK_WINDOW_TOPLEVEL);

@@ -33,6 +33,9 @@ public struct PluginHostOptions {
   public var allowsLivePlaylists = true
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
   public var startDate = Date()
+  /// What plugins' WebKit views may do (`webview.open`): their screenshots' folder, the memory
+  /// of their web process.
+  public var views = PluginViewOptions()
   /// Where diagnostics go (plugin errors with tracebacks, `log.*` lines): standard error. The
   /// host escapes control characters in them first (`TerminalEscape.lines`: they carry a
   /// plugin's and an ad server's text), keeping line feeds and tabs.
@@ -91,6 +94,8 @@ public final class PluginHost {
   var timerNesting = 0
   /// See `PluginHostOptions.libraryFolders`.
   let libraryFolders: [String]
+  /// See `PluginHostOptions.views`.
+  let viewOptions: PluginViewOptions
   /// The WebKit views plugins opened (`webview.open`), closed with the host.
   public internal(set) var webViews: [PluginWebView] = []
   /// Why the last `webview.open` failed (the engine could not start), if one did.
@@ -116,6 +121,7 @@ public final class PluginHost {
     checksMedia = options.checksMedia
     verificationVendors = options.verificationVendors
     libraryFolders = options.libraryFolders
+    viewOptions = options.views
     registerTypes(for: player)
     startNativeTracking()
     if options.readsPlaylists {

@@ -100,20 +100,36 @@ final class HelperProcess: @unchecked Sendable {
     display.stop()
   }
 
-  /// The helper executable: `ADHOST_WEBVIEW`, else `adhost-webview` beside the running program
-  /// (SwiftPM builds every executable of the package into the same folder).
+  /// The helper executable: `ADHOST_WEBVIEW` when set, else `adhost-webview` in the folder of the
+  /// running program's real file (`/proc/self/exe`, symbolic links resolved). Never the current
+  /// folder, nor argv[0] relative to it: started from PATH, argv[0] is a bare name, and a helper
+  /// found there would be whatever file the current folder holds.
   static func helperURL() throws(WebViewError) -> URL {
-    if let path = ProcessInfo.processInfo.environment["ADHOST_WEBVIEW"] { return URL(fileURLWithPath: path) }
-    let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = program.deletingLastPathComponent()
-    // A test bundle runs inside `.build/<config>/…xctest/…`: look beside the bundle too.
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("adhost-webview")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["ADHOST_WEBVIEW"], !path.isEmpty { return URL(fileURLWithPath: path) }
+    guard let program = runningExecutable() else {
+      throw .engine("cannot find the running program's file (/proc/self/exe); set ADHOST_WEBVIEW")
     }
-    throw .engine(
-      "adhost-webview not found beside \(program.path) (swift build builds it; or set ADHOST_WEBVIEW)")
+    return try helperURL(besideExecutable: program)
+  }
+
+  /// `adhost-webview` in the folder of `program` (a path whose links are resolved first), or why not.
+  static func helperURL(besideExecutable program: URL) throws(WebViewError) -> URL {
+    let real = URL(fileURLWithPath: program.path).resolvingSymlinksInPath()
+    let candidate = real.deletingLastPathComponent().appendingPathComponent("adhost-webview")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+      throw .engine(
+        "adhost-webview not found beside \(real.path) (swift build builds it; or set ADHOST_WEBVIEW)")
+    }
+    return candidate
+  }
+
+  /// The running program's file as the kernel knows it: its real path, whatever argv[0] says.
+  static func runningExecutable() -> URL? {
+    guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+      path.hasPrefix("/")
+    else { return nil }
+    return URL(fileURLWithPath: path)
   }
 
   /// The helper's boolean details (JSONSerialization gives booleans as numbers on Linux).

@@ -21,6 +21,10 @@ final class LoopbackProxy: @unchecked Sendable {
   /// The certificate the proxy ends TLS with, as PEM, for the view; nil without a TLS server.
   let certificatePEM: String?
 
+  /// The engine's credentials: only requests that carry them are answered.
+  let credentials = ProxyCredentials()
+  /// The requests refused for want of them.
+  let refusals = ProxyRefusals()
   /// The proxy's URI for WebKit: `http://127.0.0.1:<port>`.
   var uri: String { "http://127.0.0.1:\(server.port)" }
   /// The proxy's port on 127.0.0.1.
@@ -47,7 +51,14 @@ final class LoopbackProxy: @unchecked Sendable {
     }
     let inFlight = InFlightCount()
     self.inFlight = inFlight
+    let credentials = credentials
+    let refusals = refusals
     server.fallback { request in
+      guard credentials.admits(request) else {
+        refusals.refuse(request)
+        return ProxyCredentials.challenge
+      }
+      refusals.admitted(request)
       inFlight.change(1)
       defer { inFlight.change(-1) }
       return Self.answer(request, http: http, events: events)
@@ -64,6 +75,12 @@ final class LoopbackProxy: @unchecked Sendable {
       }
       certificatePEM = identity.certificatePEM
       server.tunnel { [weak self] request, socket in
+        guard credentials.admits(request) else {
+          refusals.refuse(request)
+          _ = HTTPWire.send(ArraySlice(ProxyCredentials.challengeBytes), to: socket)
+          return
+        }
+        refusals.admitted(request)
         HTTPSTunnel(
           authority: request.target, socket: socket, identity: identity, timeout: tunnelTimeout,
           isStopped: { self?.isStopped ?? true },

@@ -16,6 +16,15 @@ public final class WebView {
     public var loadTimeout = 10.0
     /// Seconds the engine may take for anything else (a screenshot, a click's round trip).
     public var commandTimeout = 5.0
+    /// The memory the view's web process may use, in MiB: WebKit's memory-pressure handler
+    /// releases caches on the way and ends the process past it (`terminated`, "exceeded its
+    /// memory limit").
+    public var webProcessMemoryMB = Configuration.defaultWebProcessMemoryMB
+    /// The default `webProcessMemoryMB`: far above what a display creative needs, far below what
+    /// a runaway one would take of the machine.
+    public static let defaultWebProcessMemoryMB = 1024
+    /// The range `webProcessMemoryMB` may take.
+    public static let webProcessMemoryRange = 128...65536
 
     /// A configuration of this size and the default deadlines.
     public init(width: Int, height: Int) {
@@ -53,6 +62,10 @@ public final class WebView {
     guard (1...8192).contains(configuration.width), (1...8192).contains(configuration.height) else {
       throw .engine("a view's size must be 1…8192 pixels, got \(configuration.width)x\(configuration.height)")
     }
+    guard Configuration.webProcessMemoryRange.contains(configuration.webProcessMemoryMB) else {
+      throw .engine(
+        "a view's web process memory must be 128…65536 MiB, got \(configuration.webProcessMemoryMB)")
+    }
     self.configuration = configuration
     self.http = http
     helper = try HelperProcess(width: configuration.width, height: configuration.height)
@@ -70,6 +83,8 @@ public final class WebView {
       try waitFor(type: "ready", seconds: 15)
       var open: [String: Any] = [
         "cmd": "open", "width": configuration.width, "height": configuration.height, "proxy": proxy.uri,
+        "memoryMB": configuration.webProcessMemoryMB, "proxyUser": proxy.credentials.user,
+        "proxySecret": proxy.credentials.secret,
       ]
       open["certificate"] = proxy.certificatePEM
       helper.send(open)
@@ -89,6 +104,8 @@ public final class WebView {
     guard !isClosed else { return }
     settleLoads()
     shutDown()
+    // What other processes sent to the proxy (refused: nothing of it was forwarded or recorded).
+    for refusal in proxy.refusals.events() { onEvent(refusal) }
     onEvent(WebViewEvent("close", [("reason", .string(reason))]))
   }
 

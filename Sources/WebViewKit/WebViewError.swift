@@ -6,12 +6,15 @@ public enum WebViewError: Error, Equatable, CustomStringConvertible {
   case timeout(String)
   /// The view is closed.
   case closed
+  /// Refused by a rule of the host (a screenshot outside the `--screenshots` folder).
+  case refused(String)
 
   public var description: String {
     switch self {
     case .engine(let message): return message
     case .timeout(let message): return message
     case .closed: return "the view is closed"
+    case .refused(let message): return message
     }
   }
 }

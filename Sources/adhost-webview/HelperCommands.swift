@@ -56,8 +56,12 @@ enum HelperCommands {
     else { return missing("open", "width and height (1…8192)") }
     let proxy = command["proxy"] as? String
     let certificate = command["certificate"] as? String
+    guard let memory = command["memoryMB"] as? Int, (128...65536).contains(memory) else {
+      return missing("open", "memoryMB (128…65536)")
+    }
     let status = wv_open(
-      Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), proxy, certificate)
+      Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), proxy, certificate,
+      command["proxyUser"] as? String, command["proxySecret"] as? String, UInt32(truncatingIfNeeded: memory))
     HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
   }
 

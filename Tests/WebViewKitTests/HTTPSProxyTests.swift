@@ -35,7 +35,7 @@ import Testing
   @Test func requestsInOneTunnelAreAnsweredInTurnAndLoggedWithTheirHTTPSURLs() throws {
     let (proxy, events, scratch) = try startProxy()
     defer { withExtendedLifetime(scratch) { proxy.stop() } }
-    let client = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+    let client = try TLSTestClient(proxy, authority: "cdn.example.test:443")
     try client.handshake()
     try client.send("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test\r\n\r\n")
     let first = try client.readResponse()
@@ -50,7 +50,7 @@ import Testing
       logged == [["GET", "https://cdn.example.test/a.txt"], ["GET", "https://cdn.example.test/b.txt?x=1"]])
 
     // Another port stays in the URL; the recording has nothing for it: a logged failure, a 502.
-    let other = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:8443")
+    let other = try TLSTestClient(proxy, authority: "cdn.example.test:8443")
     try other.handshake()
     try other.send("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test:8443\r\nConnection: close\r\n\r\n")
     #expect(try other.readResponse().status == 502)
@@ -68,18 +68,18 @@ import Testing
     }
 
     // Plain text where the ClientHello belongs.
-    let garbage = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+    let garbage = try TLSTestClient(proxy, authority: "cdn.example.test:443")
     garbage.sendRaw("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test\r\n\r\n")
     #expect(garbage.closedByPeer())
     #expect(tunnelError()?.hasPrefix("TLS handshake") == true)
 
     // Nothing at all after the tunnel opened: closed at the deadline.
-    let silent = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+    let silent = try TLSTestClient(proxy, authority: "cdn.example.test:443")
     #expect(silent.closedByPeer())
     #expect(tunnelError()?.hasPrefix("TLS handshake") == true)
 
     // Half a request head, then the client leaves.
-    let truncated = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+    let truncated = try TLSTestClient(proxy, authority: "cdn.example.test:443")
     try truncated.handshake()
     try truncated.send("GET /a.txt HTTP/1.1\r\nHost: cdn.ex")
     truncated.finish()
@@ -87,18 +87,18 @@ import Testing
     #expect(tunnelError()?.contains("ended inside a request") == true)
 
     // Half a request head, then nothing: closed at the deadline.
-    let stalled = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+    let stalled = try TLSTestClient(proxy, authority: "cdn.example.test:443")
     try stalled.handshake()
     try stalled.send("GET /a.txt HTTP/1.1\r\n")
     #expect(stalled.closedByPeer())
     #expect(tunnelError()?.contains("ended inside a request") == true)
 
     // Not a host:port.
-    #expect(throws: ClientError.self) { try TLSTestClient(port: proxy.port, authority: "/etc/passwd") }
+    #expect(throws: ClientError.self) { try TLSTestClient(proxy, authority: "/etc/passwd") }
     #expect(tunnelError()?.contains("not a host:port") == true)
 
     // The proxy still answers.
-    let good = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+    let good = try TLSTestClient(proxy, authority: "cdn.example.test:443")
     try good.handshake()
     try good.send("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test\r\n\r\n")
     #expect(try good.readResponse().body == "first")
@@ -118,14 +118,14 @@ import Testing
     }
     defer { proxy.stop() }
     for _ in 0..<2 {
-      let client = try TLSTestClient(port: proxy.port, authority: "cdn.example.test:443")
+      let client = try TLSTestClient(proxy, authority: "cdn.example.test:443")
       try client.handshake()
       try client.send("GET /a.txt HTTP/1.1\r\nHost: cdn.example.test\r\n\r\n")
       #expect(try client.readResponse().body == "first")
     }
     // A host the view could not be told to trust gets no tunnel (WebKit would refuse it).
     #expect(throws: ClientError.self) {
-      try TLSTestClient(port: proxy.port, authority: "refused.example.test:443")
+      try TLSTestClient(proxy, authority: "refused.example.test:443")
     }
     #expect(asked.hosts == ["cdn.example.test", "refused.example.test"])
     let refused = drain(events).first { $0.string("method") == "CONNECT" }

@@ -1,6 +1,8 @@
 import CGnuTLS
 import Foundation
 
+@testable import WebViewKit
+
 /// A client of the display proxy's tunnels for tests: connects to the proxy on 127.0.0.1, asks
 /// for a tunnel (`CONNECT`), and speaks TLS in it with GnuTLS, without checking the certificate
 /// (the proxy's is self-signed for the run; WebKit ignores TLS errors for the same reason).
@@ -9,8 +11,15 @@ final class TLSTestClient {
   private var session: gnutls_session_t?
   private var credentials: gnutls_certificate_credentials_t?
 
-  /// Connects and asks for a tunnel to `authority`; throws unless the proxy grants it (`200`).
-  init(port: UInt16, authority: String) throws {
+  /// Connects to `proxy` with its engine's credentials and asks for a tunnel to `authority`;
+  /// throws unless the proxy grants it (`200`).
+  convenience init(_ proxy: LoopbackProxy, authority: String) throws {
+    try self.init(port: proxy.port, authority: authority, authorization: proxy.credentials.authorization)
+  }
+
+  /// Connects and asks for a tunnel to `authority`, with `Proxy-Authorization: authorization`
+  /// when given; throws unless the proxy grants it (`200`).
+  init(port: UInt16, authority: String, authorization: String?) throws {
     socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var limit = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -24,7 +33,8 @@ final class TLSTestClient {
       }
     }
     guard connected == 0 else { throw ClientError("connect failed: errno \(errno)") }
-    sendRaw("CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n\r\n")
+    let credentials = authorization.map { "Proxy-Authorization: \($0)\r\n" } ?? ""
+    sendRaw("CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n\(credentials)\r\n")
     var reply = [UInt8]()
     var byte: UInt8 = 0
     while !reply.suffix(4).elementsEqual([13, 10, 13, 10]) {

@@ -58,6 +58,7 @@ final class ReplSession {
     var hostOptions = PluginHostOptions(http: options.client)
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
+    hostOptions.views = options.views
     hostOptions.startDate = options.startDate
     hostOptions.verificationVendors = options.verificationVendors
     hostOptions.faults = options.faults

@@ -1,10 +1,12 @@
 import Foundation
+import PluginHost
 
 /// Runs scenarios on `jobs` threads of their own (a host loop blocks its thread: never one of
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
 enum ParallelScenarios {
   static func run(
     _ files: [String], jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
+    views: PluginViewOptions = PluginViewOptions(),
     inOrder: @escaping @Sendable (ScenarioResult) -> Void
   ) async -> [ScenarioResult] {
     let state = ParallelState(count: files.count, inOrder: inOrder)
@@ -17,7 +19,9 @@ enum ParallelScenarios {
         let thread = Thread {
           while let index = state.next() {
             state.finish(
-              index, ScenarioResult.of(files[index], update: update, report: report, libraries: libraries))
+              index,
+              ScenarioResult.of(
+                files[index], update: update, report: report, libraries: libraries, views: views))
           }
           group.leave()
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 
 /// What `adhost test` found of one scenario: passed, or the expectations its run did not meet.
 struct ScenarioResult {
@@ -17,10 +18,11 @@ struct ScenarioResult {
   var passed: Bool { failures.isEmpty }
 
   /// Loads, runs and checks the scenario in `file`.
-  /// `libraries`: `adhost test --lib` folders.
-  static func of(_ file: String, update: Bool, report: Bool = false, libraries: [String] = [])
-    -> ScenarioResult
-  {
+  /// `libraries`: `adhost test --lib` folders; `views`: its `--screenshots`, `--webview-memory`.
+  static func of(
+    _ file: String, update: Bool, report: Bool = false, libraries: [String] = [],
+    views: PluginViewOptions = PluginViewOptions()
+  ) -> ScenarioResult {
     let start = Date()
     let scenario: Scenario
     do {
@@ -32,7 +34,7 @@ struct ScenarioResult {
         seconds: Date().timeIntervalSince(start),
         page: report ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures) : nil)
     }
-    let run = ScenarioRunner.run(scenario, libraries: libraries)
+    let run = ScenarioRunner.run(scenario, libraries: libraries, views: views)
     let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
     return ScenarioResult(
       file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,

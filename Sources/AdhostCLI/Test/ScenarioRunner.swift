@@ -36,7 +36,9 @@ final class RunRecorder: RunObserver, @unchecked Sendable {
 /// Runs scenarios as `adhost run` would, in-process, on the calling thread (which must not be
 /// one of the tasks' pool: see `onOwnThread`).
 enum ScenarioRunner {
-  static func run(_ scenario: Scenario, libraries: [String] = []) -> ScenarioRun {
+  static func run(
+    _ scenario: Scenario, libraries: [String] = [], views: PluginViewOptions = PluginViewOptions()
+  ) -> ScenarioRun {
     let console = Console(capturing: ())
     let recorder = RunRecorder()
     let exit: Int32
@@ -44,6 +46,7 @@ enum ScenarioRunner {
       var options = try RunOptions(ParsedArguments(scenario.runArguments, spec: RunOptions.spec))
       options.actions = scenario.actions
       options.libraries += libraries
+      options.views = views
       if let faults = scenario.inlineFaults { options.faults = faults }
       let setup = RunSetup(
         pluginPath: scenario.pluginPath, sourcePath: scenario.sourcePath, source: scenario.source,

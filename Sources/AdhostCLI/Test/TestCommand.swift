@@ -1,4 +1,5 @@
 import Foundation
+import PluginHost
 
 /// `adhost test [PATH…]`: runs scenario files and checks what their runs did.
 struct TestCommand: Command {
@@ -25,6 +26,7 @@ struct TestCommand: Command {
       --report DIR        also write an HTML report per scenario into DIR, and DIR/index.html
                           with PASS/FAIL and links (docs/report.md)
     \(LibraryOptions.help)
+    \(ViewOptions.help)
       -h, --help          show this help
 
     Exit codes:
@@ -36,7 +38,9 @@ struct TestCommand: Command {
 
   static let spec = ArgumentSpec(
     flags: ["--update", "--json"],
-    options: ["-j", "--jobs", "--filter", "--shard", "--junit", "--report", LibraryOptions.name])
+    options: ViewOptions.names.union([
+      "-j", "--jobs", "--filter", "--shard", "--junit", "--report", LibraryOptions.name,
+    ]))
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -46,7 +50,7 @@ struct TestCommand: Command {
     let report = TestReport(console: console, json: options.json)
     let results = await ParallelScenarios.run(
       scenarios.map(\.path), jobs: options.jobs, update: options.update, report: options.report != nil,
-      libraries: options.libraries
+      libraries: options.libraries, views: options.views
     ) {
       report.print($0)
     }
@@ -85,6 +89,8 @@ struct TestOptions {
   let report: String?
   /// `--lib DIR…`, for every scenario's plugin.
   let libraries: [String]
+  /// `--screenshots DIR`, `--webview-memory MB`, for every scenario's plugin.
+  let views: PluginViewOptions
 
   init(_ parsed: ParsedArguments) throws {
     let jobs =
@@ -106,6 +112,7 @@ struct TestOptions {
     junit = parsed.value("--junit")
     report = parsed.value("--report")
     libraries = try LibraryOptions.folders(parsed)
+    views = try ViewOptions.options(parsed)
   }
 
   /// The scenarios the filter and the shard keep; none at all is a usage error.

@@ -60,8 +60,11 @@ void wv_watch_stdin(const wv_callbacks *callbacks);
 /* Creates the window and the view. proxy: the proxy URI ("http://127.0.0.1:port") every request
    goes to (NULL for direct connections), https as a tunnel the proxy answers with its own
    certificate, proxy_certificate_pem, which the view accepts for the hosts wv_trust_host names.
+   proxy_user and proxy_secret: the credentials the proxy's 407 challenge is answered with (NULL:
+   none). memory_limit_mb: the web process's memory limit in MiB (it is ended past it).
    Returns 0 on success, 1 when a view exists or the certificate is not one. */
-int wv_open(int width, int height, const char *proxy, const char *proxy_certificate_pem);
+int wv_open(int width, int height, const char *proxy, const char *proxy_certificate_pem,
+            const char *proxy_user, const char *proxy_secret, unsigned memory_limit_mb);
 /* Accepts the proxy's certificate for host from now on (the proxy is about to tunnel to it);
    callbacks->trusted reports token once WebKit's network process has it. */
 void wv_trust_host(const char *host, uint64_t token);

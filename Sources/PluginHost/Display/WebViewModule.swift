@@ -16,6 +16,7 @@ extension PluginHost {
       let width = try Self.viewSide(options, "width")
       let height = try Self.viewSide(options, "height")
       var configuration = WebView.Configuration(width: width, height: height)
+      configuration.webProcessMemoryMB = viewOptions.webProcessMemoryMB
       if case .number(let seconds) = options.field("loadTimeout"), seconds > 0, seconds <= 600 {
         configuration.loadTimeout = seconds
       } else if case .integer(let seconds) = options.field("loadTimeout"), seconds > 0, seconds <= 600 {

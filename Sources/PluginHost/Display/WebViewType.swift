@@ -5,7 +5,7 @@ import WebViewKit
 extension PluginHost {
   /// The `WebView` userdata: `view:load(url)`, `view:loadHTML(html, baseURL)`,
   /// `view:setNavigationPolicy(fn)`, `view:addEventListener(type, fn)`, `view:setNativeClose(fn)`,
-  /// `view:screenshot(path)`, `view:click(x, y)`, `view:close()`. The calls that wait for the
+  /// `view:screenshot(name)` (into `--screenshots DIR`), `view:click(x, y)`, `view:close()`. The calls that wait for the
   /// engine return `true`, or `nil` and a message.
   func webViewType() -> LuaObjectType<PluginWebView> {
     let type = LuaObjectType<PluginWebView>("WebView")
@@ -46,8 +46,19 @@ extension PluginHost {
       return 0
     }
     type.method("screenshot") { object, call in
-      guard let path = call.string(2) else { throw ArgumentError("view:screenshot: expects a file path") }
-      return Self.outcome(call) { () throws(WebViewError) in try object.view.screenshot(to: path) }
+      guard let name = call.string(2) else {
+        throw ArgumentError("view:screenshot: expects a file name NAME.png, got \(call.typeName(2))")
+      }
+      // A plugin writes only into the folder the user chose (`--screenshots DIR`).
+      guard let folder = object.host?.viewOptions.screenshots else {
+        return call.return(
+          .nil,
+          .string(
+            "view:screenshot: refused: a plugin's screenshots need --screenshots DIR on the command line"))
+      }
+      return Self.outcome(call) { () throws(WebViewError) in
+        try object.view.screenshot(to: try folder.file(for: name))
+      }
     }
     type.method("click") { object, call in
       guard let x = call.number(2), let y = call.number(3), x.isFinite, y.isFinite else {
