@@ -143,12 +143,15 @@ struct Scenario {
     }
     expectations.noOtherBeacons = try root.member("noOtherBeacons").bool() ?? false
     let snapshot = root.member("snapshot")
+    let folder = (root.file as NSString).deletingLastPathComponent
     if let path = try? snapshot.string() {
-      expectations.snapshot = SnapshotExpectation(file: resolve(path), timeUpdates: false)
+      expectations.snapshot = SnapshotExpectation(
+        file: try SnapshotPath.confined(resolve(path), folder: folder, json: snapshot), timeUpdates: false)
     } else if !snapshot.isAbsent {
       _ = try snapshot.object(known: ["file", "timeupdates"])
+      let file = snapshot.member("file")
       expectations.snapshot = SnapshotExpectation(
-        file: resolve(try snapshot.member("file").requiredString()),
+        file: try SnapshotPath.confined(resolve(try file.requiredString()), folder: folder, json: file),
         timeUpdates: try snapshot.member("timeupdates").bool() ?? false)
     }
     return expectations
