@@ -42,6 +42,7 @@ struct DisplayCommand: Command {
       65  the plugin failed to load
       69  the engine could not start (no Xvfb, no adhost-webview)
       74  the --record recording could not be saved
+    SIGINT/SIGTERM: the lines so far are kept, then the process ends by the signal
     """
 
   static let spec = ArgumentSpec(
@@ -66,6 +67,12 @@ struct DisplayCommand: Command {
       console: console, json: parsed.flags.contains("--json"), options: shared,
       screenshot: parsed.value("--screenshot"), actions: actions)
     let plugin = parsed.positionals[0]
+    // A view's timeline happens on the wall clock: each line goes out as it happens.
+    console.flushesEachLine = true
+    InterruptFlush.install(console) { signal in
+      console.flush()
+      console.printError(InterruptFlush.note("display", signal, "the lines above are what had happened"))
+    }
     return try await onOwnThread {
       try run.show(plugin: plugin, integration: integration, placement: placement)
     }

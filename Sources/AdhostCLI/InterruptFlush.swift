@@ -8,41 +8,90 @@ import WebViewKit
   import Darwin
 #endif
 
-/// SIGINT and SIGTERM during `adhost run`: the event lines already played are sent on their way,
-/// a note says what stopped the run, and the process then ends by the same signal (a shell sees
-/// it interrupted). A `--record` recording keeps every exchange completed before. The display
-/// views open then are not settled (the host's thread is busy where the signal found it): their
-/// helper processes and Xvfb displays are ended, so that none outlives the run.
+/// SIGINT and SIGTERM during `adhost run`, `display` and `test`: the engine's processes end, the
+/// command keeps what had finished (`keep`: its lines, its counts, its report files), a note
+/// on standard error says what stopped it, and the process then ends by the same signal (a shell
+/// or a CI runner sees it interrupted). The work after a signal is bounded by the user: a second
+/// SIGINT or SIGTERM while it runs (a pipe nobody reads, a disk that hangs) ends the process at
+/// once. The display views open then are not settled (the host's thread is busy where the signal
+/// found it): their helper processes and Xvfb displays are killed, so that none outlives the run.
 enum InterruptFlush {
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-  private static let lock = NSLock()
+  /// What a command keeps on a signal, given the signal's name ("SIGINT"); run on the signal's
+  /// thread while the command's own threads go on, so it reads their state under their locks.
+  typealias Keep = @Sendable (_ signal: String) -> Void
 
-  /// Watches for the signals from now on (once per process; a capturing console is left alone).
-  static func install(_ console: Console) {
+  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+  nonisolated(unsafe) private static var caught = false
+  /// Held by whoever writes the command's outcome: the command at its end (`conclude`), or the
+  /// first signal's `keep`, which never lets it go.
+  private static let outcome = NSLock()
+  nonisolated(unsafe) private static var concluded = false
+  private static let lock = NSLock()
+  private static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")]
+
+  /// Watches for the signals from now on (once per process: a later call changes nothing; a
+  /// capturing console — a test's in-process command — is left alone). `keep` runs on the first.
+  static func install(_ console: Console, keep: @escaping Keep) {
     guard !console.isCapturing else { return }
     lock.withLock {
       guard sources.isEmpty else { return }
-      for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+      for (number, name) in signals {
         // Ignored by the default action, so that the dispatch source gets it.
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
-          console.flush()
-          console.printError("adhost run: interrupted by \(name); the lines above are what had played")
+          let first = lock.withLock {
+            defer { caught = true }
+            return !caught
+          }
+          restoreDefaultActions()
+          // The other signal while the first one's work runs: the end, at once.
+          guard first else { end(by: number) }
           EngineProcesses.killAll()
-          // Ended by the same signal. Dispatch threads (and children of a process whose thread
-          // blocked it) block signals: unblock it here first, else it would stay pending.
-          signal(number, SIG_DFL)
-          var set = sigset_t()
-          sigemptyset(&set)
-          sigaddset(&set, number)
-          pthread_sigmask(SIG_UNBLOCK, &set, nil)
-          raise(number)
-          _exit(128 + number)
+          // While the command writes its complete outcome, that is waited for and kept instead.
+          outcome.lock()
+          if !concluded { keep(name) }
+          console.flush()
+          end(by: number)
         }
         source.resume()
         sources.append(source)
       }
     }
+  }
+
+  /// Runs `body`, which writes the command's outcome once its work is done, unless a signal came
+  /// first: then the signal's `keep` writes what had finished instead, and this waits for the
+  /// process to end by the signal. Without `install`, `body` just runs.
+  static func conclude<Value>(_ body: () throws -> Value) rethrows -> Value {
+    guard lock.withLock({ !sources.isEmpty }) else { return try body() }
+    outcome.lock()
+    defer { outcome.unlock() }
+    concluded = true
+    return try body()
+  }
+
+  /// The note a command prints on standard error once it kept what it could.
+  static func note(_ command: String, _ signal: String, _ detail: String) -> String {
+    "adhost \(command): interrupted by \(signal)\(detail.isEmpty ? "" : "; " + detail)"
+  }
+
+  /// From now on either signal ends the process by its default action, even while this thread
+  /// writes: dispatch threads block signals, so it is unblocked here, where the kernel then
+  /// delivers it.
+  private static func restoreDefaultActions() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for (number, _) in signals {
+      signal(number, SIG_DFL)
+      sigaddset(&set, number)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// Ends the process by `number`'s default action, as if nothing had caught it.
+  private static func end(by number: Int32) -> Never {
+    raise(number)
+    _exit(128 + number)
   }
 }

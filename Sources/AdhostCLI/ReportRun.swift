@@ -5,8 +5,9 @@ import PluginHost
 import RunReport
 
 /// `adhost run --report FILE.html`: builds the run's timeline as its log is written (keeping no
-/// `timeupdate`s, so a day-long run stays small) and writes the HTML report at the end. Used by
-/// the run's thread while it plays, then by the command once it is over: never at once.
+/// `timeupdate`s, so a day-long run stays small) and writes the HTML report at the end, or of
+/// what had played when a signal interrupts the run. Used by the run's thread while it plays,
+/// then by the command once it is over, and by a signal's thread: under a lock.
 final class ReportRun: @unchecked Sendable {
   static let options: Set<String> = ["--report"]
   static let help = """
@@ -19,6 +20,9 @@ final class ReportRun: @unchecked Sendable {
   private var timeline = RunTimeline()
   private var host: PluginHost?
   private var violations: [RuleViolation] = []
+  private let lock = NSLock()
+  /// Whether the page is written: nothing is added after, and it is not written twice.
+  private var written = false
 
   init(path: String) { self.path = path }
 
@@ -30,11 +34,14 @@ final class ReportRun: @unchecked Sendable {
   }
 
   /// The host whose player gives each entry's content time.
-  func attach(_ host: PluginHost) { self.host = host }
+  func attach(_ host: PluginHost) { lock.withLock { self.host = host } }
 
   /// Adds one more entry of the run's log.
   func observe(_ entry: LogEntry) {
-    timeline.add(ReportEntry(entry, contentTime: host?.player.currentTime ?? 0))
+    lock.withLock {
+      guard !written else { return }
+      timeline.add(ReportEntry(entry, contentTime: host?.player.currentTime ?? 0))
+    }
   }
 
   /// A word as a shell would need it: in single quotes when it holds more than plain signs.
@@ -45,23 +52,39 @@ final class ReportRun: @unchecked Sendable {
   }
 
   /// The strict rules the run broke, shown as failed checks.
-  func add(_ violations: [RuleViolation]) { self.violations += violations }
+  func add(_ violations: [RuleViolation]) { lock.withLock { self.violations += violations } }
 
   /// Writes the page for a run of `plugin` on `source`, given `arguments` (after `run`), that
   /// exits with `exit`; an error names the file.
   func write(plugin: String, source: String, arguments: [String], exit: Int32) throws {
-    host = nil
-    timeline.finish()
-    let marks = violations.map { ReportMark(time: $0.time, label: $0.rule.id, message: $0.message) }
     let verdict = ReportVerdict(passed: exit == ExitCode.success, text: "adhost run exited with \(exit)")
-    let page = ReportPage(
-      title: "\(plugin) · \(source)",
-      subtitle: (["adhost", "run"] + arguments).map(Self.quoted).joined(separator: " "), verdict: verdict,
-      timeline: timeline, marks: marks)
-    do {
-      try RunReport.html(page).write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
-    } catch {
-      throw UsageError("cannot write the report \(path): \(error.localizedDescription)")
+    try write(plugin: plugin, source: source, arguments: arguments, verdict: verdict)
+  }
+
+  /// Writes the page of what had played when `signal` ("SIGINT") interrupted the run, unless the
+  /// page of the whole run is written already; an error names the file.
+  func writeInterrupted(plugin: String, source: String, arguments: [String], signal: String) throws {
+    let verdict = ReportVerdict(
+      passed: false, text: "adhost run interrupted by \(signal): the report shows what had played")
+    try write(plugin: plugin, source: source, arguments: arguments, verdict: verdict)
+  }
+
+  private func write(plugin: String, source: String, arguments: [String], verdict: ReportVerdict) throws {
+    try lock.withLock {
+      guard !written else { return }
+      written = true
+      host = nil
+      timeline.finish()
+      let marks = violations.map { ReportMark(time: $0.time, label: $0.rule.id, message: $0.message) }
+      let page = ReportPage(
+        title: "\(plugin) · \(source)",
+        subtitle: (["adhost", "run"] + arguments).map(Self.quoted).joined(separator: " "), verdict: verdict,
+        timeline: timeline, marks: marks)
+      do {
+        try RunReport.html(page).write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+      } catch {
+        throw UsageError("cannot write the report \(path): \(error.localizedDescription)")
+      }
     }
   }
 }

@@ -68,6 +68,8 @@ struct RunCommand: Command {
       65  the plugin failed to load or registered no integration
       70  a fatal player error (fatalError, or setSource/resetSource failing)
       74  the --record recording or the --report page could not be saved
+    SIGINT/SIGTERM: the lines played so far (and the --report page of what had played) are
+    kept, then the process ends by the signal; a second one ends it at once (docs/cli.md)
     """
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
@@ -80,17 +82,38 @@ struct RunCommand: Command {
     let setup = try RunSetup(parsed)
     var session = RunSession(setup: setup, console: console)
     session.report = try ReportRun.path(parsed).map(ReportRun.init)
+    InterruptFlush.install(console) { [session] signal in
+      session.keep(interruptedBy: signal, arguments: arguments)
+    }
     // The host loop blocks its thread while it waits for I/O, and the VAST client's work runs as
     // Swift tasks: so the loop gets a thread of its own, never one of the tasks' pool.
     let exit = try await onOwnThread { [session] in try session.play() }
     guard let report = session.report else { return exit }
+    return InterruptFlush.conclude {
+      do {
+        try report.write(plugin: setup.pluginPath, source: setup.sourcePath, arguments: arguments, exit: exit)
+      } catch {
+        console.printError("adhost run: \(error)")
+        return ExitCode.outputNotSaved
+      }
+      return exit
+    }
+  }
+}
+
+extension RunSession {
+  /// On SIGINT or SIGTERM: the lines played so far go out, and the report shows what had played.
+  func keep(interruptedBy signal: String, arguments: [String]) {
+    console.flush()
+    console.printError(InterruptFlush.note("run", signal, "the lines above are what had played"))
+    guard let report else { return }
     do {
-      try report.write(plugin: setup.pluginPath, source: setup.sourcePath, arguments: arguments, exit: exit)
+      try report.writeInterrupted(
+        plugin: setup.pluginPath, source: setup.sourcePath, arguments: arguments, signal: signal)
+      console.printError("adhost run: the report \(report.path) shows what had played")
     } catch {
       console.printError("adhost run: \(error)")
-      return ExitCode.outputNotSaved
     }
-    return exit
   }
 }
 

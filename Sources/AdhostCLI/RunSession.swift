@@ -21,9 +21,8 @@ struct RunSession {
   var report: ReportRun?
 
   func play() throws -> Int32 {
-    // Lines appear as they happen when paced to the wall clock, and survive an interrupt.
+    // Lines appear as they happen when paced to the wall clock.
     if setup.options.realTime { console.flushesEachLine = true }
-    InterruptFlush.install(console)
     let json = setup.options.json
     let timeUpdates = setup.options.timeUpdates
     let console = self.console

@@ -2,20 +2,19 @@ import Foundation
 
 /// `adhost test --junit FILE`: one `testsuite` of one `testcase` per scenario, each failure a
 /// `failure` (its message the first unmet expectation, its text all of them), what the run wrote
-/// to standard error as `system-err`.
+/// to standard error as `system-err`; each scenario a signal stopped (`unfinished`) an `error`
+/// whose message is `interrupted`.
 enum JUnitReport {
-  static func xml(_ results: [ScenarioResult]) -> String {
+  static func xml(_ results: [ScenarioResult], unfinished: [String] = []) -> String {
     let failed = results.filter { !$0.passed }.count
     let time = String(format: "%.3f", results.reduce(0) { $0 + $1.seconds })
-    let counts = "tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"0\""
+    let counts =
+      "tests=\"\(results.count + unfinished.count)\" failures=\"\(failed)\" errors=\"\(unfinished.count)\""
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml += "<testsuites name=\"adhost test\" \(counts) time=\"\(time)\">\n"
     xml += "  <testsuite name=\"adhost test\" \(counts) skipped=\"0\" time=\"\(time)\">\n"
     for result in results {
-      let folder = (result.file as NSString).deletingLastPathComponent
-      xml +=
-        "    <testcase name=\"\(escape(result.file))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
-      xml += " time=\"\(String(format: "%.3f", result.seconds))\""
+      xml += testcase(result.file, seconds: result.seconds)
       guard !result.passed || !result.diagnostics.isEmpty else {
         xml += "/>\n"
         continue
@@ -31,7 +30,17 @@ enum JUnitReport {
       }
       xml += "    </testcase>\n"
     }
+    for file in unfinished {
+      xml += testcase(file, seconds: 0) + ">\n      <error message=\"interrupted\"/>\n    </testcase>\n"
+    }
     return xml + "  </testsuite>\n</testsuites>\n"
+  }
+
+  /// A `testcase` element's start, without its closing `>`.
+  private static func testcase(_ file: String, seconds: Double) -> String {
+    let folder = (file as NSString).deletingLastPathComponent
+    return "    <testcase name=\"\(escape(file))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
+      + " time=\"\(String(format: "%.3f", seconds))\""
   }
 
   /// Text as XML character data or attribute value: markup escaped, characters XML 1.0 does not

@@ -5,11 +5,10 @@ import PluginHost
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
 enum ParallelScenarios {
   static func run(
-    _ files: [String], jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
-    views: PluginViewOptions = PluginViewOptions(),
-    inOrder: @escaping @Sendable (ScenarioResult) -> Void
+    _ progress: ScenarioProgress, jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
+    views: PluginViewOptions = PluginViewOptions()
   ) async -> [ScenarioResult] {
-    let state = ParallelState(count: files.count, inOrder: inOrder)
+    let files = progress.files
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let workers = min(jobs, files.count)
       guard workers > 0 else { return continuation.resume() }
@@ -17,8 +16,8 @@ enum ParallelScenarios {
       for _ in 0..<workers {
         group.enter()
         let thread = Thread {
-          while let index = state.next() {
-            state.finish(
+          while let index = progress.next() {
+            progress.finish(
               index,
               ScenarioResult.of(
                 files[index], update: update, report: report, libraries: libraries, views: views))
@@ -30,28 +29,32 @@ enum ParallelScenarios {
       }
       group.notify(queue: .global()) { continuation.resume() }
     }
-    return state.results
+    return progress.results
   }
 }
 
-/// The work list and the results, behind a lock.
-private final class ParallelState: @unchecked Sendable {
+/// The scenarios of one `adhost test`, the work list and the results as they come, behind a lock:
+/// a signal's thread stops it while the scenarios run (`stop`).
+final class ScenarioProgress: @unchecked Sendable {
+  /// The scenario files, in path order.
+  let files: [String]
   private let lock = NSLock()
-  private let count: Int
   private let inOrder: (ScenarioResult) -> Void
   private var taken = 0
   private var printed = 0
+  private var stopped = false
   private var done: [ScenarioResult?]
 
-  init(count: Int, inOrder: @escaping (ScenarioResult) -> Void) {
-    self.count = count
+  /// `inOrder` gets each result in path order, as soon as those before it are done.
+  init(files: [String], inOrder: @escaping (ScenarioResult) -> Void) {
+    self.files = files
     self.inOrder = inOrder
-    done = Array(repeating: nil, count: count)
+    done = Array(repeating: nil, count: files.count)
   }
 
   func next() -> Int? {
     lock.withLock {
-      guard taken < count else { return nil }
+      guard !stopped, taken < files.count else { return nil }
       defer { taken += 1 }
       return taken
     }
@@ -59,8 +62,9 @@ private final class ParallelState: @unchecked Sendable {
 
   func finish(_ index: Int, _ result: ScenarioResult) {
     lock.withLock {
+      guard !stopped else { return }
       done[index] = result
-      while printed < count, let ready = done[printed] {
+      while printed < files.count, let ready = done[printed] {
         inOrder(ready)
         printed += 1
       }
@@ -68,4 +72,22 @@ private final class ParallelState: @unchecked Sendable {
   }
 
   var results: [ScenarioResult] { lock.withLock { done.compactMap { $0 } } }
+
+  /// Stops handing results on (a signal ends the run): every finished result, and the scenarios
+  /// not handed on yet, finished or not, in path order.
+  func stop() -> (finished: [ScenarioResult], rest: [ScenarioState]) {
+    lock.withLock {
+      stopped = true
+      let rest = (printed..<files.count).map { index in
+        done[index].map(ScenarioState.finished) ?? .unfinished(files[index])
+      }
+      return (done.compactMap { $0 }, rest)
+    }
+  }
+}
+
+/// A scenario when a signal stops `adhost test`: finished, or still running (its file).
+enum ScenarioState {
+  case finished(ScenarioResult)
+  case unfinished(String)
 }

@@ -34,6 +34,9 @@ struct TestCommand: Command {
       1   a scenario failed (an unmet expectation, an invalid scenario file)
       64  bad usage: unknown option, a PATH that does not exist, no scenario found
       74  the --junit or --report report could not be written
+    SIGINT/SIGTERM: the finished scenarios' lines, the others as INTERRUPTED, the counts, --junit
+    (an error "interrupted" per unfinished scenario) and --report are written, then the process
+    ends by the signal; a second one ends it at once
     """
 
   static let spec = ArgumentSpec(
@@ -47,33 +50,13 @@ struct TestCommand: Command {
     let options = try TestOptions(parsed)
     let scenarios = try options.select(
       ScenarioDiscovery.find(parsed.positionals.isEmpty ? ["."] : parsed.positionals))
-    let report = TestReport(console: console, json: options.json)
+    let outcome = TestOutcome(console: console, options: options)
+    let progress = ScenarioProgress(files: scenarios.map(\.path)) { outcome.lines.print($0) }
+    InterruptFlush.install(console) { signal in outcome.keep(progress.stop(), interruptedBy: signal) }
     let results = await ParallelScenarios.run(
-      scenarios.map(\.path), jobs: options.jobs, update: options.update, report: options.report != nil,
-      libraries: options.libraries, views: options.views
-    ) {
-      report.print($0)
-    }
-    report.summary(results)
-    if let junit = options.junit {
-      do {
-        try JUnitReport.xml(results).write(to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
-      } catch {
-        console.printError(
-          "adhost test: cannot write the JUnit report \(junit): \(error.localizedDescription)")
-        return ExitCode.outputNotSaved
-      }
-    }
-    if let folder = options.report {
-      do {
-        try ScenarioPage.write(results, to: folder)
-      } catch {
-        console.printError(
-          "adhost test: cannot write the HTML report into \(folder): \(error.localizedDescription)")
-        return ExitCode.outputNotSaved
-      }
-    }
-    return results.allSatisfy(\.passed) ? ExitCode.success : ExitCode.failure
+      progress, jobs: options.jobs, update: options.update, report: options.report != nil,
+      libraries: options.libraries, views: options.views)
+    return InterruptFlush.conclude { outcome.write(results) }
   }
 }
 

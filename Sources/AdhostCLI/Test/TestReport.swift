@@ -6,7 +6,9 @@ struct TestReport: Sendable {
   let console: Console
   let json: Bool
 
+  /// A scenario's line, sent at once (a CI log shows each as it comes; a signal loses none).
   func print(_ result: ScenarioResult) {
+    defer { console.flush() }
     if json {
       console.print(Self.json(result).jsonText)
       return
@@ -21,15 +23,32 @@ struct TestReport: Sendable {
       "\(console.styled("FAIL", "31")) \(result.file): \(TerminalEscape.line("\(failure)"))\(more)")
   }
 
-  func summary(_ results: [ScenarioResult]) {
+  /// The line of a scenario a signal stopped before it finished.
+  func printInterrupted(_ file: String) {
+    if json {
+      let object = JSONObject([
+        ("file", .string(file)), ("passed", .bool(false)), ("interrupted", .bool(true)),
+        ("failures", .array([])),
+        ("snapshotUpdated", .bool(false)),
+      ])
+      console.print(JSONValue.object(object).jsonText)
+    } else {
+      console.print("\(console.styled("INTERRUPTED", "33")) \(file)")
+    }
+  }
+
+  /// The counts; `unfinished` (scenarios a signal stopped) only when there are any.
+  func summary(_ results: [ScenarioResult], unfinished: Int = 0) {
     let passed = results.filter(\.passed).count
     if json {
-      let counts = JSONObject([
+      var counts = JSONObject([
         ("passed", .number(Double(passed))), ("failed", .number(Double(results.count - passed))),
       ])
+      if unfinished > 0 { counts["interrupted"] = .number(Double(unfinished)) }
       console.print(JSONValue.object(counts).jsonText)
     } else {
-      console.print("\(passed) passed, \(results.count - passed) failed")
+      let interrupted = unfinished > 0 ? ", \(unfinished) interrupted" : ""
+      console.print("\(passed) passed, \(results.count - passed) failed\(interrupted)")
     }
     console.flush()
   }
