@@ -7,11 +7,12 @@ import PackageDescription
 //    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers and
 //    OutsideText (outside text read and written: the terminal escaper) — dependency-free Swift.
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
-// 3. The domain, no Lua: PlayerSeam (the model's values and the protocols of the player the
-//    bridge drives); AdPlayer (the headless player: PlayerSeam's implementation on a virtual
-//    clock); AdCheck and RunReport (on AdPlayer's event log); HTTPKit; HLSKit; DASHKit; VASTKit
-//    (uses HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests' servers);
-//    WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
+// 3. The domain, no Lua: HardenedXML (the one libxml2 front-end, at the layer's bottom);
+//    PlayerSeam (the model's values and the protocols of the player the bridge drives); AdPlayer
+//    (the headless player: PlayerSeam's implementation on a virtual clock); AdCheck and RunReport
+//    (on AdPlayer's event log); HTTPKit; HLSKit; DASHKit (uses HardenedXML); VASTKit (uses
+//    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
+//    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
 // 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview.
 // Tests only: HTTPTestSupport (Tests/HTTPTestSupport), the test targets.
@@ -48,13 +49,16 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+    // The one hardened libxml2 front-end (size cap, no network, entities refused, errors
+    // captured, the per-parse box, cut-out fragments) that every XML reader goes through.
+    .target(name: "HardenedXML", dependencies: ["CLibXML2"]),
     .target(name: "PlayerSeam", dependencies: ["CheckedNumbers"]),
     .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
-    .target(name: "DASHKit", dependencies: ["CLibXML2", "CheckedNumbers"]),
-    .target(name: "VASTKit", dependencies: ["CLibXML2", "HTTPKit", "CheckedNumbers"]),
+    .target(name: "DASHKit", dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers"]),
+    .target(name: "VASTKit", dependencies: ["CLibXML2", "HardenedXML", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers"]),

@@ -1,4 +1,5 @@
 import CLibXML2
+import HardenedXML
 
 /// Builds a `VMAPDocument` from SAX events. Inline VAST, extensions and custom ad data are
 /// not walked: their byte ranges are cut out of the input when their element ends.
@@ -22,7 +23,7 @@ struct VMAPBuilder {
   var inlineVAST: [InlineVAST] = []
 
   private var names: [String] = []
-  private var namespaces: [[(prefix: String, uri: String)]] = []
+  private var namespaces = XMLNamespaceScope()
   var attributes = AttributeList()
   private var text: [UInt8] = []
   /// Whether character data is kept; libxml2 calls back with text only while it is.
@@ -37,7 +38,8 @@ struct VMAPBuilder {
   private var skipped = 0
   private var captureStart = 0
   private var captureLine = 0
-  private var captureOwnPrefixes: Set<String> = []
+  /// The declarations in scope at the captured element, for its cut-out root.
+  private var captureNamespaces = ""
   var adBreak: VMAPAdBreak?
   private var adSource: VMAPAdSource?
   private var sourceHasData = false
@@ -77,16 +79,9 @@ struct VMAPBuilder {
       skipped += 1
       return
     }
-    var declared: [(prefix: String, uri: String)] = []
-    if let declarations, namespaceCount > 0 {
-      for index in 0..<Int(namespaceCount) {
-        let prefix = declarations[2 * index].map { String(cString: $0) } ?? ""
-        declared.append((prefix, declarations[2 * index + 1].map { String(cString: $0) } ?? ""))
-      }
-    }
-    namespaces.append(declared)
     let name = localname.map { String(cString: $0) } ?? ""
     names.append(name)
+    namespaces.enter(depth: names.count, namespaceCount, declarations)
     attributes.removeAll(keepingCapacity: true)
     if let attributeArray {
       for index in 0..<Int(count) {
@@ -162,8 +157,8 @@ struct VMAPBuilder {
       skipped -= 1
       return
     }
+    namespaces.leave(depth: names.count)
     let name = names.popLast() ?? ""
-    _ = namespaces.popLast()
     if capture != nil {
       endCapture()
       return
@@ -201,7 +196,7 @@ struct VMAPBuilder {
   private mutating func beginCapture(_ kind: Capture) {
     capture = kind
     captureLine = line
-    captureOwnPrefixes = Set((namespaces.last ?? []).map(\.prefix))
+    captureNamespaces = namespaces.inherited(at: names.count)
     var index = position - 1
     while index > 0 && input[index] != UInt8(ascii: "<") { index -= 1 }
     captureStart = max(0, index)
@@ -221,7 +216,7 @@ struct VMAPBuilder {
       inlineVAST.append(
         InlineVAST(
           breakIndex: document.adBreaks.count, range: range, line: captureLine,
-          namespaces: inheritedNamespaces()))
+          namespaces: captureNamespaces))
     case .extensions:
       let xml = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
       if adBreak != nil { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }
@@ -230,20 +225,5 @@ struct VMAPBuilder {
       adSource?.content = .customAdData(xml: xml, templateType: attributes["templateType"])
     case nil: break
     }
-  }
-
-  /// ` xmlns:p="uri"` for each prefix declared above the captured element (innermost wins).
-  /// Prefixes the captured element declares itself are left out (a duplicate is an error).
-  private func inheritedNamespaces() -> String {
-    var seen = captureOwnPrefixes
-    var result = ""
-    for level in namespaces.reversed() {
-      for (prefix, uri) in level where !seen.contains(prefix) {
-        seen.insert(prefix)
-        let escaped = uri.escapedForAttribute
-        result += prefix.isEmpty ? " xmlns=\"\(escaped)\"" : " xmlns:\(prefix)=\"\(escaped)\""
-      }
-    }
-    return result
   }
 }

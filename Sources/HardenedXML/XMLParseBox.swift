@@ -1,0 +1,62 @@
+import CLibXML2
+
+/// What libxml2's callbacks reach through the parser context's `_private` pointer during one
+/// read: the front-end's record of what went wrong, and (in a subclass) the user's builder.
+open class XMLParseBox {
+  /// libxml2's first error.
+  public internal(set) var firstError: XMLProblem?
+  /// The first entity declaration met.
+  public internal(set) var refusedEntity: XMLEntityRefusal?
+  /// Problems that do not refuse the document.
+  public internal(set) var warnings: [XMLProblem] = []
+
+  /// An empty box.
+  public init() {}
+
+  func resetProblems() {
+    firstError = nil
+    refusedEntity = nil
+    if !warnings.isEmpty { warnings.removeAll() }
+  }
+
+  /// Runs `body` on the box of the parse `ctx` belongs to, without retaining it (the front-end
+  /// holds it for the whole read); the hot callbacks use this to skip two atomic reference-count
+  /// operations each. `Box` must be the class the box was made as.
+  @inlinable @inline(__always)
+  public static func reach<Box: XMLParseBox>(
+    _ ctx: UnsafeMutableRawPointer?, as _: Box.Type, _ body: (Box) -> Void
+  ) {
+    guard let context = ctx?.assumingMemoryBound(to: xmlParserCtxt.self),
+      let pointer = context.pointee._private
+    else { return }
+    Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The box of the parse `ctx` belongs to, or nil outside a read.
+  @inlinable
+  public static func of<Box: XMLParseBox>(_ ctx: UnsafeMutableRawPointer?, as _: Box.Type) -> Box? {
+    guard let context = ctx?.assumingMemoryBound(to: xmlParserCtxt.self),
+      let pointer = context.pointee._private
+    else { return nil }
+    return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+  }
+}
+
+/// A problem at a line of the document.
+public struct XMLProblem: Sendable, Equatable, CustomStringConvertible {
+  /// The line, from 1.
+  public let line: Int
+  /// What is wrong, in libxml2's words.
+  public let message: String
+
+  /// `line <n>: <message>`.
+  public var description: String { "line \(line): \(message)" }
+}
+
+/// An entity declaration the front-end refused.
+public struct XMLEntityRefusal: Sendable, Equatable {
+  /// The line of the declaration.
+  public let line: Int
+  /// The entity's name (`?` when libxml2 gave none).
+  public let name: String
+}

@@ -1,0 +1,86 @@
+import CLibXML2
+import Foundation
+import HardenedXML
+
+/// Parses VAST documents through the hardened libxml2 front-end (`XMLFrontEnd`: no network, no
+/// DTD loading, entity declarations refused, a size cap) into a `VASTDocument`.
+///
+/// A parser keeps one libxml2 context and reuses it across documents; it is not thread-safe,
+/// so give each thread (or task) its own. `VASTParser.parse` makes a fresh one per call.
+public final class VASTParser {
+  /// Documents larger than this (bytes) are refused with code 100 (default 1 MiB).
+  public var maxBytes: Int { frontEnd.maxBytes }
+  private let frontEnd: XMLFrontEnd
+  private var box: ParseBox?
+  private var boxGeneration = 0
+
+  /// A parser with a size cap in bytes.
+  public init(maxBytes: Int = 1 << 20) {
+    frontEnd = XMLFrontEnd(maxBytes: maxBytes, elements: SAXCallbacks.elements)
+  }
+
+  /// Parses one document with a fresh parser.
+  public static func parse(_ data: Data, maxBytes: Int = 1 << 20) throws(VASTError) -> VASTDocument {
+    try VASTParser(maxBytes: maxBytes).parse(data)
+  }
+
+  /// Parses one document.
+  public func parse(_ data: Data) throws(VASTError) -> VASTDocument {
+    let result: Result<VASTDocument, VASTError> = data.withUnsafeBytes { parse(bytes: $0) }
+    return try result.get()
+  }
+
+  /// Parses one document held in memory.
+  public func parse(bytes: UnsafeRawBufferPointer) -> Result<VASTDocument, VASTError> {
+    let context: xmlParserCtxtPtr
+    switch frontEnd.begin(count: bytes.baseAddress == nil ? 0 : bytes.count) {
+    case .success(let ready): context = ready
+    case .failure(.tooLarge(let count, let cap)):
+      return .failure(VASTError(.xmlParsing, "the document is \(count) bytes, over the \(cap)-byte cap"))
+    case .failure(.empty): return .failure(VASTError(.xmlParsing, "the document is empty"))
+    case .failure(.noParser): return .failure(VASTError(.undefined, "libxml2 could not create a parser"))
+    }
+    // The builder holds names interned in the context's dictionary: a new context, a new builder.
+    if box == nil || boxGeneration != frontEnd.generation {
+      box = ParseBox(builder: VASTBuilder(names: InternedNames(context.pointee.dict), context: context))
+      boxGeneration = frontEnd.generation
+    }
+    guard let box else { return .failure(VASTError(.undefined, "libxml2 could not create a parser")) }
+    box.builder.reset(input: bytes)
+    defer { box.builder.reset(input: UnsafeRawBufferPointer(start: nil, count: 0)) }
+    let outcome = frontEnd.read(bytes, context: context, box: box)
+    if let failure = box.builder.failure { return .failure(failure) }
+    if let entity = outcome.refusedEntity {
+      return .failure(
+        VASTError(
+          .xmlParsing, "line \(entity.line): entity declarations are not allowed (entity '\(entity.name)')"))
+    }
+    if outcome.failed {
+      return .failure(
+        VASTError(.xmlParsing, outcome.error?.description ?? "the document is not well-formed XML"))
+    }
+    if !box.builder.sawRoot { return .failure(VASTError(.xmlParsing, "the document has no root element")) }
+    return .success(box.builder.takeDocument())
+  }
+}
+
+/// What the C callbacks reach through the context's `_private` pointer. The builder is a
+/// struct so that each callback costs one exclusivity check, not one per field it touches.
+final class ParseBox: XMLParseBox {
+  @exclusivity(unchecked) var builder: VASTBuilder
+  init(builder: VASTBuilder) { self.builder = builder }
+
+  // Forwarders: mutating the builder from inside the class keeps the access in place.
+  func startElement(
+    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    builder.startElement(localname, count, attributes)
+  }
+
+  func endElement() { builder.end() }
+
+  func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    builder.characters(characters, length)
+  }
+}

@@ -1,0 +1,77 @@
+import CLibXML2
+import Foundation
+import HardenedXML
+
+/// Parses VMAP 1.0.1 documents through the hardened libxml2 front-end (`XMLFrontEnd`, as
+/// `VASTParser` does). Inline `<vmap:VASTAdData>` is cut out of the bytes and parsed by a
+/// `VASTParser`; a bad one fails its break alone (1006).
+///
+/// Not thread-safe: give each thread its own, or use `VMAPParser.parse`.
+public final class VMAPParser {
+  /// Documents larger than this (bytes) are refused with 1002 (default 1 MiB).
+  public var maxBytes: Int { frontEnd.maxBytes }
+  private let vastParser: VASTParser
+  private let frontEnd: XMLFrontEnd
+
+  /// A parser with a size cap in bytes.
+  public init(maxBytes: Int = 1 << 20) {
+    frontEnd = XMLFrontEnd(maxBytes: maxBytes, elements: VMAPSAX.elements)
+    vastParser = VASTParser(maxBytes: maxBytes)
+  }
+
+  /// Parses one document with a fresh parser.
+  public static func parse(_ data: Data, maxBytes: Int = 1 << 20) throws(VMAPError) -> VMAPDocument {
+    try VMAPParser(maxBytes: maxBytes).parse(data)
+  }
+
+  /// Whether the document's root element is `VMAP` (any prefix); a cheap look at the bytes.
+  public static func isVMAP(_ data: Data) -> Bool {
+    guard let name = RootName.of(data) else { return false }
+    return name == "VMAP" || name.hasSuffix(":VMAP")
+  }
+
+  /// Parses one document.
+  public func parse(_ data: Data) throws(VMAPError) -> VMAPDocument {
+    let context: xmlParserCtxtPtr
+    switch frontEnd.begin(count: data.count) {
+    case .success(let ready): context = ready
+    case .failure(.tooLarge(let count, let cap)):
+      throw VMAPError(.parsing, "the document is \(count) bytes, over the \(cap)-byte cap")
+    case .failure(.empty): throw VMAPError(.parsing, "the document is empty")
+    case .failure(.noParser): throw VMAPError(.parsing, "libxml2 could not create a parser")
+    }
+    let box = VMAPParseBox(context: context)
+    let outcome = data.withUnsafeBytes { bytes in
+      box.builder.input = bytes
+      defer { box.builder.input = UnsafeRawBufferPointer(start: nil, count: 0) }
+      return frontEnd.read(bytes, context: context, box: box)
+    }
+    if let failure = box.builder.failure { throw failure }
+    if let entity = outcome.refusedEntity {
+      throw VMAPError(.parsing, "line \(entity.line): entity declarations are not allowed")
+    }
+    if outcome.failed {
+      throw VMAPError(.parsing, outcome.error?.description ?? "the document is not well-formed XML")
+    }
+    guard box.builder.sawRoot else { throw VMAPError(.parsing, "the document has no root element") }
+    var document = box.builder.document
+    for pending in box.builder.inlineVAST { parseInline(pending, data: data, into: &document) }
+    return document
+  }
+
+  /// Parses one cut-out `<VAST>` into its break's source, or fails that break with 1006.
+  private func parseInline(_ pending: VMAPBuilder.InlineVAST, data: Data, into document: inout VMAPDocument) {
+    let element = [UInt8](
+      data[data.startIndex + pending.range.lowerBound..<data.startIndex + pending.range.upperBound])
+    let bytes = Data(XMLNamespaceScope.splice(pending.namespaces, into: element))
+    do {
+      let vast = try vastParser.parse(bytes)
+      document.adBreaks[pending.breakIndex].adSource?.content = .vastAdData(vast: vast)
+    } catch {
+      document.adBreaks[pending.breakIndex].error = VMAPError(
+        .adResponseParsing,
+        "line \(pending.line): the VAST in VASTAdData is unusable: \(error) (lines counted from its <VAST> tag)"
+      )
+    }
+  }
+}
