@@ -4,27 +4,38 @@ import Foundation
 import PluginHost
 import RunReport
 
-/// `adhost run --report FILE.html`: builds the run's timeline as its log is written (keeping no
-/// `timeupdate`s, so a day-long run stays small) and writes the HTML report at the end, or of
-/// what had played when a signal interrupts the run. Used by the run's thread while it plays,
-/// then by the command once it is over, and by a signal's thread: under a lock.
+/// `adhost run --report FILE.html`: keeps the run's log as it is written in a `ReportSpool` (a
+/// temporary file: a record per entry, no report work inside the plugins' calls, so a run's
+/// outcome does not depend on `--report`), and builds the page from it when it is written — at
+/// the end, or of what had played when a signal interrupts the run (`page`: the page of the log
+/// so far). Used by the run's thread while it plays, then by the command once it is over, and
+/// by a signal's thread: under a lock.
 final class ReportRun: @unchecked Sendable {
   static let options: Set<String> = ["--report"]
   static let help = """
       --report FILE.html  also write an HTML report of the run: its timeline (content time,
-                          breaks, ads, beacons, actions, errors) and a table of every event and
-                          beacon; one self-contained file (docs/report.md)
+                          breaks, ads, beacons, actions, errors) and a table of the events and
+                          beacons (the first and last 1000); one self-contained file
+                          (docs/report.md)
     """
 
   let path: String
-  private var timeline = RunTimeline()
+  private let spool: ReportSpool
   private var host: PluginHost?
   private var violations: [RuleViolation] = []
   private let lock = NSLock()
   /// Whether the page is written: nothing is added after, and it is not written twice.
   private var written = false
 
-  init(path: String) { self.path = path }
+  /// A report to write to `path`; throws when its temporary file cannot be made.
+  init(path: String) throws {
+    self.path = path
+    do {
+      spool = try ReportSpool()
+    } catch {
+      throw UsageError("--report \(path): \(error)")
+    }
+  }
 
   /// The report's path from the command line, nil without `--report`.
   static func path(_ parsed: ParsedArguments) throws -> String? {
@@ -36,12 +47,14 @@ final class ReportRun: @unchecked Sendable {
   /// The host whose player gives each entry's content time.
   func attach(_ host: PluginHost) { lock.withLock { self.host = host } }
 
-  /// Adds one more entry of the run's log.
+  /// Adds one more entry of the run's log (a record of the spool: no report work yet).
   func observe(_ entry: LogEntry) {
-    lock.withLock {
-      guard !written else { return }
-      timeline.add(ReportEntry(entry, contentTime: host?.player.currentTime ?? 0))
+    let contentTime: Double? = lock.withLock {
+      guard !written else { return nil }
+      return host?.player.currentTime ?? 0
     }
+    guard let contentTime else { return }
+    spool.append(ReportEntry(entry, contentTime: contentTime))
   }
 
   /// A word as a shell would need it: in single quotes when it holds more than plain signs.
@@ -69,22 +82,37 @@ final class ReportRun: @unchecked Sendable {
     try write(plugin: plugin, source: source, arguments: arguments, verdict: verdict)
   }
 
+  /// The page of the log so far, for a run of `plugin` on `source` given `arguments`: the
+  /// timeline is built now, from the spool.
+  func page(plugin: String, source: String, arguments: [String], verdict: ReportVerdict) throws -> String {
+    var timeline = RunTimeline()
+    do {
+      try spool.forEach { timeline.add($0) }
+    } catch {
+      throw UsageError("cannot write the report \(path): \(error)")
+    }
+    timeline.finish()
+    let violations = lock.withLock { self.violations }
+    let marks = violations.map { ReportMark(time: $0.time, label: $0.rule.id, message: $0.message) }
+    let page = ReportPage(
+      title: "\(plugin) · \(source)",
+      subtitle: (["adhost", "run"] + arguments).map(Self.quoted).joined(separator: " "), verdict: verdict,
+      timeline: timeline, marks: marks)
+    return RunReport.html(page)
+  }
+
   private func write(plugin: String, source: String, arguments: [String], verdict: ReportVerdict) throws {
-    try lock.withLock {
-      guard !written else { return }
-      written = true
+    let first = lock.withLock {
+      defer { written = true }
       host = nil
-      timeline.finish()
-      let marks = violations.map { ReportMark(time: $0.time, label: $0.rule.id, message: $0.message) }
-      let page = ReportPage(
-        title: "\(plugin) · \(source)",
-        subtitle: (["adhost", "run"] + arguments).map(Self.quoted).joined(separator: " "), verdict: verdict,
-        timeline: timeline, marks: marks)
-      do {
-        try RunReport.html(page).write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
-      } catch {
-        throw UsageError("cannot write the report \(path): \(error.localizedDescription)")
-      }
+      return !written
+    }
+    guard first else { return }
+    let html = try page(plugin: plugin, source: source, arguments: arguments, verdict: verdict)
+    do {
+      try html.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+    } catch {
+      throw UsageError("cannot write the report \(path): \(error.localizedDescription)")
     }
   }
 }

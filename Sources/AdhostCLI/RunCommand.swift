@@ -81,7 +81,7 @@ struct RunCommand: Command {
     try parsed.expectPositionals(2...2, "a plugin file and a source file")
     let setup = try RunSetup(parsed)
     var session = RunSession(setup: setup, console: console)
-    session.report = try ReportRun.path(parsed).map(ReportRun.init)
+    session.report = try ReportRun.path(parsed).map { try ReportRun(path: $0) }
     InterruptFlush.install(console) { [session] signal in
       session.keep(interruptedBy: signal, arguments: arguments)
     }

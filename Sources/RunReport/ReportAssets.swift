@@ -67,7 +67,7 @@ enum ReportAssets {
     var form=document.querySelector('form.filters'),ad=document.getElementById('filter-ad'),
     type=document.getElementById('filter-type'),count=document.getElementById('filter-count');
     if(form){form.hidden=false;form.addEventListener('submit',function(e){e.preventDefault();});
-    function filter(){var rows=document.querySelectorAll('tbody tr'),a=ad.value,t=type.value,n=0;
+    function filter(){var rows=document.querySelectorAll('tbody tr[data-type]'),a=ad.value,t=type.value,n=0;
     for(var i=0;i<rows.length;i++){var r=rows[i],d=r.getAttribute('data-type'),
     ok=(!a||r.getAttribute('data-ad')===a)&&(!t||d===t||d.split(':')[0]===t);r.hidden=!ok;if(ok)n++;}
     count.textContent=n+' of '+rows.length+' rows';}

@@ -23,10 +23,14 @@ struct ReportSummary {
     parts.append(
       Self.count(timeline.ads.count, "ad")
         + (outcomes.isEmpty ? "" : " (\(outcomes.joined(separator: ", ")))"))
-    parts.append(
-      Self.count(timeline.beacons.count, "beacon") + " (\(timeline.beacons.filter(\.failed).count) failed)")
-    parts.append(Self.count(timeline.actions.count, "scripted action"))
-    parts.append(Self.count(timeline.errors.count, "error"))
+    let counts = timeline.counts
+    parts.append(Self.count(counts.beacons, "beacon") + " (\(counts.failedBeacons) failed)")
+    parts.append(Self.count(counts.actions, "scripted action"))
+    parts.append(Self.count(counts.errors, "error"))
+    let drawn = timeline.limits.markers
+    if max(counts.beacons, counts.actions, counts.errors) > drawn {
+      parts.append("the first \(drawn) beacons, actions and errors of each kind are drawn")
+    }
     if !marks.isEmpty { parts.append(Self.count(marks.count, "failed check")) }
     return parts.joined(separator: "; ") + "."
   }

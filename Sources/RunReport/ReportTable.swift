@@ -11,12 +11,20 @@ struct ReportTable {
     var seenAds = Set<String>()
     var seenTypes = Set<String>()
     var body = ""
-    for (index, item) in timeline.rows.enumerated() {
-      let entry = item.entry
+    let rows = timeline.rows
+    for (position, kept) in rows.kept.enumerated() {
+      if position == rows.head.count && rows.omitted > 0 {
+        body +=
+          "<tr class=\"omitted\"><td colspan=\"6\">\(rows.omitted) more \(rows.omitted == 1 ? "entry" : "entries")"
+        body +=
+          " omitted (the table keeps the first \(rows.head.count) and the last \(rows.count - rows.head.count))"
+        body += "</td></tr>"
+      }
+      let entry = kept.item.entry
       let type = Self.type(entry)
       if seenTypes.insert(type).inserted { types.append(type) }
       if let ad = entry.adId, seenAds.insert(ad).inserted { ads.append(ad) }
-      body += row(index, item, type: type)
+      body += row(kept.number, kept.item, type: type)
     }
     var out =
       "<section class=\"log\" aria-labelledby=\"log-heading\"><h2 id=\"log-heading\">Every event and beacon</h2>"

@@ -48,6 +48,8 @@ public enum RunReport {
         "<li class=\"err\"><strong>! \(HTML.escape(error.type))</strong> at \(HTML.seconds(error.time)): "
       out += "\(HTML.escape(error.text)) (<a href=\"#row-\(error.row)\">row</a>)</li>"
     }
+    let more = page.timeline.counts.errors - errors.count
+    if more > 0 { out += "<li class=\"err omitted\">\(ReportSummary.count(more, "more error")) omitted</li>" }
     return out + "</ul></section>"
   }
 

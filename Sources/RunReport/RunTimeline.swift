@@ -2,155 +2,221 @@ import AdPlayer
 
 /// A run as the report draws it, built entry by entry from its log: the content trace, the
 /// breaks and ads, the beacons, the actions and the errors, and the entries for the table
-/// (all but `timeupdate`s, which only shape the trace).
+/// (all but `timeupdate`s, which only shape the trace). Each entry is constant work (ads and
+/// breaks are found by id and break offset, not searched), and what it keeps of a long log is
+/// bounded by its `ReportLimits`: the table's first and last rows, texts cut, the first markers.
 public struct RunTimeline: Sendable {
   public private(set) var trace = ContentTrace()
   public private(set) var breaks: [BreakSpan] = []
   public private(set) var ads: [AdSpan] = []
+  /// The first `limits.markers` beacons, actions and errors (`counts` has how many there were).
   public private(set) var beacons: [BeaconTick] = []
   public private(set) var actions: [TimelineMarker] = []
   public private(set) var errors: [TimelineMarker] = []
-  /// The entries of the table: every entry but `timeupdate`s.
-  public private(set) var rows: [ReportEntry] = []
+  /// How many beacons (and of them failed), actions and errors the log had.
+  public private(set) var counts = MarkerCounts()
+  /// The entries of the table: every entry but `timeupdate`s, the first and last kept.
+  public private(set) var rows: ReportRows
   /// Virtual seconds of the last entry.
   public private(set) var endTime = 0.0
+  /// What is kept of a long log.
+  public let limits: ReportLimits
   /// Seeks: virtual time, content time before and after.
   private var seeks: [(time: Double, from: Double, to: Double)] = []
   private var seekFrom: Double?
   private var lastContent = 0.0
+  private var index = TimelineIndex()
+
+  /// Entries visited to find ads and breaks (the tests' measure of the work).
+  var steps: Int { index.steps }
 
   /// Error types drawn in red.
   static let errorTypes: Set<String> = ["error", "aderror", "plugin-error", "playlist-error", "mpd-error"]
 
-  /// An empty timeline.
-  public init() {}
+  /// An empty timeline keeping what `limits` allow.
+  public init(limits: ReportLimits = .standard) {
+    self.limits = limits
+    rows = ReportRows(head: limits.headRows, tail: limits.tailRows)
+  }
 
   /// A timeline of the given entries.
-  public init(_ entries: [ReportEntry]) {
+  public init(_ entries: [ReportEntry], limits: ReportLimits = .standard) {
+    self.init(limits: limits)
     for entry in entries { add(entry) }
     finish()
   }
 
   /// Adds the next entry of the log.
-  public mutating func add(_ item: ReportEntry) {
-    let entry = item.entry
-    let time = entry.time
+  public mutating func add(_ original: ReportEntry) {
+    let time = original.entry.time
     endTime = max(endTime, time)
-    trace.add(time: time, content: item.contentTime)
-    defer { lastContent = item.contentTime }
-    if entry.type == "timeupdate" { return }
-    let row = rows.count
-    rows.append(item)
+    trace.add(time: time, content: original.contentTime)
+    defer { lastContent = original.contentTime }
+    if original.entry.type == "timeupdate" { return }
+    let item = ReportEntry(limits.cut(original.entry), contentTime: original.contentTime)
+    let entry = item.entry
+    let row = rows.append(item)
     switch entry.type {
     case "addad": addAd(entry)
     case "adbegin": beginAd(entry)
     case "adend": endAd(entry, .played)
     case "adskip": endAd(entry, .skipped)
-    case "adbreakbegin": breaks.append(BreakSpan(offset: entry.adBreakTimeOffset ?? 0, begin: time))
+    case "adbreakbegin":
+      let offset = entry.adBreakTimeOffset ?? 0
+      index.breakBegan(offset, at: breaks.count)
+      breaks.append(BreakSpan(offset: offset, begin: time))
     case "adbreakend":
-      if let index = breaks.lastIndex(where: { $0.end == nil && $0.offset == (entry.adBreakTimeOffset ?? 0) })
-      {
-        breaks[index].end = time
-      }
+      if let found = index.endBreak(entry.adBreakTimeOffset ?? 0) { breaks[found].end = time }
     case "seeking": seekFrom = lastContent
     case "seeked":
       seeks.append((time, seekFrom ?? lastContent, item.contentTime))
       seekFrom = nil
     case "beacon": addBeacon(item, row: row)
     case "action":
-      actions.append(
-        TimelineMarker(
-          row: row, time: time, content: item.contentTime, type: "action", text: Self.details(entry)))
+      counts.actions += 1
+      if actions.count < limits.markers {
+        actions.append(
+          TimelineMarker(
+            row: row, time: time, content: item.contentTime, type: "action", text: Self.details(entry)))
+      }
     default: break
     }
     if Self.errorTypes.contains(entry.type) {
-      if entry.type == "aderror", let adId = entry.adId, let index = latestAd(adId, at: time) {
-        ads[index].outcome = .failed
-        ads[index].error = entry.fields["message"]?.stringValue
-        if ads[index].begin == nil { ads[index].begin = time }
-        if ads[index].end == nil { ads[index].end = time }
+      if entry.type == "aderror", let adId = entry.adId, let found = index.latest(adId, at: time, in: ads) {
+        ads[found].outcome = .failed
+        ads[found].error = entry.fields["message"]?.stringValue
+        if ads[found].begin == nil { setBegin(found, time) }
+        if ads[found].end == nil { setEnd(found, time) }
       }
-      errors.append(
-        TimelineMarker(
-          row: row, time: time, content: item.contentTime, type: entry.type,
-          text: entry.fields["message"]?.stringValue ?? Self.details(entry)))
+      counts.errors += 1
+      if errors.count < limits.markers {
+        errors.append(
+          TimelineMarker(
+            row: row, time: time, content: item.contentTime, type: entry.type,
+            text: entry.fields["message"]?.stringValue ?? Self.details(entry)))
+      }
     }
   }
 
   /// Settles what the log left open: ads that began and never ended, ads that never began.
   public mutating func finish() {
-    for index in ads.indices {
-      guard ads[index].outcome == .notPlayed || (ads[index].begin != nil && ads[index].end == nil) else {
+    let reached = ReachedContent(trace.points)
+    var seekOver: [Double: (time: Double, from: Double, to: Double)?] = [:]
+    for position in ads.indices {
+      let ad = ads[position]
+      guard ad.outcome == .notPlayed || (ad.begin != nil && ad.end == nil) else { continue }
+      if ad.begin != nil {
+        if ad.outcome != .failed { ads[position].outcome = .unfinished }
+        ads[position].end = endTime
         continue
       }
-      if ads[index].begin != nil {
-        if ads[index].outcome != .failed { ads[index].outcome = .unfinished }
-        ads[index].end = endTime
-      } else if let offset = ads[index].breakOffset,
-        let seek = seeks.first(where: { $0.from < offset && $0.to >= offset })
-      {
-        ads[index].outcome = .seekedOver
-        ads[index].begin = seek.time
-      } else {
-        let offset = ads[index].breakOffset ?? 0
-        ads[index].begin = trace.points.first(where: { $0.content >= offset })?.time ?? endTime
+      let offset = ad.breakOffset ?? 0
+      if ad.breakOffset != nil {
+        if seekOver[offset] == nil { seekOver[offset] = seeks.first { $0.from < offset && $0.to >= offset } }
+        if let seek = seekOver[offset] ?? nil {
+          ads[position].outcome = .seekedOver
+          ads[position].begin = seek.time
+          continue
+        }
       }
+      ads[position].begin = reached.time(offset) ?? endTime
     }
+  }
+
+  private mutating func setBegin(_ position: Int, _ time: Double) {
+    ads[position].begin = time
+    index.begun(ads[position], at: position, time: time)
+  }
+
+  private mutating func setEnd(_ position: Int, _ time: Double) {
+    ads[position].end = time
+    index.ended(ads[position].id, at: position)
   }
 
   private mutating func addAd(_ entry: LogEntry) {
     guard let id = entry.adId else { return }
     let offset = entry.adBreakTimeOffset
-    if ads.contains(where: { $0.id == id && $0.breakOffset == offset && $0.begin == nil }) { return }
-    ads.append(
+    if index.firstWaiting(.init(id: id, offset: offset), in: ads) != nil { return }
+    append(
       AdSpan(
-        id: id, breakOffset: offset, slot: ads.filter { $0.breakOffset == offset && $0.begin == nil }.count,
-        begin: nil, end: nil, outcome: .notPlayed, error: nil))
+        id: id, breakOffset: offset, slot: index.waitingCount(offset), begin: nil, end: nil,
+        outcome: .notPlayed, error: nil))
   }
 
   private mutating func beginAd(_ entry: LogEntry) {
     guard let id = entry.adId else { return }
     let offset = entry.adBreakTimeOffset
-    if let index = ads.firstIndex(where: { $0.id == id && $0.breakOffset == offset && $0.begin == nil }) {
-      ads[index].begin = entry.time
+    if let found = index.firstWaiting(.init(id: id, offset: offset), in: ads) {
+      setBegin(found, entry.time)
       return
     }
     // A replay (snapback) or an ad the log never added: its slot follows the break's last ad.
-    let breakBegin = breaks.last(where: { $0.offset == offset ?? 0 })?.begin ?? entry.time
-    let slot = ads.filter { $0.breakOffset == offset && ($0.begin ?? -1) >= breakBegin }.count
-    ads.append(
+    let breakBegin = index.lastBreak(offset ?? 0).map { breaks[$0].begin } ?? entry.time
+    let slot = index.begunSince(breakBegin, offset: offset)
+    append(
       AdSpan(
         id: id, breakOffset: offset, slot: slot, begin: entry.time, end: nil, outcome: .notPlayed, error: nil)
     )
   }
 
-  private mutating func endAd(_ entry: LogEntry, _ outcome: AdOutcome) {
-    guard let id = entry.adId,
-      let index = ads.lastIndex(where: { $0.id == id && $0.begin != nil && $0.end == nil })
-    else { return }
-    ads[index].end = entry.time
-    if ads[index].outcome != .failed { ads[index].outcome = outcome }
+  private mutating func append(_ ad: AdSpan) {
+    index.added(ad, at: ads.count)
+    ads.append(ad)
   }
 
-  /// The ad with `id` that began last at or before `time`, else its first.
-  private func latestAd(_ id: String, at time: Double) -> Int? {
-    ads.lastIndex(where: { $0.id == id && ($0.begin ?? .infinity) <= time })
-      ?? ads.firstIndex(where: { $0.id == id })
+  private mutating func endAd(_ entry: LogEntry, _ outcome: AdOutcome) {
+    guard let id = entry.adId, let found = index.lastPlaying(id) else { return }
+    setEnd(found, entry.time)
+    if ads[found].outcome != .failed { ads[found].outcome = outcome }
   }
 
   private mutating func addBeacon(_ item: ReportEntry, row: Int) {
     let entry = item.entry
-    beacons.append(
-      BeaconTick(
-        row: row, ad: entry.adId.flatMap { latestAd($0, at: entry.time) }, time: entry.time,
-        content: item.contentTime, event: entry.fields["event"]?.stringValue ?? "?",
-        url: entry.fields["url"]?.stringValue ?? "",
-        status: entry.fields["status"]?.numberValue.flatMap { Int(exactly: $0) },
-        failure: entry.fields["failure"]?.stringValue))
+    let beacon = BeaconTick(
+      row: row, ad: entry.adId.flatMap { index.latest($0, at: entry.time, in: ads) }, time: entry.time,
+      content: item.contentTime, event: entry.fields["event"]?.stringValue ?? "?",
+      url: entry.fields["url"]?.stringValue ?? "",
+      status: entry.fields["status"]?.numberValue.flatMap { Int(exactly: $0) },
+      failure: entry.fields["failure"]?.stringValue)
+    counts.beacons += 1
+    if beacon.failed { counts.failedBeacons += 1 }
+    if beacons.count < limits.markers { beacons.append(beacon) }
   }
 
   /// An entry's fields as `key=value` words.
   static func details(_ entry: LogEntry) -> String {
     entry.fields.map { "\($0.key)=\($0.value.stringValue ?? $0.value.jsonText)" }.joined(separator: " ")
+  }
+}
+
+/// How many beacons, actions and errors a log had (the timeline draws the first of each).
+public struct MarkerCounts: Sendable, Equatable {
+  public var beacons = 0
+  public var failedBeacons = 0
+  public var actions = 0
+  public var errors = 0
+}
+
+/// When the content first reached each time: the trace's running maximum, searched by halves.
+private struct ReachedContent {
+  private let times: [Double]
+  private let highest: [Double]
+
+  init(_ points: [ContentTrace.Point]) {
+    var highest: [Double] = []
+    highest.reserveCapacity(points.count)
+    for point in points { highest.append(max(highest.last ?? -.infinity, point.content)) }
+    times = points.map(\.time)
+    self.highest = highest
+  }
+
+  /// The virtual time of the first point whose content time is `content` or more.
+  func time(_ content: Double) -> Double? {
+    var (low, high) = (0, highest.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if highest[middle] < content { low = middle + 1 } else { high = middle }
+    }
+    return low < times.count ? times[low] : nil
   }
 }
