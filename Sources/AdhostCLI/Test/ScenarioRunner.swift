@@ -13,9 +13,15 @@ struct ScenarioRun {
   let entries: [RecordedEntry]
   let exit: Int32
   let diagnostics: String
+  /// The entries alone (made once: the checks index it entry by entry).
+  let log: [LogEntry]
 
-  /// The entries alone.
-  var log: [LogEntry] { entries.map(\.entry) }
+  init(entries: [RecordedEntry], exit: Int32, diagnostics: String) {
+    self.entries = entries
+    self.exit = exit
+    self.diagnostics = diagnostics
+    log = entries.map(\.entry)
+  }
 }
 
 /// Keeps a run's log entries with the player's content time at each; used on the run's thread.
