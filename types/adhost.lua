@@ -672,7 +672,7 @@ function log.error(message) end
 beacon = {}
 
 ---Sends each URL as an HTTP GET (IAB macros filled) without waiting; each one is logged as a
----`beacon` entry with `eventName`.
+---`beacon` entry with `eventName`. At most 1000 URLs per call: more raises an error naming the cap.
 ---@class adhost.BeaconResult
 ---@field url string The URL as sent (macros filled in).
 ---@field status? integer The HTTP status, when an answer came.

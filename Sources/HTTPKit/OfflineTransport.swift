@@ -13,6 +13,12 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
   private let lock = NSLock()
   private var served: [String: Int] = [:]
   private var missed: [(key: String, count: Int)] = []
+  /// Where each key is in `missed`.
+  private var missedPosition: [String: Int] = [:]
+  private var missSteps = 0
+
+  /// Keys looked at to count the unmatched requests (the tests' measure of the work).
+  var unmatchedSteps: Int { lock.withLock { missSteps } }
 
   /// The requests that matched no recorded exchange, by key (`GET https://…`, cache busters left
   /// out) in the order first seen, with how often each was made.
@@ -62,9 +68,11 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
     let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
     guard let candidates = exchanges[key], !candidates.isEmpty else {
       lock.withLock {
-        if let position = missed.firstIndex(where: { $0.key == key }) {
+        missSteps += 1
+        if let position = missedPosition[key] {
           missed[position].count += 1
         } else {
+          missedPosition[key] = missed.count
           missed.append((key, 1))
         }
       }

@@ -3,6 +3,10 @@ import PlayerSeam
 import VASTKit
 
 extension PluginHost {
+  /// URLs one `beacon.send` may send: a VAST ad's trackers for one event are a handful; a call
+  /// with more is refused, so that one call cannot fan out without bound.
+  public static let maxBeaconURLsPerCall = 1000
+
   /// `beacon.send(urls, eventName, onResults?)`: sends each URL (IAB macros filled in) with the
   /// native beacon sender; the results enter the event log as `beacon` entries, and go to
   /// `onResults` (`{ {url =, status =, failure =}, … }`) once all have settled. Does not wait.
@@ -27,6 +31,11 @@ extension PluginHost {
         case .function(let function): callback = function
         case let other:
           throw ArgumentError("beacon.send: onResults must be a function, got \(other.typeName)")
+        }
+        guard urls.count <= Self.maxBeaconURLsPerCall else {
+          throw ArgumentError(
+            "beacon.send: at most \(Self.maxBeaconURLsPerCall) URLs per call, got \(urls.count) "
+              + "(send them in several calls)")
         }
         guard !urls.isEmpty else { return 0 }
         let sender = self.beaconSender()
