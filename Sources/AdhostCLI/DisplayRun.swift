@@ -46,6 +46,7 @@ struct DisplayRun: @unchecked Sendable {
     for action in actions { failed = !run(action, on: shown) || failed }
     host.end()
     console.flush()
+    options.recorder?.finish()
     if let problem = options.recorder?.saveError {
       console.printError("adhost display: \(problem)")
       return ExitCode.outputNotSaved

@@ -89,6 +89,7 @@ struct RunSession {
     let fatal = host.player.fatalError
     console.flush()
 
+    setup.options.recorder?.finish()
     if let problem = setup.options.recorder?.saveError {
       console.printError("adhost run: \(problem)")
       return ExitCode.outputNotSaved

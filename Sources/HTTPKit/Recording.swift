@@ -47,9 +47,13 @@ struct RecordingIndex: Codable {
 enum RecordingFolder {
   static func indexURL(_ folder: URL) -> URL { folder.appendingPathComponent("index.json") }
 
-  static func save(_ index: RecordingIndex, to folder: URL) throws {
+  /// Writes `index.json` (atomically); returns the bytes written.
+  @discardableResult
+  static func save(_ index: RecordingIndex, to folder: URL) throws -> Int {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    try encoder.encode(index).write(to: indexURL(folder), options: .atomic)
+    let data = try encoder.encode(index)
+    try data.write(to: indexURL(folder), options: .atomic)
+    return data.count
   }
 }

@@ -4,7 +4,7 @@ extension RecordingFolder {
   /// The largest `index.json` read.
   static let maxIndexBytes = 64 << 20
 
-  /// Reads and checks `index.json`: the version, each exchange's status, and that each body is a
+  /// Reads and checks `index.json` (with the exchanges its `index.journal` adds): the version, each exchange's status, and that each body is a
   /// regular file inside the folder. Errors name the file, the JSON path and what was expected.
   static func load(_ folder: URL) throws(RecordingError) -> RecordingIndex {
     let data: Data
@@ -15,7 +15,7 @@ extension RecordingFolder {
     } catch {
       throw .index(folder, "\(error)")
     }
-    let index: RecordingIndex
+    var index: RecordingIndex
     do {
       index = try JSONDecoder().decode(RecordingIndex.self, from: data)
     } catch let error as DecodingError {
@@ -32,6 +32,7 @@ extension RecordingFolder {
     guard index.version == 1 else {
       throw .index(folder, at: "version", "\(index.version) is not a recording version this adhost reads (1)")
     }
+    index.exchanges += try RecordingJournal.exchanges(in: folder, after: index.exchanges.count)
     for (position, exchange) in index.exchanges.enumerated() {
       if let status = exchange.status, !(100...599).contains(status) {
         throw .index(

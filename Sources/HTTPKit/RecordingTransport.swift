@@ -1,7 +1,9 @@
 import Foundation
 
 /// A transport that passes each exchange to another transport and saves it in a recording
-/// folder (created if missing; an existing recording there is extended).
+/// folder (created if missing; an existing recording there is extended). Each exchange is
+/// appended to the folder's `index.journal` as it completes (linear, and kept if the run is
+/// interrupted); `finish()` writes them all into `index.json` and removes the journal.
 public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   /// The recording folder.
   public let folder: URL
@@ -10,6 +12,13 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   private let lock = NSLock()
   private var index: RecordingIndex
   private var lastSaveError: String?
+  private var journal: FileHandle?
+  /// Exchanges in the journal and not yet in `index.json`.
+  private var journaled = 0
+  private var bytesWritten = 0
+
+  /// Bytes of `index.json` and journal written so far (the tests' measure of the work).
+  var indexBytesWritten: Int { lock.withLock { bytesWritten } }
 
   /// Why the recording could not be saved last, if it could not (the caller should say so: what
   /// a user asked to record must not be lost quietly).
@@ -38,6 +47,28 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     }
     if index.startDate == nil { index.startDate = startDate.map(RecordingDates.text) }
     index.ignoredParameters = volatileParameters.sorted()
+    // What an interrupted run left in the journal goes into the index now.
+    bytesWritten = try RecordingFolder.save(index, to: folder)
+    try? FileManager.default.removeItem(at: RecordingJournal.url(folder))
+  }
+
+  deinit { finish() }
+
+  /// Writes every exchange recorded into `index.json` (atomically) and removes the journal; a
+  /// failure is kept in `saveError`. Exchanges after it are journaled again.
+  public func finish() {
+    lock.withLock {
+      guard journaled > 0 else { return }
+      do {
+        bytesWritten += try RecordingFolder.save(index, to: folder)
+        try journal?.close()
+        journal = nil
+        journaled = 0
+        try FileManager.default.removeItem(at: RecordingJournal.url(folder))
+      } catch {
+        lastSaveError = "cannot save the recording in \(folder.path): \(error)"
+      }
+    }
   }
 
   /// Performs the exchange upstream, records it, then completes.
@@ -72,7 +103,12 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
       }
       index.exchanges.append(exchange)
       do {
-        try RecordingFolder.save(index, to: folder)
+        let journal = try self.journal ?? RecordingJournal.open(folder)
+        self.journal = journal
+        let line = try RecordingJournal.line(exchange, at: index.exchanges.count - 1)
+        try journal.write(contentsOf: line)
+        bytesWritten += line.count
+        journaled += 1
       } catch {
         lastSaveError = "cannot save the recording in \(folder.path): \(error)"
       }
