@@ -106,6 +106,8 @@ extension RunSession {
   func keep(interruptedBy signal: String, arguments: [String]) {
     console.flush()
     console.printError(InterruptFlush.note("run", signal, "the lines above are what had played"))
+    // The journal keeps the recorded exchanges anyway; this leaves index.json in its final form.
+    setup.options.recorder?.finish()
     guard let report else { return }
     do {
       try report.writeInterrupted(
