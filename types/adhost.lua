@@ -713,7 +713,7 @@ function WebView:loadHTML(html, baseURL) end
 ---@param policy fun(navigation: adhost.Navigation): "allow"|"cancel"|"outside"
 function WebView:setNavigationPolicy(policy) end
 
----@param type string loadstart, loadfinish, loadfail, loadtimeout, navigation, openedoutside, newviewrefused, console, closerequested, request, click, screenshot, stopped, terminated, proxyrefused, close
+---@param type string loadstart, loadfinish, loadfail, loadtimeout, navigation, openedoutside, newviewrefused, console, consoledropped, closerequested, request, click, screenshot, stopped, terminated, proxyrefused, close
 ---@param listener fun(event: table)
 function WebView:addEventListener(type, listener) end
 

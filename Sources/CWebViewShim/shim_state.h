@@ -12,4 +12,7 @@ extern WebKitWebView *shim_view;
    the console bridge of its content manager to the callbacks. */
 void shim_connect_signals(WebKitWebView *view, WebKitUserContentManager *content);
 
+/* A message of the console bridge: bounded, then handed to the callbacks (console.c). */
+void shim_console_message(WebKitUserContentManager *manager, WebKitJavascriptResult *result, gpointer data);
+
 #endif

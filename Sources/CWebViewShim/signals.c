@@ -147,16 +147,6 @@ static gboolean on_load_failed(WebKitWebView *v, WebKitLoadEvent event, gchar *u
   return TRUE; /* no error page */
 }
 
-static void on_console(WebKitUserContentManager *manager, WebKitJavascriptResult *result,
-                       gpointer data) {
-  (void)manager;
-  (void)data;
-  JSCValue *value = webkit_javascript_result_get_js_value(result);
-  char *json = jsc_value_to_json(value, 0);
-  if (json) shim_callbacks->console(shim_callbacks->context, json);
-  g_free(json);
-}
-
 static void on_close(WebKitWebView *v, gpointer data) {
   (void)v;
   (void)data;
@@ -196,7 +186,7 @@ void shim_connect_signals(WebKitWebView *view, WebKitUserContentManager *content
       content, webkit_user_script_new(console_bridge, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
                                       WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL));
   webkit_user_content_manager_register_script_message_handler(content, "adhostConsole");
-  g_signal_connect(content, "script-message-received::adhostConsole", G_CALLBACK(on_console), NULL);
+  g_signal_connect(content, "script-message-received::adhostConsole", G_CALLBACK(shim_console_message), NULL);
   g_signal_connect(view, "decide-policy", G_CALLBACK(on_decide_policy), NULL);
   g_signal_connect(view, "load-changed", G_CALLBACK(on_load_changed), NULL);
   g_signal_connect(view, "load-failed", G_CALLBACK(on_load_failed), NULL);

@@ -36,18 +36,23 @@ final class HelperProcess: @unchecked Sendable {
     let events = events
     let answers = answers
     let reader = Thread {
-      var pending = Data()
+      var lines = HelperLines()
       let handle = output.fileHandleForReading
       while true {
         let data = handle.availableData
         if data.isEmpty { break }
-        pending.append(data)
-        while let newline = pending.firstIndex(of: 0x0A) {
-          let line = pending[pending.startIndex..<newline]
-          pending = Data(pending[(newline + 1)...])
-          guard let event = Self.event(from: Data(line)) else { continue }
-          // An answer to a waiting thread (not the host's), or an event for the host.
-          if !answers.deliver(event) { events.push(event) }
+        for piece in lines.feed(data) {
+          switch piece {
+          case .line(let line):
+            guard let event = Self.event(from: line) else { continue }
+            // An answer to a waiting thread (not the host's), or an event for the host.
+            if !answers.deliver(event) { events.push(event) }
+          case .overlong(let bytes):
+            events.push(
+              WebViewEvent(
+                "error",
+                [("message", .string("a line of the engine of \(bytes) bytes was dropped (over 1 MiB)"))]))
+          }
         }
       }
       answers.closeAll()

@@ -47,10 +47,18 @@ extension WebView {
 
   /// Shows `html` as the document at `baseURL`; returns as `load` does.
   public func loadHTML(_ html: String, baseURL: URL) throws(WebViewError) {
+    // The helper reads each command as one line: a document is bounded like every line.
+    guard html.utf8.count <= Self.maxDocumentBytes else {
+      throw .refused(
+        "the document is \(html.utf8.count) bytes, over the \(Self.maxDocumentBytes >> 20) MiB a view takes")
+    }
     try send(["cmd": "loadHTML", "html": html, "baseURL": baseURL.absoluteString])
     try awaitLoad()
     settleLoads()
   }
+
+  /// The largest document `loadHTML` (and `load`) hands to the engine.
+  public static let maxDocumentBytes = 32 << 20
 
   /// Waits until the running load (if one starts) ends; stops the page at the load deadline.
   func awaitLoad() throws(WebViewError) {

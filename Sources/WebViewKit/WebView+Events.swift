@@ -26,13 +26,13 @@ extension WebView {
           "loadfail",
           [("url", .string(event.string("url") ?? "")), ("message", .string(event.string("message") ?? ""))]))
     case "console":
+      var message = event.string("message") ?? ""
+      if case .number(let more)? = event["more"], more > 0 {
+        message += "… \(Int.checked(more, in: 0...Int.max) ?? 0) bytes more"
+      }
       onEvent(
         WebViewEvent(
-          "console",
-          [
-            ("level", .string(event.string("level") ?? "log")),
-            ("message", .string(event.string("message") ?? "")),
-          ]))
+          "console", [("level", .string(event.string("level") ?? "log")), ("message", .string(message))]))
     case "closeRequested":
       onEvent(
         WebViewEvent(

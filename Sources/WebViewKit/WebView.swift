@@ -103,6 +103,7 @@ public final class WebView {
   public func close(reason: String = "native") {
     guard !isClosed else { return }
     settleLoads()
+    reportDroppedConsoleLines()
     shutDown()
     // What other processes sent to the proxy (refused: nothing of it was forwarded or recorded).
     for refusal in proxy.refusals.events() { onEvent(refusal) }
@@ -118,6 +119,22 @@ public final class WebView {
     endNavigations()
     onEvent(WebViewEvent("stopped", [("reason", .string(reason))]))
     _ = try? waitFor(type: "terminated", seconds: configuration.commandTimeout)
+  }
+
+  /// One `consoledropped` line for the console messages the helper dropped past its cap, if any.
+  private func reportDroppedConsoleLines() {
+    let token = nextToken
+    nextToken += 1
+    helper.send(["cmd": "consoleDropped", "token": token])
+    guard
+      let answer = try? waitFor(
+        type: "consoleDropped", seconds: configuration.commandTimeout,
+        where: {
+          $0["token"] == .number(Double(token))
+        }),
+      case .number(let count)? = answer["count"], count > 0
+    else { return }
+    onEvent(WebViewEvent("consoledropped", [("count", .number(count))]))
   }
 
   private func shutDown() {

@@ -39,12 +39,10 @@ enum HelperCallbacks {
         "phase": started != 0 ? "started" : "ended",
       ])
     },
-    console: { _, json in
-      let object = (try? JSONSerialization.jsonObject(with: Data(text(json).utf8))) as? [String: Any]
-      HelperOutput.emit([
-        "event": "console", "level": object?["level"] as? String ?? "log",
-        "message": object?["message"] as? String ?? text(json),
-      ])
+    console: { _, level, message, more in
+      var event: [String: Any] = ["event": "console", "level": text(level), "message": text(message)]
+      if more > 0 { event["more"] = Int(truncatingIfNeeded: more) }
+      HelperOutput.emit(event)
     },
     close_requested: { _ in HelperOutput.emit(["event": "closeRequested"]) },
     create_refused: { _, uri, gesture in

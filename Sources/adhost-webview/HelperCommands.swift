@@ -44,6 +44,11 @@ enum HelperCommands {
         return missing("trust", "host and token")
       }
       wv_trust_host(host, UInt64(truncatingIfNeeded: token))
+    case "consoleDropped":
+      guard let token = command["token"] as? Int else { return missing("consoleDropped", "token") }
+      HelperOutput.emit([
+        "event": "consoleDropped", "token": token, "count": Int(truncatingIfNeeded: wv_console_dropped()),
+      ])
     case "stop": wv_terminate_web_process()
     case "quit": wv_quit()
     default: HelperOutput.emit(["event": "error", "message": "unknown command \(name)"])

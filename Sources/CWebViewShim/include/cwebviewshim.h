@@ -37,8 +37,9 @@ typedef struct wv_callbacks {
   /* Resource load id (a document or a subresource) started (1) or ended, answered or not (0).
      uri: the request's at the start, the resource's (after redirects) at the end. */
   void (*resource)(void *context, uint64_t id, const char *uri, int started);
-  /* A message the page posted to the console bridge, as JSON ({"level":…,"message":…}). */
-  void (*console)(void *context, const char *json);
+  /* A message the page posted to the console bridge ({level, message}): the message cut to
+     WV_CONSOLE_MESSAGE_BYTES, more_bytes the length of the rest. */
+  void (*console)(void *context, const char *level, const char *message, uint64_t more_bytes);
   /* The page called window.close() (WebKit's "close" signal); the view stays. */
   void (*close_requested)(void *context);
   /* The page asked for a new view (window.open; a target=_blank link whose navigation was
@@ -53,6 +54,12 @@ typedef struct wv_callbacks {
   void (*trusted)(void *context, uint64_t token, int ok);
 } wv_callbacks;
 
+/* The console's bounds: the bytes of a message kept, the messages of a view passed on. */
+#define WV_CONSOLE_MESSAGE_BYTES 4096
+#define WV_CONSOLE_LINES 1000
+
+/* The console messages dropped past WV_CONSOLE_LINES. */
+uint64_t wv_console_dropped(void);
 /* Connects to the display ($DISPLAY); 0 when there is none. */
 int wv_init(void);
 /* Reads stdin line by line on the main loop, handing each line to callbacks->line. */
