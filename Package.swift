@@ -4,8 +4,9 @@ import PackageDescription
 // Layers, lowest first; a module only imports modules of the layers before its own (and, inside
 // layer 3, the ones its target lists):
 // 1. C — CLua, CLuaShim, CLibXML2, CLibEdit (libedit), CLuaBench (the benchmarks' C baseline),
-//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers and
-//    OutsideText (outside text read and written: the terminal escaper) — dependency-free Swift.
+//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers —
+//    dependency-free Swift; OutsideText (the one reader and writer of outside text: JSON with
+//    offsets and paths, ISO 8601 dates, the terminal escaper), on CheckedNumbers only.
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
 // 3. The domain, no Lua: HardenedXML (the one libxml2 front-end, at the layer's bottom);
 //    PlayerSeam (the model's values and the protocols of the player the bridge drives); AdPlayer
@@ -22,6 +23,7 @@ let package = Package(
     .executable(name: "adhost", targets: ["adhost"]),
     .executable(name: "adhost-bench", targets: ["adhost-bench"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
+    .library(name: "OutsideText", targets: ["OutsideText"]),
     .library(name: "PlayerSeam", targets: ["PlayerSeam"]),
     .library(name: "AdPlayer", targets: ["AdPlayer"]),
     .library(name: "AdCheck", targets: ["AdCheck"]),
@@ -38,7 +40,7 @@ let package = Package(
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "CheckedNumbers"),
-    .target(name: "OutsideText"),
+    .target(name: "OutsideText", dependencies: ["CheckedNumbers"]),
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "CheckedNumbers"]),
     // The Lua SDK (sdk/adhost, sdk/_adhost), shipped beside the executable as a resource folder.
     .target(
@@ -52,16 +54,16 @@ let package = Package(
     // The one hardened libxml2 front-end (size cap, no network, entities refused, errors
     // captured, the per-parse box, cut-out fragments) that every XML reader goes through.
     .target(name: "HardenedXML", dependencies: ["CLibXML2"]),
-    .target(name: "PlayerSeam", dependencies: ["CheckedNumbers"]),
+    .target(name: "PlayerSeam", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
-    .target(name: "HTTPKit", dependencies: ["CheckedNumbers"]),
-    .target(name: "HLSKit", dependencies: ["CheckedNumbers"]),
-    .target(name: "DASHKit", dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers"]),
+    .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText"]),
+    .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
+    .target(name: "DASHKit", dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HardenedXML", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
-    .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers"]),
+    .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
 
     .target(
       name: "PluginHost",
@@ -121,7 +123,7 @@ let package = Package(
       name: "CWebKitGTK", pkgConfig: "webkit2gtk-4.1",
       providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
     .target(name: "CWebViewShim", dependencies: ["CWebKitGTK"]),
-    .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim"]),
+    .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim", "OutsideText"]),
     // GnuTLS (Debian's libgnutls28-dev, a dependency of WebKitGTK's networking already): the TLS
     // server the engine's loopback proxy answers https requests with (docs/display.md).
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),

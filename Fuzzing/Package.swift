@@ -13,7 +13,7 @@ let fuzzTargets = [
 let domain: [String: [Target.Dependency]] = [
   "fuzz-vast": [.product(name: "VASTKit", package: adhost)],
   "fuzz-vmap": [.product(name: "VASTKit", package: adhost)],
-  "fuzz-json": [.product(name: "AdPlayer", package: adhost)],
+  "fuzz-json": [.product(name: "OutsideText", package: adhost)],
   "fuzz-hls": [.product(name: "HLSKit", package: adhost)],
   "fuzz-source": [.product(name: "AdPlayer", package: adhost)],
   "fuzz-recording": [.product(name: "HTTPKit", package: adhost)],

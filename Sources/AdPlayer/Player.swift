@@ -1,3 +1,4 @@
+import OutsideText
 import PlayerSeam
 
 /// A headless player on a virtual clock: a content timeline, playback state, player and ad

@@ -1,3 +1,4 @@
+import OutsideText
 import PlayerSeam
 
 /// A scripted user action: at a virtual time, play, pause, seek, skip or click the playing ad,

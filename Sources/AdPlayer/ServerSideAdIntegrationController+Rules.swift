@@ -1,3 +1,4 @@
+import OutsideText
 import PlayerSeam
 
 /// The rules every method of the controller checks, and the wording of their errors.

@@ -1,3 +1,4 @@
+import OutsideText
 import PlayerSeam
 
 /// What the player hands an integration's factory: creates breaks and ads and reports their

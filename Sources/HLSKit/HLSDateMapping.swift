@@ -1,3 +1,5 @@
+import OutsideText
+
 /// Places `#EXT-X-DATERANGE` cues on the timeline through `#EXT-X-PROGRAM-DATE-TIME`.
 enum HLSDateMapping {
   /// The segments with a program date-time each: carried forward from the last one given (plus
@@ -71,7 +73,7 @@ enum HLSDateMapping {
     guard let startText = attributes.value("START-DATE") else {
       throw HLSParseError(line: line, "\(tag) \(id): expected a START-DATE attribute")
     }
-    guard let startDate = HLSDate.parse(startText) else {
+    guard let startDate = ISO8601.seconds(startText) else {
       throw HLSParseError(
         line: line,
         "\(tag) \(id): START-DATE: expected an ISO 8601 date-time, found \"\(startText.prefix(40))\"")
@@ -89,7 +91,7 @@ enum HLSDateMapping {
     if let text = attributes.value("DURATION") {
       end = start + (try HLSParser.seconds(Substring(text), tag: tag, what: "DURATION", line: line))
     } else if let text = attributes.value("END-DATE") {
-      guard let endDate = HLSDate.parse(text), endDate >= startDate else {
+      guard let endDate = ISO8601.seconds(text), endDate >= startDate else {
         throw HLSParseError(
           line: line, "\(tag) \(id): END-DATE: expected a date-time at or after START-DATE")
       }

@@ -1,5 +1,6 @@
 import CheckedNumbers
 import Foundation
+import OutsideText
 
 /// Builds a media playlist line by line.
 struct HLSMediaBuilder {
@@ -56,7 +57,7 @@ struct HLSMediaBuilder {
     case "#EXT-X-PLAYLIST-TYPE": playlistType = String(value)
     case "#EXT-X-DISCONTINUITY": pendingDiscontinuity = true
     case "#EXT-X-PROGRAM-DATE-TIME":
-      guard let date = HLSDate.parse(String(value)) else {
+      guard let date = ISO8601.seconds(String(value)) else {
         throw HLSParseError(
           line: line,
           "\(tag): expected an ISO 8601 date-time such as 2026-11-29T12:00:00.000Z, found \"\(value.prefix(40))\""

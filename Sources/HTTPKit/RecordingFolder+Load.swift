@@ -17,17 +17,9 @@ extension RecordingFolder {
     }
     var index: RecordingIndex
     do {
-      index = try JSONDecoder().decode(RecordingIndex.self, from: data)
-    } catch let error as DecodingError {
-      throw .decoding(error, data: data, in: folder)
+      index = try RecordingIndex(data: data)
     } catch {
-      throw .index(folder, "cannot be read: \(error.localizedDescription)")
-    }
-    if let duplicate = JSONDuplicateMembers.first(in: data) {
-      throw .index(
-        folder, at: duplicate.path,
-        "\"\(duplicate.name)\" appears a second time in the same object; expected each name once"
-          + " (a repeated request is a second entry in exchanges)")
+      throw .index(folder, at: error.path, error.expectation)
     }
     guard index.version == 1 else {
       throw .index(folder, at: "version", "\(index.version) is not a recording version this adhost reads (1)")

@@ -1,3 +1,5 @@
+import OutsideText
+
 /// A client-side ad in `SourceDescription.ads`: `sources` (the ad tag URL, or `{"src": …,
 /// "type": …}`), `timeOffset`, `integration`, other fields kept.
 public struct AdDescription: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import OutsideText
+
 /// When a client-side ad plays, as `AdDescription.timeOffset` allows: `"start"`, `"end"`,
 /// seconds (a number or `"HH:MM:SS(.mmm)"`), or a percentage of the content (`"N%"`).
 public enum AdTimeOffset: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import OutsideText
+
 /// A timed-metadata cue of the content (an HLS ad marker, say): the player fires `cue` when the
 /// playhead enters it.
 public struct Cue: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import OutsideText
+
 /// The player as the bridge (PluginHost) drives it: playback, the source, the content's
 /// timeline and cues, events, the ads registry and the host thread's scheduler. The headless
 /// `AdPlayer.Player` is one implementation; an app wraps its own player in another

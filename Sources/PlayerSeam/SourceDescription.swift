@@ -1,4 +1,5 @@
 import CheckedNumbers
+import OutsideText
 
 /// What a player is asked to play, with THEOplayer Web's field names: `sources` (one typed source
 /// or a list), `ads` (client-side ads) and every other field kept as is.

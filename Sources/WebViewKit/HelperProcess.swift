@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 /// The `adhost-webview` helper process, on its own display: the host writes commands as JSON
 /// lines and its events arrive in `events`. A helper that hangs or dies never takes the host with
@@ -67,9 +68,8 @@ final class HelperProcess: @unchecked Sendable {
 
   /// Writes one command.
   func send(_ command: [String: Any]) {
-    guard process.isRunning,
-      let data = try? JSONSerialization.data(withJSONObject: command, options: [.sortedKeys])
-    else { return }
+    guard process.isRunning, let json = JSONValue(any: command) else { return }
+    let data = Data(json.jsonText.utf8)
     // A helper that died closes the pipe: the write fails, and the reader reports the exit.
     writing.withLock { try? input.fileHandleForWriting.write(contentsOf: data + Data([0x0A])) }
   }
@@ -137,23 +137,18 @@ final class HelperProcess: @unchecked Sendable {
     return URL(fileURLWithPath: path)
   }
 
-  /// The helper's boolean details (JSONSerialization gives booleans as numbers on Linux).
-  private static let booleans: Set<String> = [
-    "userGesture", "newWindow", "redirect", "mainFrame", "byPolicy", "delivered", "ok",
-  ]
-
   private static func event(from line: Data) -> WebViewEvent? {
-    guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
-      let name = object["event"] as? String
+    guard let text = String(data: line, encoding: .utf8),
+      let object = (try? JSONValue.parse(text))?.objectValue,
+      let name = object["event"]?.stringValue
     else { return nil }
     var fields: [(String, WebViewEvent.Value)] = []
-    for key in object.keys.sorted() where key != "event" {
-      if booleans.contains(key), let flag = object[key] as? Bool {
-        fields.append((key, .bool(flag)))
-      } else if let text = object[key] as? String {
-        fields.append((key, .string(text)))
-      } else if let number = object[key] as? Double {
-        fields.append((key, .number(number)))
+    for member in object.members.sorted(by: { $0.key < $1.key }) where member.key != "event" {
+      switch member.value {
+      case .bool(let flag): fields.append((member.key, .bool(flag)))
+      case .string(let text): fields.append((member.key, .string(text)))
+      case .number(let number): fields.append((member.key, .number(number)))
+      default: break
       }
     }
     return WebViewEvent(name, fields)

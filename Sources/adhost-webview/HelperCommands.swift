@@ -1,11 +1,11 @@
 import CWebViewShim
 import Foundation
+import OutsideText
 
 /// The host's commands, one JSON object a line (docs/display.md, "The helper's protocol").
 enum HelperCommands {
   static func handle(_ line: String) {
-    guard let data = line.data(using: .utf8),
-      let command = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+    guard let command = (try? JSONValue.parse(line))?.anyValue as? [String: Any],
       let name = command["cmd"] as? String
     else {
       HelperOutput.emit(["event": "error", "message": "not a command object: \(line.prefix(80))"])
@@ -32,7 +32,8 @@ enum HelperCommands {
       guard let path = command["path"] as? String else { return missing("screenshot", "path") }
       wv_snapshot(path)
     case "click":
-      guard let x = command["x"] as? Double, let y = command["y"] as? Double else {
+      // A whole coordinate reads as an Int (JSONValue.anyValue), a fraction as a Double.
+      guard let x = coordinate(command["x"]), let y = coordinate(command["y"]) else {
         return missing("click", "x and y")
       }
       HelperOutput.emit(["event": "clicked", "x": x, "y": y, "delivered": wv_click(x, y) != 0])
@@ -72,5 +73,9 @@ enum HelperCommands {
 
   private static func missing(_ command: String, _ what: String) {
     HelperOutput.emit(["event": "error", "message": "\(command): expected \(what)"])
+  }
+
+  private static func coordinate(_ value: Any?) -> Double? {
+    (value as? Double) ?? (value as? Int).map(Double.init)
   }
 }

@@ -28,7 +28,8 @@ import Testing
         "https://ads.example/lists/ad1/index.m3u8", "https://cdn.example/ad2.m3u8",
       ])
     #expect(list.assets.map(\.duration) == [10, 5.5])
-    #expect(list.assets[0].otherMembers == ["X-VAST-URI": #""https:\/\/ads.example\/vast\/1.xml""#])
+    // JSON text as the JSON module writes it (Foundation's writer escaped every "/").
+    #expect(list.assets[0].otherMembers == ["X-VAST-URI": #""https://ads.example/vast/1.xml""#])
     #expect(list.skipControl == HLSInterstitial.SkipControl(offset: 5, duration: 3, labelId: "skip"))
     #expect(list.otherMembers == ["X-BREAK": #"{"n":1}"#])
   }

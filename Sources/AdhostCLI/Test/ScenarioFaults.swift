@@ -1,5 +1,4 @@
 import AdPlayer
-import Foundation
 import HTTPKit
 
 /// A scenario's `faults`: a fault plan's path (passed on as `--faults`) or the plan inline.
@@ -10,11 +9,8 @@ enum ScenarioFaults {
     guard json.value.objectValue != nil else {
       throw json.mismatch("a fault plan's path or a fault plan ({\"rules\": […]})")
     }
-    guard let parsed = try? JSONSerialization.jsonObject(with: Data(json.value.jsonText.utf8)) else {
-      throw json.error("cannot be read as JSON")
-    }
     do {
-      return (try FaultPlan(json: parsed, file: json.file, at: json.path), json.value)
+      return (try FaultPlan(json: json.value, file: json.file, at: json.path), json.value)
     } catch {
       throw ScenarioError(file: error.file, path: error.path, expectation: error.message)
     }

@@ -1,4 +1,6 @@
+import CheckedNumbers
 import Foundation
+import OutsideText
 
 /// The JSON answer to an `X-ASSET-LIST` request (Appendix D.2):
 /// `{"ASSETS": [{"URI": …, "DURATION": …}, …], "SKIP-CONTROL": {"OFFSET": …, "DURATION": …}}`.
@@ -24,27 +26,30 @@ public struct HLSAssetList: Equatable, Sendable {
   /// Reads an asset list fetched from `url`. Errors name the JSON path and what was expected:
   /// `ASSETS[1].DURATION: expected a number of seconds from 0 to 604800, found "ten"`.
   public static func parse(_ data: Data, url: URL) throws(HLSParseError) -> HLSAssetList {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      throw HLSParseError(line: nil, "the asset list is not JSON: \(error.localizedDescription)")
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw HLSParseError(line: nil, "the asset list is not JSON: not UTF-8 text")
     }
-    guard let object = root as? [String: Any] else {
+    let root: JSONValue
+    do {
+      root = try JSONValue.parse(text)
+    } catch {
+      throw HLSParseError(line: nil, "the asset list is not JSON: \(error)")
+    }
+    guard let object = root.objectValue else {
       throw HLSParseError(line: nil, "the asset list: expected a JSON object, found \(describe(root))")
     }
-    guard let list = object["ASSETS"] as? [Any] else {
+    guard let list = object["ASSETS"]?.arrayValue else {
       throw HLSParseError(
         line: nil, "ASSETS: expected a list of assets, found \(object["ASSETS"].map(describe) ?? "nothing")")
     }
     var assets: [Asset] = []
     for (index, item) in list.enumerated() {
       let path = "ASSETS[\(index)]"
-      guard let member = item as? [String: Any] else {
+      guard let member = item.objectValue else {
         throw HLSParseError(
           line: nil, "\(path): expected an object with URI and DURATION, found \(describe(item))")
       }
-      guard let text = member["URI"] as? String,
+      guard let text = member["URI"]?.stringValue,
         let assetURL = URL(string: text, relativeTo: url)?.absoluteURL,
         assetURL.scheme != nil
       else {
@@ -57,11 +62,11 @@ public struct HLSAssetList: Equatable, Sendable {
     }
     var skipControl: HLSInterstitial.SkipControl?
     if let value = object["SKIP-CONTROL"] {
-      guard let control = value as? [String: Any] else {
+      guard let control = value.objectValue else {
         throw HLSParseError(line: nil, "SKIP-CONTROL: expected an object, found \(describe(value))")
       }
       let label = control["LABEL-ID"]
-      if let label, !(label is String) {
+      if let label, label.stringValue == nil {
         throw HLSParseError(line: nil, "SKIP-CONTROL.LABEL-ID: expected a string, found \(describe(label))")
       }
       skipControl = HLSInterstitial.SkipControl(
@@ -71,48 +76,50 @@ public struct HLSAssetList: Equatable, Sendable {
         duration: try control["DURATION"].map { value throws(HLSParseError) in
           try seconds(value, path: "SKIP-CONTROL.DURATION")
         },
-        labelId: label as? String)
+        labelId: label?.stringValue)
     }
     return HLSAssetList(
       assets: assets, skipControl: skipControl,
       otherMembers: others(object, except: ["ASSETS", "SKIP-CONTROL"]))
   }
 
-  private static func seconds(_ value: Any?, path: String) throws(HLSParseError) -> Double {
-    guard let number = value as? NSNumber, !isBoolean(number),
-      number.doubleValue.isFinite, number.doubleValue >= 0, number.doubleValue <= HLSParser.maxDuration
-    else {
+  private static func seconds(_ value: JSONValue?, path: String) throws(HLSParseError) -> Double {
+    guard let number = value?.numberValue, number >= 0, number <= HLSParser.maxDuration else {
       throw HLSParseError(
         line: nil,
         "\(path): expected a number of seconds from 0 to 604800, found \(value.map(describe) ?? "nothing")")
     }
-    return number.doubleValue
+    return number
   }
 
-  /// JSON `true` and `false` decode as NSNumber, and `1 is Bool` holds on Linux: only the
-  /// boolean's own class tells them apart.
-  private static func isBoolean(_ number: NSNumber) -> Bool {
-    String(describing: type(of: number)).contains("Boolean")
-  }
-
-  private static func others(_ object: [String: Any], except known: Set<String>) -> [String: String] {
+  /// The other members as JSON text, nested objects' members sorted by name (the text a log
+  /// shows does not depend on how the server ordered them).
+  private static func others(_ object: JSONObject, except known: Set<String>) -> [String: String] {
     var result: [String: String] = [:]
-    for (name, value) in object where !known.contains(name) {
-      let data = try? JSONSerialization.data(
-        withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
-      result[name] = data.flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+    for member in object where !known.contains(member.key) {
+      result[member.key] = sortingMembers(member.value).jsonText
     }
     return result
   }
 
-  private static func describe(_ value: Any) -> String {
-    if value is NSNull { return "null" }
-    if let text = value as? String { return "\"\(text.prefix(40))\"" }
-    if value is [Any] { return "a list" }
-    if value is [String: Any] { return "an object" }
-    if let number = value as? NSNumber {
-      return isBoolean(number) ? (number.boolValue ? "true" : "false") : number.stringValue
+  private static func sortingMembers(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .array(let elements): return .array(elements.map(sortingMembers))
+    case .object(let object):
+      return .object(
+        JSONObject(object.members.sorted { $0.key < $1.key }.map { ($0.key, sortingMembers($0.value)) }))
+    default: return value
     }
-    return "\(value)"
+  }
+
+  private static func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .string(let text): return "\"\(text.prefix(40))\""
+    case .array: return "a list"
+    case .object: return "an object"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let number): return CheckedNumbers.describe(number)
+    }
   }
 }

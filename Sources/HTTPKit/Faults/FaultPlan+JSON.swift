@@ -1,5 +1,6 @@
 import CheckedNumbers
 import Foundation
+import OutsideText
 
 /// Why a fault plan cannot be used: names the file, the JSON path and what was expected.
 public struct FaultPlanError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,114 +33,80 @@ extension FaultPlan {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw FaultPlanError(file: file, path: "", message: "cannot read the fault plan")
     }
-    let value: Any
-    do {
-      value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw FaultPlanError(file: file, path: "", message: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw FaultPlanError(file: file, path: "", message: "not valid JSON: not UTF-8 text")
     }
-    if let duplicate = JSONDuplicateMembers.first(in: data) {
-      throw FaultPlanError(
-        file: file, path: duplicate.path,
-        message: "\"\(duplicate.name)\" appears a second time in the same object; expected each name once")
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text, refusingRepeatedMembers: true)
+    } catch {
+      guard let path = error.path else {
+        throw FaultPlanError(file: file, path: "", message: "not valid JSON: \(error)")
+      }
+      throw FaultPlanError(file: file, path: path, message: error.message)
     }
     try self.init(json: value, file: file, at: "")
   }
 
   /// Reads a plan from parsed JSON found in `file` at the JSON path `at` (a scenario's `faults`).
-  public init(json: Any, file: String, at root: String) throws(FaultPlanError) {
-    let reader = PlanReader(file: file)
-    let plan = try reader.object(json, at: root, known: ["description", "rules"])
-    let rulesPath = reader.join(root, "rules")
-    guard let rules = plan["rules"] as? [Any] else {
-      throw reader.error(rulesPath, "expected an array of rules")
+  public init(json: JSONValue, file: String, at root: String) throws(FaultPlanError) {
+    do throws(JSONPathError) {
+      let plan = try JSONReader(json, path: root)
+      try plan.refuseUnknownMembers(except: ["description", "rules"])
+      guard let rules = plan.value("rules")?.arrayValue else {
+        throw JSONPathError(path: plan.path("rules"), expectation: "expected an array of rules")
+      }
+      var parsed: [FaultRule] = []
+      for (index, rule) in rules.enumerated() {
+        parsed.append(try Self.rule(JSONReader(rule, path: elementPath(plan.path("rules"), index))))
+      }
+      self.init(rules: parsed)
+    } catch {
+      throw FaultPlanError(file: file, path: error.path, message: error.expectation)
     }
-    var parsed: [FaultRule] = []
-    for (index, rule) in rules.enumerated() {
-      parsed.append(try reader.rule(rule, at: "\(rulesPath)[\(index)]"))
-    }
-    self.init(rules: parsed)
-  }
-}
-
-/// Reads plan JSON, naming the file and JSON path in its errors.
-private struct PlanReader {
-  let file: String
-
-  func join(_ path: String, _ member: String) -> String { path.isEmpty ? member : "\(path).\(member)" }
-
-  func error(_ path: String, _ message: String) -> FaultPlanError {
-    FaultPlanError(file: file, path: path, message: message)
   }
 
-  func object(_ value: Any, at path: String, known: Set<String>) throws(FaultPlanError) -> [String: Any] {
-    guard let object = value as? [String: Any] else { throw error(path, "expected an object") }
-    if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-      throw error(join(path, unknown), "unknown member (known: \(known.sorted().joined(separator: ", ")))")
-    }
-    return object
-  }
-
-  func string(_ object: [String: Any], _ member: String, at path: String) throws(FaultPlanError) -> String? {
-    guard let value = object[member] else { return nil }
-    guard let text = value as? String, !(value is NSNumber) else {
-      throw error(join(path, member), "expected a string")
-    }
-    return text
-  }
-
-  func number(_ object: [String: Any], _ member: String, at path: String) throws(FaultPlanError) -> Double? {
-    guard let value = object[member] else { return nil }
-    // JSONSerialization gives true and false as NSNumber too, of a Boolean subclass.
-    guard let number = value as? NSNumber, !String(describing: type(of: value)).contains("Boolean") else {
-      throw error(join(path, member), "expected a number")
-    }
-    return number.doubleValue
-  }
-
-  func count(_ object: [String: Any], _ member: String, at path: String, from minimum: Int)
-    throws(FaultPlanError)
-    -> Int?
-  {
-    guard let number = try number(object, member, at: path) else { return nil }
-    guard let whole = Int.checked(number), whole >= minimum, whole <= 1 << 31 else {
-      throw error(join(path, member), "expected a whole number from \(minimum), got \(Fault.number(number))")
-    }
-    return whole
-  }
-
-  func rule(_ value: Any, at path: String) throws(FaultPlanError) -> FaultRule {
-    let object = try object(value, at: path, known: FaultPlan.ruleMembers)
-    let kindText = try string(object, "kind", at: path)
+  private static func rule(_ reader: JSONReader) throws(JSONPathError) -> FaultRule {
+    try reader.refuseUnknownMembers(except: ruleMembers)
+    let kindText = try reader.string("kind")
     let kind = kindText.flatMap(RequestKind.init(rawValue:))
     if let kindText, kind == nil {
       let names = RequestKind.allCases.map(\.rawValue).joined(separator: ", ")
-      throw error(join(path, "kind"), "expected one of \(names), got \"\(kindText)\"")
+      throw JSONPathError(
+        path: reader.path("kind"), expectation: "expected one of \(names), got \"\(kindText)\"")
     }
     var rule = FaultRule(
-      url: try string(object, "url", at: path), kind: kind,
-      method: try string(object, "method", at: path)?.uppercased(), fault: try fault(object, at: path),
-      nth: try count(object, "nth", at: path, from: 1), first: try count(object, "first", at: path, from: 1))
+      url: try reader.string("url"), kind: kind, method: try reader.string("method")?.uppercased(),
+      fault: try fault(reader), nth: try count(reader, "nth"), first: try count(reader, "first"))
     if rule.nth != nil && rule.first != nil {
-      throw error(join(path, "first"), "give nth or first, not both")
+      throw JSONPathError(path: reader.path("first"), expectation: "give nth or first, not both")
     }
     if let url = rule.url, url.isEmpty { rule.url = nil }
     return rule
   }
 
-  private func fault(_ object: [String: Any], at path: String) throws(FaultPlanError) -> Fault {
-    let names = FaultPlan.faultNames.map(\.name).joined(separator: ", ")
-    guard let name = try string(object, "fault", at: path) else {
-      throw error(join(path, "fault"), "missing: expected one of \(names)")
+  private static func count(_ reader: JSONReader, _ member: String) throws(JSONPathError) -> Int? {
+    guard let number = try reader.number(member) else { return nil }
+    guard let whole = Int.checked(number), whole >= 1, whole <= 1 << 31 else {
+      throw JSONPathError(
+        path: reader.path(member), expectation: "expected a whole number from 1, got \(Fault.number(number))")
     }
-    guard let entry = FaultPlan.faultNames.first(where: { $0.name == name }) else {
-      throw error(join(path, "fault"), "expected one of \(names), got \"\(name)\"")
+    return whole
+  }
+
+  private static func fault(_ reader: JSONReader) throws(JSONPathError) -> Fault {
+    let names = faultNames.map(\.name).joined(separator: ", ")
+    func error(_ member: String, _ message: String) -> JSONPathError {
+      JSONPathError(path: reader.path(member), expectation: message)
     }
-    for other in FaultPlan.faultNames.compactMap(\.parameter) where other != entry.parameter {
-      if object[other] != nil {
-        throw error(join(path, other), "does not go with the fault \"\(name)\"")
-      }
+    guard let name = try reader.string("fault") else {
+      throw error("fault", "missing: expected one of \(names)")
+    }
+    guard let entry = faultNames.first(where: { $0.name == name }) else {
+      throw error("fault", "expected one of \(names), got \"\(name)\"")
+    }
+    for other in faultNames.compactMap(\.parameter) where other != entry.parameter {
+      if reader.value(other) != nil { throw error(other, "does not go with the fault \"\(name)\"") }
     }
     guard let parameter = entry.parameter else {
       switch name {
@@ -150,34 +117,33 @@ private struct PlanReader {
       default: return .corrupt
       }
     }
-    let memberPath = join(path, parameter)
     if parameter == "contentType" {
-      guard let type = try string(object, parameter, at: path), !type.isEmpty else {
+      guard let type = try reader.string(parameter), !type.isEmpty else {
         throw error(
-          memberPath, "missing: the fault \"contentType\" needs a Content-Type such as \"text/html\"")
+          parameter, "missing: the fault \"contentType\" needs a Content-Type such as \"text/html\"")
       }
       return .contentType(type)
     }
-    guard let value = try number(object, parameter, at: path) else {
-      throw error(memberPath, "missing: the fault \"\(name)\" needs \(parameter)")
+    guard let value = try reader.number(parameter) else {
+      throw error(parameter, "missing: the fault \"\(name)\" needs \(parameter)")
     }
     switch name {
     case "delay":
-      guard value >= 0, value <= 3600 else { throw error(memberPath, "expected seconds from 0 to 3600") }
+      guard value >= 0, value <= 3600 else { throw error(parameter, "expected seconds from 0 to 3600") }
       return .delay(value)
     case "status":
       guard let status = Int.checked(value), (100...599).contains(status) else {
-        throw error(memberPath, "expected an HTTP status from 100 to 599, got \(Fault.number(value))")
+        throw error(parameter, "expected an HTTP status from 100 to 599, got \(Fault.number(value))")
       }
       return .status(status)
     case "truncate":
       guard let bytes = Int.checked(value), bytes >= 0, bytes <= 1 << 31 else {
-        throw error(memberPath, "expected a whole number of bytes from 0")
+        throw error(parameter, "expected a whole number of bytes from 0")
       }
       return .truncate(bytes)
     default:
       guard value > 0, value.isFinite else {
-        throw error(memberPath, "expected a number of bytes per second above 0")
+        throw error(parameter, "expected a number of bytes per second above 0")
       }
       return .slowBody(value)
     }
