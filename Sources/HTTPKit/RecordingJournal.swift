@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 /// The exchanges recorded since `index.json` was last written, one JSON line each in
 /// `index.journal` beside it: appending a line per exchange keeps recording linear (rewriting
@@ -54,14 +55,10 @@ enum RecordingJournal {
       if text.isEmpty { continue }
       let line: Line
       do {
-        line = try JSONDecoder().decode(Line.self, from: text)
+        line = try Line(text: String(decoding: text, as: UTF8.self))
       } catch {
-        throw RecordingError("\(file.path) line \(number): expected a recorded exchange (\(error))")
-      }
-      if let duplicate = JSONDuplicateMembers.first(in: Data(text)) {
-        throw RecordingError(
-          "\(file.path) line \(number) \(duplicate.path): \"\(duplicate.name)\" appears a second time in the same object"
-        )
+        let location = error.path.isEmpty ? "" : " " + error.path
+        throw RecordingError("\(file.path) line \(number)\(location): \(error.expectation)")
       }
       let expected = count + exchanges.count
       if line.position < expected { continue }
@@ -73,5 +70,29 @@ enum RecordingJournal {
       exchanges.append(line.exchange)
     }
     return exchanges
+  }
+}
+
+extension RecordingJournal.Line {
+  /// Reads one journal line with the JSON module: a member named twice, a syntax error or a
+  /// member of the wrong type names its JSON path.
+  init(text: String) throws(JSONPathError) {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text, refusingRepeatedMembers: true)
+    } catch {
+      throw JSONPathError(
+        path: error.path ?? "",
+        expectation: error.path == nil ? "expected a recorded exchange (\(error))" : error.message)
+    }
+    let reader = try JSONReader(value, path: "")
+    guard let position = try RecordingIndex.integer(reader, "position") else {
+      throw JSONPathError(path: "position", expectation: "missing: expected the exchange's position")
+    }
+    guard let exchange = reader.value("exchange") else {
+      throw JSONPathError(path: "exchange", expectation: "missing: expected a recorded exchange")
+    }
+    self.init(
+      position: position, exchange: try RecordedExchange(json: JSONReader(exchange, path: "exchange")))
   }
 }
