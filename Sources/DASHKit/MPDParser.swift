@@ -42,7 +42,10 @@ public final class MPDParser {
     }
     if outcome.failed { throw MPDError(outcome.error?.description ?? "the MPD is not well-formed XML") }
     guard box.builder.sawRoot else { throw MPDError("the MPD has no root element") }
-    return try MPDLayout.place(box.builder.mpd, periods: box.builder.periods)
+    var mpd = box.builder.mpd
+    // A prefix used without its declaration (`scte35:` in an Event) is noted, not refused.
+    mpd.issues = outcome.warnings.map(\.description) + mpd.issues
+    return try MPDLayout.place(mpd, periods: box.builder.periods)
   }
 }
 

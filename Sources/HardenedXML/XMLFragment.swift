@@ -4,8 +4,37 @@ import CLibXML2
 /// `<Extensions>`) into a tree, hardened as the front-end is (no network, entity declarations
 /// refused, libxml2's messages captured), and hands its root to a reader.
 public enum XMLFragment {
+  /// What reading `xml` on its own finds wrong: libxml2's first error, or a refused entity
+  /// declaration, and the warnings (undeclared namespace prefixes); empty when it reads cleanly.
+  public static func problems(_ xml: String) -> [XMLProblem] {
+    var found: [XMLProblem] = []
+    _ = parse(xml) { box, document in
+      if let error = box.firstError { found.append(error) }
+      if let entity = box.refusedEntity {
+        found.append(XMLProblem(line: entity.line, message: "entity declaration '\(entity.name)'"))
+      }
+      if document == nil && found.isEmpty { found.append(XMLProblem(line: 0, message: "not well-formed")) }
+      found += box.warnings
+      return true
+    }
+    return found
+  }
+
   /// Parses `xml` and answers `body(root)`; nil when it does not parse.
   public static func read<Result>(_ xml: String, _ body: (XMLElement) -> Result) -> Result? {
+    parse(xml) { box, document in
+      guard box.refusedEntity == nil, let document, let root = xmlDocGetRootElement(document) else {
+        return nil
+      }
+      return body(XMLElement(node: root))
+    }
+  }
+
+  /// Parses `xml` into a tree and hands `body` what the parse recorded and the tree (nil when
+  /// it does not parse), which is freed after.
+  private static func parse<Result>(
+    _ xml: String, _ body: (XMLParseBox, xmlDocPtr?) -> Result?
+  ) -> Result? {
     var bytes = Array(xml.utf8)
     guard !bytes.isEmpty, bytes.count <= Int(Int32.max), let context = xmlNewParserCtxt() else { return nil }
     defer { xmlFreeParserCtxt(context) }
@@ -22,10 +51,8 @@ public enum XMLFragment {
       } ?? nil
     }
     context.pointee._private = nil
-    guard let document else { return nil }
-    defer { xmlFreeDoc(document) }
-    guard box.refusedEntity == nil, let root = xmlDocGetRootElement(document) else { return nil }
-    return body(XMLElement(node: root))
+    defer { if let document { xmlFreeDoc(document) } }
+    return body(box, document)
   }
 }
 
@@ -33,8 +60,12 @@ public enum XMLFragment {
 public struct XMLElement {
   let node: xmlNodePtr
 
-  /// Its name as libxml2 keeps it (the local name; `prefix:name` for an undeclared prefix).
-  public var name: String { node.pointee.name.map { String(cString: $0) } ?? "" }
+  /// Its local name (libxml2 keeps `prefix:name` for a prefix never declared: read as if it were).
+  public var name: String {
+    let name = node.pointee.name.map { String(cString: $0) } ?? ""
+    guard let colon = name.lastIndex(of: ":") else { return name }
+    return String(name[name.index(after: colon)...])
+  }
 
   /// Its child elements, all or those named `name`, in order.
   public func children(_ name: String? = nil) -> [XMLElement] {

@@ -24,10 +24,25 @@ enum XMLHardening {
     }
   }
 
-  /// Keeps the first error; warnings below `XML_ERR_ERROR` are dropped.
+  /// Keeps the first error; warnings below `XML_ERR_ERROR` are dropped. A namespace prefix used
+  /// without a declaration (`xsi:` on an attribute, `scte35:` on an element) is only a warning:
+  /// libxml2 reads the document on as if it were declared (the local names are the same, the
+  /// namespace is none), and real ad servers and packagers write such documents. Each prefix is
+  /// warned about once, at its first use.
   static func record(_ error: xmlError, in box: XMLParseBox) {
-    guard box.firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     let text = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+    if error.domain == Int32(truncatingIfNeeded: XML_FROM_NAMESPACE.rawValue),
+      error.code == Int32(truncatingIfNeeded: XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue)
+    {
+      // One warning per prefix: the first use names the line, the others add nothing.
+      let prefix = error.str1.map { String(cString: $0) } ?? ""
+      guard box.undeclaredPrefixes.insert(prefix).inserted else { return }
+      box.warnings.append(
+        XMLProblem(line: Int(error.line), message: trimmed(text) + "; read as if it were declared"))
+      return
+    }
+    guard box.firstError == nil else { return }
     box.firstError = XMLProblem(line: Int(error.line), message: trimmed(text))
   }
 

@@ -9,6 +9,8 @@ open class XMLParseBox {
   public internal(set) var refusedEntity: XMLEntityRefusal?
   /// Problems that do not refuse the document.
   public internal(set) var warnings: [XMLProblem] = []
+  /// The prefixes already warned about.
+  var undeclaredPrefixes: Set<String> = []
 
   /// An empty box.
   public init() {}
@@ -16,7 +18,10 @@ open class XMLParseBox {
   func resetProblems() {
     firstError = nil
     refusedEntity = nil
-    if !warnings.isEmpty { warnings.removeAll() }
+    if !warnings.isEmpty {
+      warnings.removeAll()
+      undeclaredPrefixes.removeAll()
+    }
   }
 
   /// Runs `body` on the box of the parse `ctx` belongs to, without retaining it (the front-end

@@ -52,7 +52,10 @@ import Testing
       document.adBreaks[1].adSource?.content
         == .adTagURI(url: "https://ads.example/vast/mid-a.xml", templateType: "vast4"))
     #expect(document.adBreaks[2].breakTypes == ["linear", "nonlinear"])
-    #expect(document.adBreaks[2].extensionsXML?.hasPrefix("<vmap:Extensions>") == true)
+    #expect(
+      document.adBreaks[2].extensionsXML?.hasPrefix(
+        #"<vmap:Extensions xmlns:vmap="http://www.iab.net/videosuite/vmap" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">"#
+      ) == true)
     #expect(document.adBreaks[2].extensionsXML?.contains("<Note>kept as is</Note>") == true)
     #expect(document.adBreaks[3].repeatAfter == 600)
   }
@@ -111,11 +114,11 @@ import Testing
       document.adBreaks.first?.adSource?.content
         == .customAdData(
           xml:
-            "<vmap:CustomAdData templateType=\"proprietary\"><Ad a=\"1\">x &amp; y</Ad></vmap:CustomAdData>",
+            #"<vmap:CustomAdData xmlns:vmap="http://www.iab.net/videosuite/vmap" templateType="proprietary"><Ad a="1">x &amp; y</Ad></vmap:CustomAdData>"#,
           templateType: "proprietary"))
     #expect(
       document.extensionsXML
-        == "<vmap:Extensions><vmap:Extension type=\"t\"><Deep><Deeper/></Deep></vmap:Extension></vmap:Extensions>"
+        == #"<vmap:Extensions xmlns:vmap="http://www.iab.net/videosuite/vmap"><vmap:Extension type="t"><Deep><Deeper/></Deep></vmap:Extension></vmap:Extensions>"#
     )
   }
 

@@ -46,9 +46,12 @@ extension HLSInterstitial {
     playoutLimit = try reader.optionalSeconds("X-PLAYOUT-LIMIT")
     snap = try reader.list("X-SNAP", of: Snap.self)
     restrictions = try reader.list("X-RESTRICT", of: Restriction.self)
-    triggers = try reader.list("CUE", of: Trigger.self)
+    // Early drafts of the spec named the attribute X-CUE; hls.js and Shaka read it when CUE is
+    // absent, and so does adhost (a legacy pre-roll must not play as a mid-roll).
+    let cueName = cue.attribute("CUE") == nil && cue.attribute("X-CUE") != nil ? "X-CUE" : "CUE"
+    triggers = try reader.list(cueName, of: Trigger.self)
     if triggers.contains(.pre) && triggers.contains(.post) {
-      throw reader.error("CUE", "PRE or POST, not both", found: cue.attribute("CUE") ?? "")
+      throw reader.error(cueName, "PRE or POST, not both", found: cue.attribute(cueName) ?? "")
     }
     timelineOccupies = try reader.one("X-TIMELINE-OCCUPIES", of: TimelineOccupies.self) ?? .point
     timelineStyle = try reader.one("X-TIMELINE-STYLE", of: TimelineStyle.self) ?? .highlight

@@ -8,8 +8,10 @@ enum SAXCallbacks {
   /// Start and end tags; `characters` is installed by the builder only inside text elements
   /// (CDATA goes there too: `XML_PARSE_NOCDATA`).
   static let elements = XMLElementCallbacks(
-    start: { ctx, localname, _, _, _, _, count, _, attributes in
-      XMLParseBox.reach(ctx, as: ParseBox.self) { $0.startElement(localname, count, attributes) }
+    start: { ctx, localname, _, _, namespaceCount, namespaces, count, _, attributes in
+      XMLParseBox.reach(ctx, as: ParseBox.self) {
+        $0.startElement(localname, namespaceCount, namespaces, count, attributes)
+      }
     },
     end: { ctx, _, _, _ in
       XMLParseBox.reach(ctx, as: ParseBox.self) { $0.endElement() }

@@ -3,6 +3,7 @@ import CLibXML2
 extension VASTBuilder {
   /// Handles an end tag.
   mutating func end() {
+    namespaces.leave(depth: stack.count)
     guard let top = stack.popLast() else { return }
     if rawDepth >= 0 {
       if stack.count + 1 == rawDepth, let top { endRawElement(top) }
@@ -74,6 +75,11 @@ extension VASTBuilder {
       let impression = VASTImpression(id: attribute(.id), url: value)
       ad?.impressions.append(impression)
     case .adSystem:
+      if let first = ad?.adSystem {
+        // An ad has one AdSystem; of two, the first is kept (as vast-client-js does).
+        note("a second AdSystem '\(value)' is ignored: the ad keeps the first, '\(first)'")
+        return
+      }
       ad?.adSystem = value
       let version = attribute(.version)
       ad?.adSystemVersion = version

@@ -112,6 +112,9 @@ extension VASTBuilder {
       document.version = version
       if version.isEmpty {
         note("VAST has no version attribute")
+      } else if Self.isNewerMinor(version) {
+        // VAST 4 tells players to ignore what they do not know; a 4.x past 4.3 keeps 4's schema.
+        note("VAST version '\(version)' is newer than 4.3: read as 4.3 (elements it adds are ignored)")
       } else if !Self.supports(version) {
         fail(.unsupportedVersion, "VAST version '\(version)' is not supported (2.0 to 4.3 are)")
       }
@@ -120,6 +123,15 @@ extension VASTBuilder {
     default:
       fail(.schemaValidation, "the root element is <\(name.rawValue)>, not <VAST>")
     }
+  }
+
+  /// True for 4.x with x above 3 (`4.4`, `4.10`, `4.4.1`): read as 4.3.
+  static func isNewerMinor(_ version: String) -> Bool {
+    let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3, parts[0] == "4", let minor = Int(parts[1]) else {
+      return false
+    }
+    return minor > 3 && parts.dropFirst(2).allSatisfy { Int($0) != nil }
   }
 
   /// True for versions 2.x, 3.x and 4.0 to 4.3.

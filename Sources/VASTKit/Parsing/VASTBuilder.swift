@@ -1,4 +1,5 @@
 import CLibXML2
+import HardenedXML
 
 /// Builds a `VASTDocument` from SAX events. One builder per parse; state is the chain of open
 /// model objects (ad, creative, linear, …), committed to their parent when their element ends.
@@ -29,6 +30,10 @@ struct VASTBuilder {
   /// The stack depth of an open raw element, -1 when none, and where its start tag begins.
   var rawDepth = -1
   var rawStart = 0
+  /// The namespace declarations in scope, and those the open raw element inherits (put on its
+  /// start tag when it is handed out, so that it parses on its own).
+  var namespaces = XMLNamespaceScope()
+  var rawNamespaces = ""
 
   var ad: VASTAd?
   var adHasContent = false
@@ -62,6 +67,7 @@ struct VASTBuilder {
     collecting = false
     sawRoot = false
     rawDepth = -1
+    namespaces = XMLNamespaceScope()
     ad = nil
     adHasContent = false
     wrapperInfo = nil
@@ -162,13 +168,16 @@ struct VASTBuilder {
     var index = min(position, input.count) - 1
     while index > 0 && input[index] != UInt8(ascii: "<") { index -= 1 }
     rawStart = max(0, index)
+    rawNamespaces = namespaces.inherited(at: stack.count)
   }
 
-  /// Ends raw XML and returns it.
+  /// Ends raw XML and returns it, with the namespace declarations it inherits on its root.
   mutating func endRaw() -> String {
     rawDepth = -1
     let end = min(position, input.count)
     guard rawStart < end else { return "" }
-    return String(decoding: UnsafeRawBufferPointer(rebasing: input[rawStart..<end]), as: UTF8.self)
+    let bytes = UnsafeRawBufferPointer(rebasing: input[rawStart..<end])
+    guard !rawNamespaces.isEmpty else { return String(decoding: bytes, as: UTF8.self) }
+    return String(decoding: XMLNamespaceScope.splice(rawNamespaces, into: Array(bytes)), as: UTF8.self)
   }
 }

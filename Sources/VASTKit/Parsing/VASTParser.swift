@@ -3,7 +3,8 @@ import Foundation
 import HardenedXML
 
 /// Parses VAST documents through the hardened libxml2 front-end (`XMLFrontEnd`: no network, no
-/// DTD loading, entity declarations refused, a size cap) into a `VASTDocument`.
+/// DTD loading, entity declarations refused, a size cap) into a `VASTDocument`. A namespace
+/// prefix used without its declaration is an issue, not a refusal (`XMLHardening`).
 ///
 /// A parser keeps one libxml2 context and reuses it across documents; it is not thread-safe,
 /// so give each thread (or task) its own. `VASTParser.parse` makes a fresh one per call.
@@ -60,7 +61,9 @@ public final class VASTParser {
         VASTError(.xmlParsing, outcome.error?.description ?? "the document is not well-formed XML"))
     }
     if !box.builder.sawRoot { return .failure(VASTError(.xmlParsing, "the document has no root element")) }
-    return .success(box.builder.takeDocument())
+    var document = box.builder.takeDocument()
+    if !outcome.warnings.isEmpty { document.issues = VASTIssue.merge(document.issues, outcome.warnings) }
+    return .success(document)
   }
 }
 
@@ -72,9 +75,13 @@ final class ParseBox: XMLParseBox {
 
   // Forwarders: mutating the builder from inside the class keeps the access in place.
   func startElement(
-    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ localname: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32,
     _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
+    if namespaceCount > 0 {
+      builder.namespaces.enter(depth: builder.stack.count + 1, namespaceCount, namespaces)
+    }
     builder.startElement(localname, count, attributes)
   }
 
@@ -82,5 +89,23 @@ final class ParseBox: XMLParseBox {
 
   func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
     builder.characters(characters, length)
+  }
+}
+
+extension VASTIssue {
+  /// `issues` with the front-end's `warnings` among them, in line order (stable).
+  static func merge(_ issues: [VASTIssue], _ warnings: [XMLProblem]) -> [VASTIssue] {
+    var result: [VASTIssue] = []
+    result.reserveCapacity(issues.count + warnings.count)
+    var pending = warnings[...]
+    for issue in issues {
+      while let next = pending.first, next.line <= issue.line {
+        result.append(VASTIssue(line: next.line, message: next.message))
+        pending = pending.dropFirst()
+      }
+      result.append(issue)
+    }
+    result += pending.map { VASTIssue(line: $0.line, message: $0.message) }
+    return result
   }
 }

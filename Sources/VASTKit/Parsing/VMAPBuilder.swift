@@ -218,12 +218,19 @@ struct VMAPBuilder {
           breakIndex: document.adBreaks.count, range: range, line: captureLine,
           namespaces: captureNamespaces))
     case .extensions:
-      let xml = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
+      let xml = capturedXML(range)
       if adBreak != nil { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }
     case .customAdData:
-      let xml = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
+      let xml = capturedXML(range)
       adSource?.content = .customAdData(xml: xml, templateType: attributes["templateType"])
     case nil: break
     }
+  }
+
+  /// The captured element's bytes, with the namespace declarations it inherits on its start tag
+  /// (`xmlns:vmap` above all), so that it parses on its own.
+  private func capturedXML(_ range: Range<Int>) -> String {
+    let bytes = Array(UnsafeRawBufferPointer(rebasing: input[range]))
+    return String(decoding: XMLNamespaceScope.splice(captureNamespaces, into: bytes), as: UTF8.self)
   }
 }

@@ -55,6 +55,7 @@ public final class VMAPParser {
     }
     guard box.builder.sawRoot else { throw VMAPError(.parsing, "the document has no root element") }
     var document = box.builder.document
+    if !outcome.warnings.isEmpty { document.issues = VASTIssue.merge(document.issues, outcome.warnings) }
     for pending in box.builder.inlineVAST { parseInline(pending, data: data, into: &document) }
     return document
   }
