@@ -101,6 +101,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
+    // Cases written from what other projects' test suites assert (docs/vast.md "Agreement").
+    .testTarget(name: "ConformanceTests", dependencies: ["VASTKit", "DASHKit", "HLSKit", "HardenedXML"]),
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
       name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
