@@ -1,5 +1,6 @@
 #include "cluabench.h"
 #include <lauxlib.h>
+#include <lualib.h>
 
 typedef struct counter { const void *tag; double total; } counter;
 static const char counter_tag = 0;
@@ -27,4 +28,15 @@ void lkbench_push_counter(lua_State *L) {
 double lkbench_counter_total(lua_State *L, int index) {
   counter *c = (counter *)lua_touserdata(L, index);
   return c ? c->total : 0;
+}
+
+void lkbench_push_lua_string_library(lua_State *L) {
+  luaopen_string(L);  // a new table, and the string metatable's __index now points at it
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_getglobal(L, "string");
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
 }

@@ -7,4 +7,7 @@
 void lkbench_push_counter(lua_State *L);
 /// The counter's total.
 double lkbench_counter_total(lua_State *L, int index);
+/// Pushes a table of Lua's own string library (its C pattern matcher, uncharged) and leaves
+/// strings' methods on the global `string`: the baseline of the budgeted matcher.
+void lkbench_push_lua_string_library(lua_State *L);
 #endif
