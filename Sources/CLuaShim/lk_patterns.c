@@ -6,6 +6,13 @@
 // the host with one call, whatever its budgets. Here every step is charged like an instruction,
 // and past the budget the call raises the same error the hook raises.
 //
+// What a step is: one attempt at a position, one subject byte taken by a repetition or a literal
+// pattern character, or LK_SET_BYTES_PER_STEP bytes of a set scanned ("[...]", found and tested
+// anew at every position), or LK_BYTES_PER_STEP bytes compared by memcmp/memchr. So every step
+// is a bounded amount of work, and the deadline, read every LK_STEPS_PER_CHARGE steps, is read
+// at bounded intervals of time; the longest stretch of work between two reads is one scan of
+// the pattern, whose length the memory budget bounds.
+//
 // The matching follows the algorithm of Lua's lstrlib.c (match, max_expand, min_expand,
 // classes, sets, captures, balances and frontiers), written anew here with the steps counted;
 // Lua's notice is kept with it.
@@ -43,6 +50,7 @@ enum {
   LK_MAX_DEPTH = 200,      // how deep matching may recurse ("pattern too complex")
   LK_STEPS_PER_CHARGE = 1024,
   LK_BYTES_PER_STEP = 64,  // bytes a plain search compares for the cost of one step
+  LK_SET_BYTES_PER_STEP = 8,  // bytes of a set scanned one by one for the cost of one step
   LK_CAP_UNFINISHED = -1,
   LK_CAP_POSITION = -2,
 };
@@ -74,6 +82,16 @@ static void lk_step(lk_matcher *m) {
   m->steps = 0;
 }
 
+// Charges n steps at once (a scan of n·k bytes), reading the deadline once they add up.
+static void lk_steps(lk_matcher *m, ptrdiff_t n) {
+  if (n < LK_STEPS_PER_CHARGE - m->steps) {
+    m->steps += (int)n;
+    return;
+  }
+  lk_charge(m->L, m->steps + (long long)n);
+  m->steps = 0;
+}
+
 static void lk_matcher_init(lk_matcher *m, lua_State *L, const char *s, size_t ls, const char *p,
                             size_t lp) {
   m->L = L;
@@ -99,6 +117,7 @@ static const char *lk_class_end(lk_matcher *m, const char *p) {
     return p + 1;
   }
   if (c == '[') {
+    const char *first = p;
     if (*p == '^') p++;
     // The first character of a set is a member even when it is ']'.
     do {
@@ -106,6 +125,7 @@ static const char *lk_class_end(lk_matcher *m, const char *p) {
       c = *p++;
       if (c == LK_ESCAPE && p < m->pattern_end) p++;
     } while (*p != ']');
+    lk_steps(m, (p - first) / LK_SET_BYTES_PER_STEP);
     return p + 1;
   }
   return p;
@@ -130,8 +150,10 @@ static int lk_class_matches(int c, int class_letter) {
   return matches != 0;
 }
 
-// Whether c is in the set from '[' at p to its closing ']' at last.
-static int lk_set_matches(int c, const char *p, const char *last) {
+// Whether c is in the set from '[' at p to its closing ']' at last. The scan is charged before
+// it starts, as if it ran to the end: a long set is refused before it is scanned.
+static int lk_set_matches(lk_matcher *m, int c, const char *p, const char *last) {
+  lk_steps(m, (last - p) / LK_SET_BYTES_PER_STEP);
   int member = 1;
   if (*(p + 1) == '^') {
     member = 0;
@@ -158,7 +180,7 @@ static int lk_single_matches(lk_matcher *m, const char *s, const char *p, const 
   switch (*p) {
     case '.': return 1;
     case LK_ESCAPE: return lk_class_matches(c, (unsigned char)*(p + 1));
-    case '[': return lk_set_matches(c, p, class_end - 1);
+    case '[': return lk_set_matches(m, c, p, class_end - 1);
     default: return (unsigned char)*p == c;
   }
 }
@@ -232,6 +254,7 @@ static const char *lk_match_back_reference(lk_matcher *m, const char *s, int dig
     luaL_error(m->L, "invalid capture index %%%d", index + 1);
   ptrdiff_t length = m->capture[index].length;
   if (length < 0 || m->subject_end - s < length) return NULL;  // a position capture never matches
+  lk_steps(m, length / LK_BYTES_PER_STEP);
   return memcmp(m->capture[index].start, s, (size_t)length) == 0 ? s + length : NULL;
 }
 
@@ -267,7 +290,7 @@ static const char *lk_match(lk_matcher *m, const char *s, const char *p) {
             class_end = lk_class_end(m, p);
             int previous = s == m->subject ? '\0' : (unsigned char)*(s - 1);
             int current = s < m->subject_end ? (unsigned char)*s : '\0';
-            if (!lk_set_matches(previous, p, class_end - 1) && lk_set_matches(current, p, class_end - 1))
+            if (!lk_set_matches(m, previous, p, class_end - 1) && lk_set_matches(m, current, p, class_end - 1))
               p = class_end;
             else
               s = NULL;
@@ -308,7 +331,8 @@ static const char *lk_match(lk_matcher *m, const char *s, const char *p) {
       case '+': s = lk_max_expand(m, s + 1, p, class_end); goto done;
       case '*': s = lk_max_expand(m, s, p, class_end); goto done;
       case '-': s = lk_min_expand(m, s, p, class_end); goto done;
-      default:
+      default:  // one character matched (a literal one, often): a step, however long the run
+        lk_step(m);
         s++;
         p = class_end;
         continue;
@@ -360,7 +384,9 @@ static size_t lk_start_position(lua_Integer position, size_t length) {
   return length + (size_t)position + 1;
 }
 
-static int lk_has_specials(const char *p, size_t length) {
+// Whether a pattern for find has special characters: reads all of it, so charged.
+static int lk_has_specials(lua_State *L, const char *p, size_t length) {
+  if (length >= LK_BYTES_PER_STEP) lk_charge(L, (long long)(length / LK_BYTES_PER_STEP));
   size_t offset = 0;
   do {
     if (strpbrk(p + offset, LK_SPECIALS)) return 1;
@@ -370,7 +396,8 @@ static int lk_has_specials(const char *p, size_t length) {
 }
 
 // A plain search takes O(n·m) in the worst case ("aaa…ab" in "aaaa…a"): each place where the
-// first byte matches is charged one step, plus one for every LK_BYTES_PER_STEP bytes compared.
+// first byte matches is charged one step, plus one for every LK_BYTES_PER_STEP bytes compared,
+// and the bytes memchr skips one for every LK_BYTES_PER_STEP.
 static const char *lk_find_plain(lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
   if (lp == 0) return s;
   if (lp > ls) return NULL;
@@ -378,10 +405,12 @@ static const char *lk_find_plain(lua_State *L, const char *s, size_t ls, const c
   long long steps = 0;
   const char *last = s + (ls - lp);
   for (const char *at = s; at <= last; at++) {
+    const char *from = at;
     at = memchr(at, *p, (size_t)(last - at) + 1);
+    steps += ((at ? at : last) - from) / LK_BYTES_PER_STEP;
     if (at == NULL) break;
     if (memcmp(at + 1, p + 1, lp - 1) == 0) {
-      lk_charge(L, steps);
+      if (steps > 0) lk_charge(L, steps);
       return at;
     }
     steps += steps_per_place;
@@ -390,7 +419,7 @@ static const char *lk_find_plain(lua_State *L, const char *s, size_t ls, const c
       steps = 0;
     }
   }
-  lk_charge(L, steps);
+  if (steps > 0) lk_charge(L, steps);
   return NULL;
 }
 
@@ -403,7 +432,7 @@ static int lk_find_or_match(lua_State *L, int find) {
     luaL_pushfail(L);
     return 1;
   }
-  if (find && (lua_toboolean(L, 4) || !lk_has_specials(p, lp))) {
+  if (find && (lua_toboolean(L, 4) || !lk_has_specials(L, p, lp))) {
     const char *at = lk_find_plain(L, s + start, ls - start, p, lp);
     if (at == NULL) {
       luaL_pushfail(L);
@@ -480,6 +509,7 @@ static void lk_add_replacement_string(lk_matcher *m, luaL_Buffer *b, const char 
   lua_State *L = m->L;
   size_t length;
   const char *text = lua_tolstring(L, 3, &length);
+  lk_steps(m, (ptrdiff_t)(length / LK_BYTES_PER_STEP));
   const char *escape;
   while ((escape = memchr(text, LK_ESCAPE, length)) != NULL) {
     luaL_addlstring(b, text, (size_t)(escape - text));

@@ -132,6 +132,46 @@ import Testing
     #expect(error.line == 2, "\(error.message)")
   }
 
+  /// A long literal pattern compared at every position of a subject that almost matches: the
+  /// characters compared are the work (10 million here), not the 100 attempts.
+  static let literalRuns = [
+    "return string.match(s, p)",
+    "for _ in string.gmatch(s, p) do end",
+    "return string.gsub(s, p, '')",
+    "return string.find(s, '()' .. p)",
+    "return string.find(s, p .. '$')",
+  ]
+
+  @Test(arguments: literalRuns)
+  func everyLiteralCharacterComparedIsCharged(code: String) throws {
+    let limits = LuaLimits(memoryBytes: 8 << 20, instructionsPerCall: 5_000_000, secondsPerCall: 0)
+    let prelude = "local p = string.rep('a', 100000) .. 'b'\nlocal s = string.rep('a', 100100)\n"
+    let error = try #require(sandboxError(prelude + code, limits: limits))
+    #expect(error.kind == .instructionBudget, "\(error.message)")
+    #expect(error.line == 3, "\(error.message)")
+  }
+
+  /// A set of 300,000 characters scanned at each of 200 positions (as a class and as a
+  /// frontier): the bytes of the set scanned are charged, not one step per test.
+  @Test(arguments: ["return c:find(set .. '+')", "return c:find('%f' .. set)", "return c:match(set)"])
+  func scanningABigSetIsCharged(code: String) throws {
+    let limits = LuaLimits(memoryBytes: 8 << 20, instructionsPerCall: 5_000_000, secondsPerCall: 0)
+    let prelude = "local set = '[' .. string.rep('a-b', 100000) .. ']'\nlocal c = string.rep('c', 200)\n"
+    let error = try #require(sandboxError(prelude + code, limits: limits))
+    #expect(error.kind == .instructionBudget, "\(error.message)")
+  }
+
+  /// Work a plain find does outside its comparisons: reading a long pattern to see that it is
+  /// plain, and memchr skipping through a long subject. 100 calls of 1 MB each.
+  @Test(arguments: [
+    "for _ = 1, 100 do big:find('y', 1, true) end", "for _ = 1, 100 do ('abc'):find(big) end",
+  ])
+  func aPlainFindChargesWhatItReads(code: String) throws {
+    let limits = LuaLimits(memoryBytes: 8 << 20, instructionsPerCall: 1_000_000, secondsPerCall: 0)
+    let error = try #require(sandboxError("local big = string.rep('x', 1000000)\n" + code, limits: limits))
+    #expect(error.kind == .instructionBudget, "\(error.message)")
+  }
+
   @Test func stringMethodsUseTheBudgetedFunctionsToo() throws {
     let limits = LuaLimits(memoryBytes: 8 << 20, instructionsPerCall: 5_000_000, secondsPerCall: 0)
     let error = try #require(
