@@ -1,15 +1,21 @@
 import CheckedNumbers
 import LuaKit
 
-/// The plugin budget options that `adhost run` and `adhost lua` share.
+/// The plugin budget options that `adhost run`, `repl`, `lua` (and scenarios' `budgets`) share.
 enum LimitOptions {
-  static let names: Set<String> = ["--memory", "--instructions", "--seconds"]
+  static let names: Set<String> = ["--memory", "--instructions", "--seconds", "--run-seconds"]
 
   static let help = """
       --memory MB         plugin memory budget in MiB (default 64; 0 for none)
       --instructions N    instructions one call into the plugin may run (default 100000000; 0: none)
       --seconds S         wall-clock seconds one call into the plugin may run (default 5; 0: none)
+      --run-seconds S     seconds all calls into the plugins of the run may take together, on the
+                          clock of --seconds (waiting between calls is not counted) (default 60; 0: none)
     """
+
+  /// How to raise the run's budget, for the error that ends a run that spent it.
+  static let runBudgetHint =
+    "give --run-seconds S to raise it, 0 for none (in a scenario: budgets.runSeconds)"
 
   /// The budgets the options give, defaults for the rest.
   static func limits(_ parsed: ParsedArguments) throws(UsageError) -> LuaLimits {
@@ -27,6 +33,10 @@ enum LimitOptions {
     if let seconds = try parsed.number("--seconds") {
       guard seconds >= 0 else { throw UsageError("--seconds: expected a number of seconds, 0 or more") }
       limits.secondsPerCall = seconds
+    }
+    if let seconds = try parsed.number("--run-seconds") {
+      guard seconds >= 0 else { throw UsageError("--run-seconds: expected a number of seconds, 0 or more") }
+      limits.secondsPerRun = seconds
     }
     return limits
   }

@@ -26,7 +26,7 @@ extension LuaCommand {
       printResults(try host.evaluate(chunk).get(), json: json, console: console)
       return ExitCode.success
     } catch {
-      console.printError("error: " + error.description)
+      console.printError(errorMessage(error))
       return ExitCode.failure
     }
   }

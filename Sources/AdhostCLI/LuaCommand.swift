@@ -7,8 +7,8 @@ struct LuaCommand: Command {
   static let name = "lua"
   static let summary = "run a Lua file in the plugin sandbox, with its limits"
   static let help = """
-    Usage: adhost lua <file.lua> [--host] [--memory MB] [--instructions N] [--seconds S] [--lib DIR]
-                      [--json] [--stats]
+    Usage: adhost lua <file.lua> [--host] [--memory MB] [--instructions N] [--seconds S]
+                      [--run-seconds S] [--lib DIR] [--json] [--stats]
 
     Runs a Lua file in the sandbox that plugins run in: the allow-listed standard library,
     require() from adhost's SDK, the file's own folder, --lib and ADHOST_LUA_PATH folders as for
@@ -78,9 +78,16 @@ struct LuaCommand: Command {
       printResults(try lua.call(chunk), json: json, console: console)
       return ExitCode.success
     } catch {
-      console.printError("error: " + error.description)
+      console.printError(errorMessage(error))
       return ExitCode.failure
     }
+  }
+
+  /// An error as `adhost lua` prints it; a spent run budget says how to raise it.
+  static func errorMessage(_ error: any Error) -> String {
+    guard let error = error as? LuaError, error.kind == .runTimeBudget else { return "error: \(error)" }
+    return "error: \(error.message) (\(LimitOptions.runBudgetHint))"
+      + (error.traceback.map { "\n" + $0 } ?? "")
   }
 
   /// Prints what a file returned: readable and tab-separated, or as one JSON array.

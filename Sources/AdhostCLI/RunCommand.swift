@@ -62,7 +62,7 @@ struct RunCommand: Command {
       1   the run stalled (the content paused with nothing scheduled), I/O never answered,
           VOD content had not ended after 10x its duration (1 h more at least; --until lifts it),
           an --offline recording could not answer a request (unless --allow-unmatched);
-          with --strict, the run broke a strict rule
+          with --strict, the run broke a strict rule; the plugins spent --run-seconds
       64  bad usage or input: unreadable or invalid source, actions or options; a source whose
           integration no plugin registered
       65  the plugin failed to load or registered no integration

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 import Foundation
 import HeadlessHost
 import LuaKit
@@ -81,6 +82,8 @@ struct RunSession {
     let end = RunEnd(player: host.player, until: setup.options.until, actions: setup.options.actions)
     host.player.setSource(setup.source)
     let (outcome, runaway) = end.run()
+    // Read before `end`: the plugins' `destroy` fails too once the budget is spent.
+    let runBudgetSpent = host.pluginHost.lua.isRunBudgetSpent
     let endedEarly = outcome.kind == .idle && !host.player.ended
     host.end()
     let brokeRules = strict.report(to: console, json: json)
@@ -93,6 +96,14 @@ struct RunSession {
     if let problem = setup.options.recorder?.saveError {
       console.printError("adhost run: \(problem)")
       return ExitCode.outputNotSaved
+    }
+    if runBudgetSpent {
+      let budget = CheckedNumbers.describe(setup.options.limits.secondsPerRun)
+      console.printError(
+        "adhost run: stopped at \(VirtualTime.secondsText(VirtualTime.micros(outcome.time))) s — the plugins "
+          + "spent the run's time budget (\(budget) s of plugin time in all calls): \(LimitOptions.runBudgetHint)"
+      )
+      return ExitCode.failure
     }
     if let fatal {
       console.printError(

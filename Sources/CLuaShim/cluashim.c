@@ -55,7 +55,7 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   // Refuse only while Lua code runs: a refusal raises a Lua error that jumps, and a jump must
   // never cross a Swift frame. Host code may overshoot; the next Lua allocation is refused.
-  if (nsize > old && ctx->limit && ctx->enforce && ctx->used - old + nsize > ctx->limit) {
+  if (nsize > old && ctx->limit && ctx->enforce && ctx->used + ctx->host_used - old + nsize > ctx->limit) {
     if (!ctx->memory_refused) lk_where(ctx->running, ctx->memory_where, sizeof ctx->memory_where);
     ctx->memory_refused = 1;
     return NULL;
@@ -63,7 +63,7 @@ static void *lk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   void *block = realloc(ptr, nsize);
   if (block == NULL) return NULL;
   ctx->used = ctx->used - old + nsize;
-  if (ctx->used > ctx->peak) ctx->peak = ctx->used;
+  if (ctx->used + ctx->host_used > ctx->peak) ctx->peak = ctx->used + ctx->host_used;
   return block;
 }
 
@@ -74,7 +74,13 @@ static void lk_spend(lk_context *ctx, long long instructions) {
     ctx->instructions_left -= instructions;
     if (ctx->instructions_left <= 0) ctx->cpu_exceeded = 1;
   }
-  if (ctx->time_limit > 0 && lk_monotonic() > ctx->deadline) ctx->cpu_exceeded = 2;
+  if (ctx->time_limit > 0 || ctx->run_time_limit > 0) {
+    double now = lk_monotonic();
+    if (ctx->time_limit > 0 && now > ctx->deadline)
+      ctx->cpu_exceeded = 2;
+    else if (ctx->run_time_limit > 0 && now > ctx->run_deadline)
+      ctx->cpu_exceeded = 3;
+  }
 }
 
 static void lk_hook(lua_State *L, lua_Debug *ar);
@@ -88,8 +94,11 @@ static void lk_raise_cpu_exceeded(lua_State *L, lk_context *ctx) {
   if (ctx->cpu_exceeded == 1)
     snprintf(message, sizeof message, "%s: instruction budget exceeded (%lld instructions)", where,
              ctx->instruction_limit);
-  else
+  else if (ctx->cpu_exceeded == 2)
     snprintf(message, sizeof message, "%s: time budget exceeded (%g s)", where, ctx->time_limit);
+  else
+    snprintf(message, sizeof message, "%s: run time budget exceeded (%g s of plugin time in all calls)", where,
+             ctx->run_time_limit);
   lua_pushstring(L, message);
   lua_error(L);
 }
@@ -146,16 +155,25 @@ lua_State *lk_newstate(lk_context *ctx) {
 
 static void lk_enter(lua_State *L, lk_context *ctx) {
   if (ctx->depth++ == 0) {
+    double now = ctx->time_limit > 0 || ctx->run_time_limit > 0 ? lk_monotonic() : 0;
     ctx->instructions_left = ctx->instruction_limit;
-    ctx->deadline = ctx->time_limit > 0 ? lk_monotonic() + ctx->time_limit : 0;
+    ctx->deadline = ctx->time_limit > 0 ? now + ctx->time_limit : 0;
+    ctx->call_started = now;
+    ctx->run_deadline = now + (ctx->run_time_limit - ctx->run_time_used);
     ctx->cpu_exceeded = 0;
     ctx->memory_refused = 0;
     ctx->memory_where[0] = '\0';
     // The count hook makes the VM check every instruction: only when there is a CPU budget.
-    if (ctx->instruction_limit > 0 || ctx->time_limit > 0)
+    if (ctx->instruction_limit > 0 || ctx->time_limit > 0 || ctx->run_time_limit > 0)
       lua_sethook(L, lk_hook, LUA_MASKCOUNT, LK_HOOK_INTERVAL);
     else
       lua_sethook(L, NULL, 0, 0);
+    // The run's budget is spent: the call's first instruction raises its error, however short
+    // the call (a cheap timer callback would otherwise run to its end before the hook's check).
+    if (ctx->run_time_limit > 0 && ctx->run_time_used >= ctx->run_time_limit) {
+      ctx->cpu_exceeded = 3;
+      lua_sethook(L, lk_hook, LUA_MASKCOUNT, 1);
+    }
   }
 }
 
@@ -173,7 +191,7 @@ static int lk_begin_call(lua_State *L, lk_context *ctx) {
 static void lk_end_call(lk_context *ctx, int enforce, lua_State *caller) {
   ctx->enforce = enforce;
   ctx->running = caller;
-  ctx->depth--;
+  if (--ctx->depth == 0 && ctx->run_time_limit > 0) ctx->run_time_used += lk_monotonic() - ctx->call_started;
 }
 
 int lk_pcall(lua_State *L, int nargs, int nresults, int msgh) {

@@ -17,6 +17,11 @@ public final class HeadlessHost {
   public init(options: PluginHostOptions, log: EventLog = EventLog()) throws(LuaError) {
     player = Player(defaultTimeline: options.defaultTimeline, log: log)
     pluginHost = try PluginHost(player: player, options: options)
+    // Every later call would fail at once: the run ends after the callback under way
+    // (`pluginHost.lua.isRunBudgetSpent` tells why).
+    pluginHost.lua.runBudgetSpent = { [weak player] in
+      player?.loop.stop("the plugins' run time budget is spent")
+    }
   }
 
   /// The player's event loop.

@@ -101,11 +101,13 @@ public struct LuaCall {
   }
 
   /// Refuses, with the memory budget's error, host work that would hold `bytes` more than Lua
-  /// holds now beyond the state's memory budget: call it before a copy that grows host memory
-  /// (decoding a document into Lua values, say), with what it will take at least.
+  /// (and the host's records, `LuaState.holdHostMemory`) hold now beyond the state's memory
+  /// budget: call it before a copy that grows host memory (decoding a document into Lua values,
+  /// say), with what it will take at least. Nothing stays counted after the call.
   public func reserveHostMemory(_ bytes: Int) throws(LuaError) {
     let limit = Int(state.context.pointee.limit)
-    guard limit > 0, Int(state.context.pointee.used) + bytes > limit else { return }
+    let held = Int(state.context.pointee.used + state.context.pointee.host_used)
+    guard limit > 0, held + bytes > limit else { return }
     let megabytes = (Double(bytes) / 1_048_576).formatted(maxFractionDigits: 1)
     throw LuaError(
       .memoryBudget, "\(state.memoryBudgetExceeded): the result would take about \(megabytes) MiB")

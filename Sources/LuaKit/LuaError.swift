@@ -14,6 +14,9 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
     case instructionBudget
     /// The call ran longer than its wall-clock budget allows.
     case timeBudget
+    /// The calls of the state together ran longer than the run's budget allows
+    /// (`LuaLimits.secondsPerRun`).
+    case runTimeBudget
     /// The error handler itself failed (for example on a stack overflow of the handler).
     case errorHandler
   }

@@ -82,12 +82,11 @@ extension LuaState {
   }
 
   /// Loads a Lua file as a text chunk named after its path, with `environment` as its `_ENV`.
+  /// A file larger than the memory budget is refused unread, naming the file and the budget.
   public func loadFile(_ path: String, environment: LuaTableReference? = nil) throws(LuaError) -> LuaFunction
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw LuaError(.file, "cannot read \(path): no such file or not readable")
-    }
-    return try load(String(decoding: data, as: UTF8.self), chunkName: "@" + path, environment: environment)
+    let data = try SourceFile.read(path, limit: limits.memoryBytes, describedAs: path)
+    return try load(data: data, chunkName: "@" + path, environment: environment)
   }
 
   /// For `require`: finds `name` on the search path, loads it, and returns the chunk and the
@@ -96,12 +95,17 @@ extension LuaState {
     _ name: String, with resolver: ModuleResolver, environment: LuaTableReference
   ) throws(LuaError) -> (LuaFunction, String) {
     let found = try resolver.resolve(name)
-    guard let data = FileManager.default.contents(atPath: found.file) else {
-      throw LuaError(.file, "module '\(name)': cannot read \(found.file)")
+    let shown = "module '\(name)': \(found.chunkName)"
+    let data = try SourceFile.read(found.file, limit: limits.memoryBytes, describedAs: shown)
+    do {
+      return (
+        try load(data: data, chunkName: "@" + found.chunkName, environment: environment), found.chunkName
+      )
+    } catch {
+      // A refusal that names no line (a binary chunk, no memory): say which module it was.
+      guard error.chunk == nil else { throw error }
+      throw LuaError(error.kind, "module '\(name)': " + error.message)
     }
-    let chunk = try load(
-      String(decoding: data, as: UTF8.self), chunkName: "@" + found.chunkName, environment: environment)
-    return (chunk, found.chunkName)
   }
 
   /// Removes what no sandbox may reach from the libraries the state shares: `string.dump` (also

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import CheckedNumbers
+import Foundation
 
 extension LuaState {
   /// Compiles a text chunk (binary chunks are refused) named `chunkName` (`@path` for a file,
@@ -9,9 +10,35 @@ extension LuaState {
     _ code: String, chunkName: String, environment: LuaTableReference? = nil
   ) throws(LuaError) -> LuaFunction {
     var code = code
-    let status = code.withUTF8 { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { lk_loadtext(L, $0.baseAddress, $0.count, chunkName) }
+    let result = code.withUTF8 { buffer in
+      Result { () throws(LuaError) in
+        try load(bytes: UnsafeRawBufferPointer(buffer), chunkName: chunkName, environment: environment)
+      }
     }
+    return try result.get()
+  }
+
+  /// `load` of a file's bytes, without copying them into a string.
+  func load(data: Data, chunkName: String, environment: LuaTableReference?) throws(LuaError) -> LuaFunction {
+    let result = data.withUnsafeBytes { bytes in
+      Result { () throws(LuaError) in try load(bytes: bytes, chunkName: chunkName, environment: environment) }
+    }
+    return try result.get()
+  }
+
+  /// `load` of the bytes of a chunk.
+  func load(
+    bytes: UnsafeRawBufferPointer, chunkName: String, environment: LuaTableReference?
+  ) throws(LuaError) -> LuaFunction {
+    // Lua's refusal of a binary chunk names no chunk: name it here.
+    if bytes.first == 0x1B {
+      throw LuaError(
+        .syntax,
+        "\(Self.shownName(chunkName)): attempt to load a binary chunk (precompiled Lua): only source text "
+          + "is loaded")
+    }
+    let text = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+    let status = lk_loadtext(L, text, bytes.count, chunkName)
     guard status == LUA_OK else {
       let message = stringValue(at: -1, on: L).stringValue ?? "cannot load \(chunkName)"
       lk_pop(L, 1)
@@ -23,6 +50,11 @@ extension LuaState {
       _ = lua_setupvalue(L, -2, 1)
     }
     return LuaFunction(popping: self, from: L)
+  }
+
+  /// A chunk's name as Lua shows it in messages: `@path` and `=name` without their mark.
+  static func shownName(_ chunkName: String) -> String {
+    chunkName.first == "@" || chunkName.first == "=" ? String(chunkName.dropFirst()) : chunkName
   }
 
   /// Calls `function` with `arguments` under the budgets and returns its results.
@@ -84,8 +116,10 @@ extension LuaState {
     case (LUA_ERRERR, _): kind = .errorHandler
     case (_, 1): kind = .instructionBudget
     case (_, 2): kind = .timeBudget
+    case (_, 3): kind = .runTimeBudget
     default: kind = .runtime
     }
+    if kind == .runTimeBudget { runBudgetSpent?() }
     return LuaError(kind, message, traceback: traceback)
   }
 }

@@ -121,16 +121,22 @@ extension LuaState {
     case 2:
       let seconds = limits.secondsPerCall.formatted(maxFractionDigits: 3)
       throw CopyFailure(kind: .timeBudget, reason: "time budget exceeded (\(seconds) s)")
+    case 3:
+      let seconds = limits.secondsPerRun.formatted(maxFractionDigits: 3)
+      throw CopyFailure(
+        kind: .runTimeBudget, reason: "run time budget exceeded (\(seconds) s of plugin time in all calls)")
     default: break
     }
     let limit = Int(context.pointee.limit)
-    guard limit > 0, Int(context.pointee.used) + meter.bytes > limit else { return }
+    guard limit > 0, Int(context.pointee.used + context.pointee.host_used) + meter.bytes > limit else {
+      return
+    }
     // What Lua holds may be mostly garbage (after a call that hit the budget, say).
     if !meter.collected {
       meter.collected = true
       lk_gc_collect(L)
     }
-    if Int(context.pointee.used) + meter.bytes > limit {
+    if Int(context.pointee.used + context.pointee.host_used) + meter.bytes > limit {
       throw CopyFailure(
         kind: .memoryBudget, reason: "\(memoryBudgetExceeded) copying a Lua value into the host")
     }

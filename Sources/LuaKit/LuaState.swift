@@ -28,6 +28,9 @@ public final class LuaState {
   public var limits: LuaLimits {
     didSet { applyLimits() }
   }
+  /// Called when a call fails because the run's budget (`LuaLimits.secondsPerRun`) is spent:
+  /// the embedder's chance to end the run (every later call fails the same way).
+  public var runBudgetSpent: (() -> Void)?
 
   /// A new state with the standard libraries the sandbox draws from (no `io`, `debug`, `package`).
   public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
@@ -54,6 +57,7 @@ public final class LuaState {
     context.pointee.limit = limits.memoryBytes > 0 ? size_t(limits.memoryBytes) : 0
     context.pointee.instruction_limit = Int64(max(0, limits.instructionsPerCall))
     context.pointee.time_limit = max(0, limits.secondsPerCall)
+    context.pointee.run_time_limit = max(0, limits.secondsPerRun)
   }
 
   private func openStandardLibraries() {

@@ -12,9 +12,13 @@ final class Plugin {
   /// Requests and waits in flight, by id; cancelling resumes them with `nil, "cancelled"`.
   var pending: [Int: PendingWait] = [:]
   var nextPending = 0
-  /// Timers the plugin started.
-  var timers: [Int: any ScheduledTimer] = [:]
+  /// Timers the plugin started and that may still fire; each one's record counts
+  /// `PluginHost.timerRecordBytes` against the memory budget while it is here.
+  private(set) var timers: [Int: any ScheduledTimer] = [:]
   var nextTimer = 0
+  /// Gives memory-budget bytes that the plugin's host records held back to the budget (set by
+  /// the host with the modules).
+  var releaseHostMemory: (Int) -> Void = { _ in }
   /// `player` as this plugin sees it.
   var view: PlayerView?
   /// Display placements the plugin registered (`webview.registerPlacement`), by integration id.
@@ -32,7 +36,17 @@ final class Plugin {
     pending.removeAll()
     for wait in waits { wait.cancel() }
     for timer in timers.values { timer.cancel() }
+    releaseHostMemory(timers.count * PluginHost.timerRecordBytes)
     timers.removeAll()
+  }
+
+  /// Keeps a started timer, whose record the host has counted against the memory budget.
+  func addTimer(_ id: Int, _ handle: any ScheduledTimer) { timers[id] = handle }
+
+  /// Forgets a timer that fired (once) or was cancelled, giving its record's bytes back.
+  func removeTimer(_ id: Int) {
+    guard timers.removeValue(forKey: id) != nil else { return }
+    releaseHostMemory(PluginHost.timerRecordBytes)
   }
 }
 

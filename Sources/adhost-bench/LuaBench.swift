@@ -9,12 +9,13 @@ import LuaKit
 /// count hook then checks every instruction), and again in one without. Then the budgeted
 /// pattern functions against Lua's own on a plugin's everyday patterns (`PatternBench`).
 let luaSuite = Suite(
-  name: "lua", summary: "a C call against the same call through LuaKit's bridge; budgeted patterns against Lua's"
+  name: "lua",
+  summary: "a C call against the same call through LuaKit's bridge; budgeted patterns against Lua's"
 ) {
   arguments in
   let calls = arguments.first.flatMap { Int($0) } ?? 2_000_000
   let budgeted = try LuaCallBench(
-    limits: LuaLimits(memoryBytes: 0, instructionsPerCall: Int.max / 2, secondsPerCall: 0))
+    limits: LuaLimits(memoryBytes: 0, instructionsPerCall: Int.max / 2, secondsPerCall: 0, secondsPerRun: 0))
   let unbudgeted = try LuaCallBench(limits: .none)
   let (raw, bridge, ratio) = try budgeted.measure(calls: calls, rounds: 15)
   let (rawWithoutBudget, bridgeWithoutBudget, ratioWithoutBudget) = try unbudgeted.measure(
@@ -86,7 +87,9 @@ struct PatternBench {
   let budgeted: LuaFunction
 
   init() throws {
-    lua = try LuaState(limits: LuaLimits(memoryBytes: 0, instructionsPerCall: Int.max / 2, secondsPerCall: 0))
+    lua = try LuaState(
+      limits: LuaLimits(memoryBytes: 0, instructionsPerCall: Int.max / 2, secondsPerCall: 0, secondsPerRun: 0)
+    )
     let body = try lua.load(Self.loop, chunkName: "=patterns")
     lkbench_push_lua_string_library(lua.rawState)
     lua_setglobal(lua.rawState, "luastring")

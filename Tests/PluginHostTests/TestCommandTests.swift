@@ -125,4 +125,53 @@ import Testing
         == "FAIL \(fixture.folder)/invalid.scenario.json: invalid scenario: \(fixture.folder)/invalid.scenario.json: "
         + "beacons[0].count: expected a whole number ≥ 0, found a string", "\(line)")
   }
+
+  /// Numbers out of range are shown as found, with the unit the member has.
+  @Test(arguments: [
+    (#""budgets": {"memory": -1}"#, "budgets.memory: expected a number of MiB ≥ 0, found -1"),
+    (
+      #""budgets": {"instructions": 1e300}"#,
+      "budgets.instructions: expected a whole number from 0 to 999999999, found 1e+300"
+    ),
+    (#""budgets": {"runSeconds": -2}"#, "budgets.runSeconds: expected a number of seconds ≥ 0, found -2"),
+    (#""events": [{"type": "play", "at": -1}]"#, "events[0].at: expected a number of seconds ≥ 0, found -1"),
+    (
+      #""beacons": [{"event": "start", "count": -1}]"#,
+      "beacons[0].count: expected a whole number ≥ 0, found -1"
+    ),
+  ])
+  func aNumberOutOfRangeIsShownWithItsUnit(members: String, expected: String) async throws {
+    let fixture = try ScenarioFixture()
+    try fixture.scenario("invalid", members: members)
+    let (code, line) = await failure(fixture)
+    #expect(code == 1)
+    #expect(line.hasSuffix("invalid.scenario.json: " + expected), "\(line)")
+  }
+
+  /// `budgets.runSeconds` is the run's CPU budget (`--run-seconds`): a plugin that is cheap per
+  /// call but never ends is stopped, and the scenario expecting that exit (and the callback's
+  /// error) passes.
+  @Test func aScenarioSetsTheRunsTimeBudget() async throws {
+    let fixture = try ScenarioFixture()
+    let plugin = try fixture.scratch.write(
+      "endless.lua",
+      """
+      player.ads:registerServerSideIntegration("e", function(controller)
+        return { setSource = function()
+          timer.every(0.001, function() local x = 0 for i = 1, 5000 do x = x + i end end)
+          return true
+        end }
+      end)
+      """)
+    try fixture.scratch.write(
+      "endless.scenario.json",
+      """
+      {"plugin": "\(plugin)", "until": 604800, "budgets": {"runSeconds": 0.2}, "exit": 1,
+       "errors": [{"message": "*run time budget exceeded (0.2 s of plugin time in all calls)"}],
+       "source": {"sources": [{"src": "https://cdn.example/c.m3u8", "ssai": {"integration": "e"}}],
+                  "duration": 20}}
+      """)
+    let run = await adhost(["test", fixture.folder + "/endless.scenario.json"])
+    #expect(run.code == 0, "\(run.output)\(run.errors)")
+  }
 }

@@ -29,8 +29,8 @@ struct ReplCommand: Command {
     the prompt before running it, so that the output reads as a transcript.
 
     Options: those of adhost run (--offline DIR, --allow-http, --duration S, --live, --timeout S,
-    --memory MB, --instructions N, --seconds S, --timeupdates, --realtime, --lib DIR,
-    --screenshots DIR, --webview-memory MB).
+    --memory MB, --instructions N, --seconds S, --run-seconds S, --timeupdates, --realtime,
+    --lib DIR, --screenshots DIR, --webview-memory MB).
 
     Exit codes: 0 at the end of input or :quit; 64 bad usage or input; 65 the plugin failed to load.
     """

@@ -41,19 +41,20 @@ struct RunArgumentsReader {
     try number(root.member("timeout"), "--timeout", above: 0)
     let budgets = root.member("budgets")
     if !budgets.isAbsent {
-      _ = try budgets.object(known: ["memory", "instructions", "seconds"])
-      try number(budgets.member("memory"), "--memory", above: -1)
+      _ = try budgets.object(known: ["memory", "instructions", "seconds", "runSeconds"])
+      try number(budgets.member("memory"), "--memory", above: -1, unit: "MiB")
       if let count = try budgets.member("instructions").count() {
         arguments += ["--instructions", String(count)]
       }
       try number(budgets.member("seconds"), "--seconds", above: -1)
+      try number(budgets.member("runSeconds"), "--run-seconds", above: -1)
     }
   }
 
-  private mutating func number(_ json: ScenarioJSON, _ option: String, above minimum: Double)
-    throws(ScenarioError)
-  {
-    guard let value = try json.seconds() else { return }
+  private mutating func number(
+    _ json: ScenarioJSON, _ option: String, above minimum: Double, unit: String = "seconds"
+  ) throws(ScenarioError) {
+    guard let value = try json.number(of: unit) else { return }
     guard value > minimum else {
       throw json.error("expected a number above \(CheckedNumbers.describe(minimum))")
     }

@@ -29,7 +29,16 @@ struct ScenarioJSON {
   }
 
   func mismatch(_ expected: String) -> ScenarioError {
-    error("expected \(expected), found \(value.kindDescription)")
+    error("expected \(expected), found \(found)")
+  }
+
+  /// The value as a message shows what was found: a number or a Boolean itself, else its kind.
+  private var found: String {
+    switch value {
+    case .number(let number): return CheckedNumbers.describe(number)
+    case .bool(let flag): return String(flag)
+    default: return value.kindDescription
+    }
   }
 
   /// Fails on members other than `known`, so a misspelt expectation is not silently ignored.
@@ -73,10 +82,13 @@ struct ScenarioJSON {
   }
 
   /// A number of seconds ≥ 0.
-  func seconds() throws(ScenarioError) -> Double? {
+  func seconds() throws(ScenarioError) -> Double? { try number(of: "seconds") }
+
+  /// A number of `unit` ("seconds", "MiB") ≥ 0.
+  func number(of unit: String) throws(ScenarioError) -> Double? {
     if isAbsent { return nil }
     guard let number = value.numberValue, number.isFinite, number >= 0 else {
-      throw mismatch("a number of seconds ≥ 0")
+      throw mismatch("a number of \(unit) ≥ 0")
     }
     return number
   }
@@ -84,7 +96,8 @@ struct ScenarioJSON {
   func count() throws(ScenarioError) -> Int? {
     if isAbsent { return nil }
     guard let number = value.numberValue.flatMap({ Int.checked($0, in: 0...999_999_999) }) else {
-      throw mismatch("a whole number ≥ 0")
+      let isLarge = value.numberValue.map { $0 >= 0 && $0.rounded() == $0 } ?? false
+      throw mismatch(isLarge ? "a whole number from 0 to 999999999" : "a whole number ≥ 0")
     }
     return number
   }

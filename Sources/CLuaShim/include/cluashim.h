@@ -28,6 +28,8 @@ static inline void lk_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 typedef struct lk_context {
   // Memory
   size_t used;              // bytes held by Lua right now
+  size_t host_used;         // bytes the host keeps on the code's behalf (timers, listeners), counted
+                            // against `limit` with `used` (LuaState.holdHostMemory)
   size_t peak;              // most bytes held at once
   size_t limit;             // budget in bytes; 0 = none
   int enforce;              // 1 while Lua code runs under lk_pcall/lk_resume; 0 while host code runs
@@ -39,7 +41,13 @@ typedef struct lk_context {
   long long instructions_left;
   double time_limit;               // seconds per call; 0 = none
   double deadline;                 // monotonic seconds
-  int cpu_exceeded;                // 0, 1 = instructions, 2 = time
+  int cpu_exceeded;                // 0, 1 = instructions, 2 = time, 3 = time of the whole run
+  // CPU over every call (the run): the time spent inside outermost calls, on the clock the
+  // per-call time budget reads; time between calls (waiting) is not counted
+  double run_time_limit;           // seconds of all calls together; 0 = none
+  double run_time_used;            // seconds spent in calls that have returned
+  double call_started;             // monotonic seconds when the outermost call under way began
+  double run_deadline;             // monotonic seconds at which the run's budget runs out
   lua_State *running;              // the thread that ran Lua code last, for locating errors; never
                                    // dangles: the allocator resets it when that thread is freed
   lua_State *main;                 // the main thread

@@ -116,6 +116,11 @@ extension PluginHost {
     return type
   }
 
+  /// What a listener counts against its plugin's memory budget: the host's record of it (the
+  /// plugin's entry and index, the player's listener and its closure), about 500 bytes measured,
+  /// counted generously, so that listeners cannot grow the host past the budget.
+  static let listenerRecordBytes = 1024
+
   private func addListener(_ view: PlayerView, _ call: LuaCall, onAds: Bool) throws {
     let owner = onAds ? "player.ads" : "player"
     guard let name = call.string(2) else {
@@ -133,6 +138,9 @@ extension PluginHost {
       throw ArgumentError(
         "\(owner):addEventListener: the listener must be a function, got \(call.typeName(3))")
     }
+    try lua.holdHostMemory(
+      Self.listenerRecordBytes,
+      for: "\(owner):addEventListener (each listener counts \(Self.listenerRecordBytes) bytes)")
     let plugin = view.plugin
     let listener: (PlayerEvent) -> Void = { [weak self, weak plugin] event in
       guard let self, let plugin else { return }
@@ -147,6 +155,7 @@ extension PluginHost {
     guard let name = call.string(2), let type = EventType(rawValue: name), let function = call.function(3)
     else { return }
     guard let listener = view.listeners.remove(type, function) else { return }
+    view.plugin.releaseHostMemory(listenerRecordBytes)
     if listener.onAds {
       view.player.ads.removeEventListener(listener.token)
     } else {
@@ -156,7 +165,9 @@ extension PluginHost {
 
   /// Removes every listener a plugin added (on `destroy`).
   func removeListeners(of view: PlayerView) {
-    for listener in view.listeners.removeAll() {
+    let listeners = view.listeners.removeAll()
+    view.plugin.releaseHostMemory(listeners.count * Self.listenerRecordBytes)
+    for listener in listeners {
       if listener.onAds {
         view.player.ads.removeEventListener(listener.token)
       } else {

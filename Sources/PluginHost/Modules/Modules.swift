@@ -20,6 +20,7 @@ extension PluginHost {
   func installModules(for plugin: Plugin) {
     let view = PlayerView(player: player, plugin: plugin)
     plugin.view = view
+    plugin.releaseHostMemory = { [weak lua = self.lua] bytes in lua?.releaseHostMemory(bytes) }
     let environment = plugin.environment
     environment.set("player", .object(view))
     let modules = [

@@ -14,7 +14,7 @@ final class PluginTimer {
 
   func cancel() {
     handle?.cancel()
-    plugin?.timers[id] = nil
+    plugin?.removeTimer(id)
   }
 }
 
@@ -24,6 +24,10 @@ extension PluginHost {
   /// zero-delay timer again and again cannot hold the virtual clock at one instant for ever.
   static let clampedTimerNesting = 5
   static let minimumTimerDelay = 0.004
+  /// What a pending timer counts against its plugin's memory budget: the host's record of it
+  /// (the timer object, its closure, its place in the loop's queue and the plugin's table), about
+  /// 450 bytes measured, counted generously, so that timers cannot grow the host past the budget.
+  static let timerRecordBytes = 1024
 
   func timerType() -> LuaObjectType<PluginTimer> {
     let type = LuaObjectType<PluginTimer>("Timer")
@@ -48,6 +52,9 @@ extension PluginHost {
         guard let function = call.function(2) else {
           throw ArgumentError("timer.\(name): the callback must be a function, got \(call.typeName(2))")
         }
+        try self.lua.holdHostMemory(
+          Self.timerRecordBytes,
+          for: "timer.\(name) (each pending timer counts \(Self.timerRecordBytes) bytes)")
         let timer = PluginTimer(id: plugin.nextTimer, plugin: plugin)
         plugin.nextTimer += 1
         let level = self.timerNesting + 1
@@ -57,14 +64,14 @@ extension PluginHost {
         let id = timer.id
         let fire = { [weak self, weak plugin] in
           guard let self, let plugin else { return }
-          if !repeating { plugin.timers[id] = nil }
+          if !repeating { plugin.removeTimer(id) }
           let outer = self.timerNesting
           self.timerNesting = level
           self.runDetached(function, [], plugin: plugin, what: "timer.\(name) callback")
           self.timerNesting = outer
         }
         timer.handle = repeating ? loop.every(delay, fire) : loop.after(delay, fire)
-        plugin.timers[timer.id] = timer.handle
+        if let handle = timer.handle { plugin.addTimer(timer.id, handle) }
         return call.return(.object(timer))
       }
     }
