@@ -26,9 +26,14 @@ public final class LoopbackServer: @unchecked Sendable {
   private let connections = DispatchGroup()
   private let slots: DispatchSemaphore
   private let acceptDone = DispatchSemaphore(value: 0)
+  /// Whether `requests` keeps what arrived (a test's server); a long-lived server (the display
+  /// proxy) keeps nothing, so its memory does not grow with the requests it answers.
+  private let keepsRequests: Bool
 
-  /// Starts listening on 127.0.0.1 at an ephemeral port.
-  public init(maxConnections: Int = 32) throws {
+  /// Starts listening on 127.0.0.1 at an ephemeral port; `keepsRequests: false` leaves
+  /// `requests` empty.
+  public init(maxConnections: Int = 32, keepsRequests: Bool = true) throws {
+    self.keepsRequests = keepsRequests
     slots = DispatchSemaphore(value: maxConnections)
     let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socketFD >= 0 else { throw LoopbackError.socket("socket() failed: errno \(errno)") }
@@ -146,7 +151,7 @@ public final class LoopbackServer: @unchecked Sendable {
   private func serve(_ client: Int32) {
     guard let request = HTTPWire.readRequest(from: client) else { return }
     let (handler, tunnel): (Handler, TunnelHandler?) = lock.withLock {
-      received.append(request)
+      if keepsRequests { received.append(request) }
       return (routes[request.path] ?? fallback, request.method == "CONNECT" ? self.tunnel : nil)
     }
     if let tunnel { return tunnel(request, client) }

@@ -12,7 +12,7 @@ import LoopbackHTTP
 /// (`trust`), and answers the requests in it the same way (`HTTPSTunnel`). The host's client
 /// checks the real server's certificate on the way out.
 final class LoopbackProxy: @unchecked Sendable {
-  private let server: LoopbackServer
+  let server: LoopbackServer
   private let lock = NSLock()
   private var stopped = false
   private var trusted: Set<String> = []
@@ -45,7 +45,8 @@ final class LoopbackProxy: @unchecked Sendable {
     let http = http.answeringRedirects()
     do {
       // Tunnels stay open between requests: room for the engine's keep-alive connections.
-      server = try LoopbackServer(maxConnections: 64)
+      // Nothing kept per request: a creative's requests do not grow the host.
+      server = try LoopbackServer(maxConnections: 64, keepsRequests: false)
     } catch {
       throw .engine("cannot start the engine's loopback proxy: \(error)")
     }

@@ -46,7 +46,8 @@ import WebViewKit
     let shot = scratch.path("shot.png")
     _ = try view.screenshot(to: shot)
     #expect(try PNGImage(path: shot).fractionDiffering(from: [0, 0xaa, 0, 0xff]) <= 0.1)
-    // And the recording has both.
+    // And the recording has both (index.json is written as the recording finishes, as at a run's end).
+    transport.finish()
     let recorded = try HTTPSRecording.urls(in: captured)
     #expect(recorded.contains(image) && recorded.contains(script), "\(recorded)")
   }
