@@ -11,7 +11,8 @@ import PackageDescription
 // 3. The domain, no Lua: HardenedXML (the one libxml2 front-end, at the layer's bottom);
 //    PlayerSeam (the model's values and the protocols of the player the bridge drives); AdPlayer
 //    (the headless player: PlayerSeam's implementation on a virtual clock); AdCheck and RunReport
-//    (on AdPlayer's event log); HTTPKit; HLSKit; DASHKit (uses HardenedXML); VASTKit (uses
+//    (on AdPlayer's event log); HTTPKit; HLSKit; SCTE35Kit (the SCTE-35
+//    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); VASTKit (uses
 //    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
 //    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
@@ -30,6 +31,7 @@ let package = Package(
     .library(name: "VASTKit", targets: ["VASTKit"]),
     .library(name: "HLSKit", targets: ["HLSKit"]),
     .library(name: "DASHKit", targets: ["DASHKit"]),
+    .library(name: "SCTE35Kit", targets: ["SCTE35Kit"]),
     .library(name: "HTTPKit", targets: ["HTTPKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
@@ -59,7 +61,10 @@ let package = Package(
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
-    .target(name: "DASHKit", dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText"]),
+    .target(name: "SCTE35Kit"),
+    .target(
+      name: "DASHKit",
+      dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText", "SCTE35Kit"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HardenedXML", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),

@@ -143,8 +143,8 @@ public enum SCTE35Binary {
   }
 
   /// CRC-32/MPEG-2 (polynomial 0x04C11DB7, no reflection, initial 0xFFFFFFFF, no final xor);
-  /// over a whole section including its CRC_32 it is 0.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  /// over a whole section including its CRC_32 it is 0. MPEG-TS's PSI sections (PAT, PMT) use it too.
+  public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc ^= UInt32(truncatingIfNeeded: byte) << 24
