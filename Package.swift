@@ -12,7 +12,8 @@ import PackageDescription
 //    PlayerSeam (the model's values and the protocols of the player the bridge drives); AdPlayer
 //    (the headless player: PlayerSeam's implementation on a virtual clock); AdCheck and RunReport
 //    (on AdPlayer's event log); HTTPKit; HLSKit; SCTE35Kit (the SCTE-35
-//    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); VASTKit (uses
+//    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); MediaKit
+//    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); VASTKit (uses
 //    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
 //    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
@@ -32,6 +33,7 @@ let package = Package(
     .library(name: "HLSKit", targets: ["HLSKit"]),
     .library(name: "DASHKit", targets: ["DASHKit"]),
     .library(name: "SCTE35Kit", targets: ["SCTE35Kit"]),
+    .library(name: "MediaKit", targets: ["MediaKit"]),
     .library(name: "HTTPKit", targets: ["HTTPKit"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
@@ -62,6 +64,7 @@ let package = Package(
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "SCTE35Kit"),
+    .target(name: "MediaKit", dependencies: ["SCTE35Kit"]),
     .target(
       name: "DASHKit",
       dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText", "SCTE35Kit"]),
@@ -91,10 +94,15 @@ let package = Package(
       name: "adhost-bench",
       dependencies: [
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2", "CheckedNumbers", "AdhostCLI",
+        "MediaKit", "MediaFixtures",
       ]),
 
     // Fixtures the tests share that no program needs (a gzip bomb).
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+    // Writes MPEG-TS and CMAF segments with timed metadata: MediaKit's tests, its fuzz corpus and
+    // adhost-bench's media suite read them.
+    .target(name: "MediaFixtures", dependencies: ["SCTE35Kit"], path: "Tests/MediaFixtures"),
+    .testTarget(name: "MediaKitTests", dependencies: ["MediaKit", "MediaFixtures", "SCTE35Kit"]),
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),

@@ -1,0 +1,48 @@
+import SCTE35Kit
+
+/// Reads the timed metadata of an MPEG-TS segment without decoding audio or video: the PAT and
+/// PMT, timed ID3 (stream type 0x15, one tag per PES, which may span packets), SCTE-35 sections
+/// (stream type 0x86) and the first and last PES timestamps of every other elementary stream.
+public enum TSReader {
+  /// The largest timed-ID3 PES kept (bytes); a larger one is dropped with an issue.
+  public static let maxMetadataPES = 1 << 20
+  /// How many issues a scan (of any container) keeps; the ones after it are counted in a last issue.
+  public static let maxIssues = 64
+
+  /// Reads a TS segment. `ptsReference` (90 kHz ticks, unwrapped) is the timestamp near which
+  /// this segment's are expected (the previous segment's first); without it the segment's own
+  /// first timestamp is the reference.
+  public static func read(_ bytes: [UInt8], ptsReference: Int64? = nil) throws(MediaError) -> MediaScan {
+    guard bytes.first == TSPacket.syncByte else {
+      throw MediaError(at: 0, "expected an MPEG-TS packet (sync byte 0x47)")
+    }
+    guard bytes.count >= TSPacket.size else {
+      throw MediaError(at: 0, "the segment holds \(bytes.count) bytes, less than one 188-byte packet")
+    }
+    var demux = TSDemux(bytes: bytes, timestamps: TSTimestamps(reference: ptsReference))
+    var offset = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      while offset + TSPacket.size <= buffer.count {
+        guard buffer[offset] == TSPacket.syncByte else {
+          let next = bytes[(offset + 1)...].firstIndex(of: TSPacket.syncByte) ?? bytes.count
+          demux.issue(
+            MediaError(at: offset, "lost packet sync (expected 0x47); skipped \(next - offset) bytes"))
+          offset = next
+          continue
+        }
+        // Most packets continue a video or audio PES, or belong to no stream read: skipped here
+        // on their PID alone.
+        let flags = buffer[offset + 1]
+        let pid = Int(truncatingIfNeeded: flags & 0x1F) << 8 | Int(truncatingIfNeeded: buffer[offset + 2])
+        let kind = demux.kinds[pid]
+        if kind != .unknown && (kind != .media || flags & 0x40 != 0) { demux.packet(at: offset) }
+        offset += TSPacket.size
+      }
+    }
+    if offset < bytes.count {
+      demux.issue(
+        MediaError(at: offset, "the last packet is truncated: \(bytes.count - offset) of 188 bytes"))
+    }
+    return demux.finish()
+  }
+}
