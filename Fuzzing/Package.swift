@@ -9,6 +9,7 @@ let adhost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
   .lastPathComponent.lowercased()
 let fuzzTargets = [
   "fuzz-vast", "fuzz-vmap", "fuzz-json", "fuzz-hls", "fuzz-source", "fuzz-recording", "fuzz-mpd",
+  "fuzz-media",
 ]
 let domain: [String: [Target.Dependency]] = [
   "fuzz-vast": [.product(name: "VASTKit", package: adhost)],
@@ -18,6 +19,7 @@ let domain: [String: [Target.Dependency]] = [
   "fuzz-source": [.product(name: "AdPlayer", package: adhost)],
   "fuzz-recording": [.product(name: "HTTPKit", package: adhost)],
   "fuzz-mpd": [.product(name: "DASHKit", package: adhost)],
+  "fuzz-media": [.product(name: "MediaKit", package: adhost)],
 ]
 
 let package = Package(

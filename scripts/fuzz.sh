@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh merge TARGET DIR…                   adds what DIR… covers anew to the committed corpus
 #   scripts/fuzz.sh build                               only builds
 #
-# TARGET is one of: vast vmap json hls source recording mpd. The
+# TARGET is one of: vast vmap json hls source recording mpd media. The
 # targets are built (Fuzzing/, release, -sanitize=fuzzer,address, scratch path .build/fuzz) when needed. Each run starts from the
 # committed corpus (Fuzzing/corpus/TARGET, never written by a run) plus what earlier runs found
 # (.build/fuzz/corpus/TARGET). An input that crashes, breaks an invariant, takes longer than
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
-targets=(vast vmap json hls source recording mpd)
+targets=(vast vmap json hls source recording mpd media)
 # Targets run by name only, not by `all` (and so not in CI).
 extra_targets=()
 scratch=.build/fuzz

@@ -14,6 +14,7 @@ let suites: [Suite] = [
   VASTBench.suite,
   TestBench.suite,
   ScaleBench.suite,
+  MediaBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
