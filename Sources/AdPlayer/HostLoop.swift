@@ -161,8 +161,7 @@ public final class HostLoop {
       if let interrupted = interruption.take() { stopReason = interrupted }
       if let stopReason { return outcome(.stopped, stopReason) }
       if isWaiting {
-        let outstanding = inbox.outstandingLabels
-        if outstanding.isEmpty {
+        if inbox.outstandingCount == 0 {
           if inbox.hasDeliveries { continue }
           // A delivery due later may end the wait: the clock moves on to it (below).
           if deferredDeliveries == 0 {
@@ -170,7 +169,7 @@ public final class HostLoop {
           }
         } else {
           if !inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) {
-            let labels = outstanding.joined(separator: ", ")
+            let labels = inbox.outstandingLabels.joined(separator: ", ")
             return outcome(.stalled, "no delivery within \(ioTimeout) s from outstanding work: \(labels)")
           }
           wallAnchor = Date()

@@ -22,10 +22,16 @@ final class Inbox: @unchecked Sendable {
   var deferral: ((Int64, @escaping @Sendable () -> Void) -> Void)?
 
   private let condition = NSCondition()
-  private var deliveries: [Delivery] = []
+  /// Deliveries by their work's sequence number, each work's in the order they came.
+  private var deliveries: [Int: [Delivery]] = [:]
   /// Outstanding work by sequence number, with its label.
   private var outstanding: [Int: String] = [:]
   private var nextSequence = 0
+  /// No work below this sequence number is outstanding (it only grows: finding the oldest
+  /// outstanding work is constant work on average, however much is outstanding).
+  private var oldestCandidate = 0
+  /// Works and deliveries looked at to find the next delivery (the tests' measure of the work).
+  private(set) var steps = 0
 
   /// Registers new work and returns its sequence number.
   func begin(label: String) -> Int {
@@ -39,7 +45,8 @@ final class Inbox: @unchecked Sendable {
 
   func deliver(_ body: @escaping @Sendable () -> Void, sequence: Int, finishes: Bool, delay: Int64 = 0) {
     condition.lock()
-    deliveries.append(Delivery(body: body, sequence: sequence, finishes: finishes, delay: delay))
+    deliveries[sequence, default: []].append(
+      Delivery(body: body, sequence: sequence, finishes: finishes, delay: delay))
     condition.signal()
     condition.unlock()
   }
@@ -64,10 +71,16 @@ final class Inbox: @unchecked Sendable {
     return nextRunnable() != nil
   }
 
-  /// The index of the first delivery whose work is the oldest outstanding; lock held.
+  /// The sequence number of the work whose first delivery may run: the oldest outstanding
+  /// work's (a finished work delivers nothing more); lock held.
   private func nextRunnable() -> Int? {
-    let oldest = outstanding.keys.min() ?? Int.max
-    return deliveries.firstIndex { $0.sequence <= oldest }
+    steps += 1
+    while oldestCandidate < nextSequence && outstanding[oldestCandidate] == nil {
+      steps += 1
+      oldestCandidate += 1
+    }
+    guard oldestCandidate < nextSequence else { return deliveries.keys.min() }
+    return deliveries[oldestCandidate] == nil ? nil : oldestCandidate
   }
 
   /// Runs what may run, in order, on the calling (host) thread; returns how many ran.
@@ -76,11 +89,12 @@ final class Inbox: @unchecked Sendable {
     var ran = 0
     while true {
       condition.lock()
-      guard let index = nextRunnable() else {
+      guard let sequence = nextRunnable(), var queue = deliveries[sequence], !queue.isEmpty else {
         condition.unlock()
         return ran
       }
-      let delivery = deliveries.remove(at: index)
+      let delivery = queue.removeFirst()
+      deliveries[sequence] = queue.isEmpty ? nil : queue
       condition.unlock()
       if delivery.delay > 0, let deferral {
         deferral(delivery.delay, delivery.body)
