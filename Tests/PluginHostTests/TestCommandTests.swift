@@ -158,7 +158,7 @@ import Testing
       """
       player.ads:registerServerSideIntegration("e", function(controller)
         return { setSource = function()
-          timer.every(0.001, function() local x = 0 for i = 1, 5000 do x = x + i end end)
+          timer.every(0.001, function() local x = 0 for i = 1, 50000 do x = x + i end end)
           return true
         end }
       end)
