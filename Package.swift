@@ -35,6 +35,7 @@ let package = Package(
     .library(name: "SCTE35Kit", targets: ["SCTE35Kit"]),
     .library(name: "MediaKit", targets: ["MediaKit"]),
     .library(name: "HTTPKit", targets: ["HTTPKit"]),
+    .library(name: "PlaybackEngine", targets: ["PlaybackEngine"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
   ],
@@ -72,12 +73,15 @@ let package = Package(
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
+    .target(
+      name: "PlaybackEngine",
+      dependencies: ["PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "OutsideText"]),
 
     .target(
       name: "PluginHost",
       dependencies: [
-        "LuaKit", "PlayerSeam", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "WebViewKit",
-        "AdhostSDK", "OutsideText",
+        "LuaKit", "PlayerSeam", "PlaybackEngine", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers",
+        "WebViewKit", "AdhostSDK", "OutsideText",
       ]),
     .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit"]),
     .systemLibrary(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPKit
 import LuaKit
 import OutsideText
+import PlaybackEngine
 import PlayerSeam
 
 /// What a host needs to know before it starts.
@@ -43,6 +44,17 @@ public struct PluginHostOptions {
 
   /// Options with this HTTP client and the defaults for the rest.
   public init(http: HTTPClient) { self.http = http }
+
+  /// The playback engine's share of these options.
+  var engineOptions: PlaybackEngineOptions {
+    var options = PlaybackEngineOptions(http: http)
+    options.faults = faults
+    options.defaultTimeline = defaultTimeline
+    options.readsPlaylists = readsPlaylists
+    options.allowsLivePlaylists = allowsLivePlaylists
+    options.startDate = startDate
+    return options
+  }
 }
 
 /// A plugin failed to load or to register an integration.
@@ -64,7 +76,10 @@ public final class PluginHost {
   public let player: any IntegrationPlayer
   /// The player's scheduler (the host thread's clock and queue).
   public var loop: any IntegrationScheduler { player.loop }
-  let http: HTTPClient
+  /// What the player does for ads without Lua: playlists, interstitials, the request logs.
+  public let engine: PlaybackEngine
+  /// The engine's HTTP client (requests logged, faults injected).
+  var http: HTTPClient { engine.http }
   let diagnostics: (String) -> Void
   /// The plugins loaded, in order.
   var plugins: [Plugin] = []
@@ -100,12 +115,6 @@ public final class PluginHost {
   public internal(set) var webViews: [PluginWebView] = []
   /// Why the last `webview.open` failed (the engine could not start), if one did.
   public internal(set) var openFailure: String?
-  /// Reads HLS playlists into the player (nil when `readsPlaylists` is false).
-  private(set) var playlists: PlaylistReader?
-  /// Plays the HLS interstitials of the playlist (nil when `readsPlaylists` is false).
-  private(set) var interstitials: InterstitialPlayer?
-  /// Reads DASH MPDs into the player (nil when `readsPlaylists` is false).
-  private(set) var mpds: MPDReader?
 
   /// A host of Lua integrations on `player` (fresh: no integration registered yet), with a new
   /// Lua state.
@@ -113,8 +122,8 @@ public final class PluginHost {
     lua = try LuaState(limits: options.limits)
     lua.clock = Self.clock(of: player.loop, startDate: options.startDate)
     self.player = player
-    http = InjectedFaultLog.wrapping(
-      UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
+    let engineOptions = options.engineOptions
+    engine = PlaybackEngine(player: player, options: engineOptions)
     let sink = options.diagnostics
     diagnostics = { sink(TerminalEscape.lines($0)) }
     startDate = options.startDate
@@ -124,21 +133,7 @@ public final class PluginHost {
     viewOptions = options.views
     registerTypes(for: player)
     startNativeTracking()
-    if options.readsPlaylists {
-      let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
-      playlists = reader
-      let interstitialPlayer = InterstitialPlayer(
-        player: player, loader: InterstitialLoader(player: player, http: http))
-      interstitials = interstitialPlayer
-      reader.onSource = { [weak interstitialPlayer] url in interstitialPlayer?.reset(mediaURL: url) }
-      reader.onLoad = { [weak interstitialPlayer] timeline, url in
-        interstitialPlayer?.update(timeline, baseURL: url)
-      }
-      let mpdReader = MPDReader(
-        player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
-      mpds = mpdReader
-      readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
-    }
+    engine.readPlaylists(engineOptions)
     do {
       clientSideAds = try ClientSideAds(host: self)
     } catch {

@@ -6,7 +6,7 @@ extension InterstitialPlayer {
   /// `-DURATION`, or the asset list's `SKIP-CONTROL`: seconds into the interstitial from which,
   /// and for how long, it may be skipped). Returns nil when skipped, else why not. The asset
   /// playing ends (`reason = "skip"`), and the primary content resumes as after its end.
-  func skip() -> String? {
+  public func skip() -> String? {
     guard let run else { return "no interstitial is playing" }
     guard let control = run.skipControl, let offset = control.offset else {
       return "the interstitial \(run.scheduled.id) has no skip control"

@@ -7,7 +7,7 @@ import PlayerSeam
 /// clock (their durations from their playlists), and the primary content resumes at the resume
 /// offset. Seeks obey `X-RESTRICT`; `CUE` places pre- and post-rolls and `ONCE`. Plugins follow
 /// it through the `interstitial…` player events. Host-thread only.
-final class InterstitialPlayer {
+public final class InterstitialPlayer {
   unowned let player: any IntegrationPlayer
   let loader: InterstitialLoader
   /// The interstitials known, by time.

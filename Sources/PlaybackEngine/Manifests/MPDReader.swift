@@ -11,7 +11,7 @@ import PlayerSeam
 /// presentation time), and for a `dynamic` one the live point at the first load — the wall clock
 /// (the run's start date plus virtual time) less `availabilityStartTime` less
 /// `suggestedPresentationDelay` — so a live run joins at the live edge. Host-thread only.
-final class MPDReader {
+public final class MPDReader {
   private let http: HTTPClient
   private unowned let player: any IntegrationPlayer
   private let allowsLive: Bool
@@ -19,11 +19,12 @@ final class MPDReader {
   private var generation = 0
   private var refreshTimer: (any ScheduledTimer)?
   private var reportedIssues: Set<String> = []
-  /// The MPD's URL (its `Location` once one was given), and its Periods so far.
-  private(set) var url: URL?
-  private(set) var timeline = MPDTimeline()
+  /// The MPD's URL (its `Location` once one was given).
+  public private(set) var url: URL?
+  /// The MPD's Periods so far.
+  public private(set) var timeline = MPDTimeline()
   /// The presentation time (seconds; from `availabilityStartTime` when dynamic) of content time 0.
-  private(set) var origin: Double = 0
+  public private(set) var origin: Double = 0
 
   init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date) {
     self.player = player
@@ -34,7 +35,7 @@ final class MPDReader {
 
   /// Whether a typed source is a DASH MPD: its `type` (`application/dash+xml`), or a path
   /// ending in `.mpd`.
-  static func isDASH(_ typed: TypedSource) -> Bool {
+  public static func isDASH(_ typed: TypedSource) -> Bool {
     if let type = typed.type?.lowercased() { return type == "application/dash+xml" }
     guard let src = typed.src, let url = URL(string: src) else { return false }
     return url.path.lowercased().hasSuffix(".mpd")

@@ -7,7 +7,7 @@ import PlayerSeam
 /// `#EXTINF`; live: no end) and the cues of its ad markers. A live playlist is loaded again
 /// about every target duration while the content plays, and its new cues reach the player.
 /// Host-thread only.
-final class PlaylistReader {
+public final class PlaylistReader {
   /// The THEOplayer code of a playlist that could not be loaded (MANIFEST_LOAD_ERROR).
   static let loadErrorCode = 4000
   /// The THEOplayer code of a playlist that could not be parsed (MANIFEST_PARSE_ERROR).
@@ -20,9 +20,10 @@ final class PlaylistReader {
   private var refreshTimer: (any ScheduledTimer)?
   /// The warnings logged for this source, so a live playlist's reloads log each one once.
   private var reportedWarnings = Set<String>()
-  /// The media playlist being played, and its timeline so far.
-  private(set) var mediaURL: URL?
-  private(set) var timeline = HLSTimeline()
+  /// The media playlist being played.
+  public private(set) var mediaURL: URL?
+  /// The media playlist's timeline so far.
+  public private(set) var timeline = HLSTimeline()
   /// Told of each new source (`nil`: not a playlist) and of each load of its media playlist
   /// (the interstitial player).
   var onSource: ((URL?) -> Void)?
@@ -35,7 +36,7 @@ final class PlaylistReader {
   }
 
   /// Whether a typed source is an HLS playlist: its `type`, or a path ending in `.m3u8`.
-  static func isHLS(_ typed: TypedSource) -> Bool {
+  public static func isHLS(_ typed: TypedSource) -> Bool {
     if let type = typed.type?.lowercased() {
       return ["application/x-mpegurl", "application/vnd.apple.mpegurl", "audio/mpegurl"].contains(type)
     }

@@ -63,13 +63,13 @@ private struct UncheckedLoop: @unchecked Sendable {
   let loop: any IntegrationScheduler
 }
 
-extension PluginHost {
+extension PlaybackEngine {
   /// A latency for work started now to report injected delays to, or nil in real time (delays
   /// are then real waits).
-  func virtualLatency() -> VirtualLatency? { loop.realTime ? nil : VirtualLatency() }
+  public func virtualLatency() -> VirtualLatency? { loop.realTime ? nil : VirtualLatency() }
 
   /// Runs `start` with `latency` as the current one, so that requests it makes report to it.
-  func starting<Value>(_ latency: VirtualLatency?, _ start: () throws -> Value) rethrows -> Value {
+  public func starting<Value>(_ latency: VirtualLatency?, _ start: () throws -> Value) rethrows -> Value {
     guard let latency else { return try start() }
     return try VirtualLatency.$current.withValue(latency, operation: start)
   }

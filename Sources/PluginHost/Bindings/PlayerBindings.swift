@@ -1,4 +1,5 @@
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 
 /// The player as one plugin sees it: the same player, with the listeners this plugin added kept
@@ -65,7 +66,7 @@ extension PluginHost {
     }
     type.method("skipInterstitial") { [weak self] _, call in
       let refusal: String? =
-        if let interstitials = self?.interstitials { interstitials.skip() } else {
+        if let interstitials = self?.engine.interstitials { interstitials.skip() } else {
           "the host plays no interstitials"
         }
       guard let refusal else { return call.return(.boolean(true)) }

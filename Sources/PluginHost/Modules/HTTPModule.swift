@@ -81,8 +81,8 @@ extension PluginHost {
     }
     plugin.pending[id] = wait
     let carried = HostThreadOnly((wait, plugin, id))
-    let latency = virtualLatency()
-    starting(latency) {
+    let latency = engine.virtualLatency()
+    engine.starting(latency) {
       start { results in
         token.finish(afterVirtual: latency?.seconds ?? 0) {
           let (wait, plugin, id) = carried.value

@@ -1,36 +1,15 @@
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 
 extension PluginHost {
   /// Whether the source plays an HLS playlist (its first typed source's `type`, or a `src`
   /// ending in `.m3u8`), whose timeline the host reads from the playlist.
-  public static func isHLS(_ source: SourceDescription) -> Bool {
-    source.sources.first.map(PlaylistReader.isHLS) ?? false
-  }
+  public static func isHLS(_ source: SourceDescription) -> Bool { PlaybackEngine.isHLS(source) }
 
   /// Whether the source plays a DASH MPD (`application/dash+xml`, or a `src` ending in `.mpd`),
   /// whose timeline the host reads from its Periods.
-  public static func isDASH(_ source: SourceDescription) -> Bool {
-    source.sources.first.map(MPDReader.isDASH) ?? false
-  }
-
-  /// Makes the player read HLS sources through `reader` and DASH sources through `mpds`
-  /// (`Player.prepareContent`); other sources get `fallback`.
-  func readPlaylists(with reader: PlaylistReader, mpds: MPDReader, fallback: ContentTimeline) {
-    player.prepareContent = { [weak reader, weak mpds] source, completion in
-      guard let reader, let mpds else { return completion(.success(fallback)) }
-      if let typed = source.sources.first, MPDReader.isDASH(typed) {
-        reader.forget()
-        return mpds.prepare(source, completion: completion)
-      }
-      mpds.forget()
-      reader.prepare(source, fallback: fallback, completion: completion)
-    }
-    player.addEventListener(.error) { [weak reader, weak mpds] _ in
-      reader?.stop()
-      mpds?.stop()
-    }
-  }
+  public static func isDASH(_ source: SourceDescription) -> Bool { PlaybackEngine.isDASH(source) }
 
   /// A cue as the table plugins get: `{id=, startTime=, endTime=, class=, kind=, attributes=}`.
   static func cueTable(_ cue: Cue) -> LuaValue {
@@ -47,7 +26,7 @@ extension PluginHost {
 
   /// `player.playlist`: `{url=, targetDuration=, live=}` of the media playlist playing, or nil.
   func playlistTable() -> LuaValue {
-    guard let reader = playlists, let url = reader.mediaURL else { return .nil }
+    guard let reader = engine.playlists, let url = reader.mediaURL else { return .nil }
     return .dictionary([
       "url": .string(url.absoluteString), "targetDuration": .number(reader.timeline.targetDuration),
       "live": .boolean(!reader.timeline.hasEnded),

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPKit
+import PlayerSeam
+
+/// What a playback engine needs to know before it starts.
+public struct PlaybackEngineOptions {
+  /// The HTTP client every request goes through (its transport decides live, offline or
+  /// recording).
+  public var http: HTTPClient
+  /// Faults to inject into every request; none when nil.
+  public var faults: FaultPlan?
+  /// The content timeline when nothing else gives one.
+  public var defaultTimeline: ContentTimeline = .live
+  /// Whether an HLS source's timeline, cues and interstitials come from its playlist and a DASH
+  /// source's from its MPD (fetched with `http`); when false every source gets
+  /// `defaultTimeline`.
+  public var readsPlaylists = true
+  /// Whether a live playlist may play; when false (a run that would never end) it is a fatal
+  /// player error that says to give the run an end.
+  public var allowsLivePlaylists = true
+  /// The wall-clock date of virtual time 0 (an MPD's `availabilityStartTime` is read against it).
+  public var startDate = Date()
+
+  /// Options with this HTTP client and the defaults for the rest.
+  public init(http: HTTPClient) { self.http = http }
+}
+
+/// What a player does for ads besides playing content, on any `IntegrationPlayer` and without
+/// Lua: reads HLS playlists and DASH MPDs into the player (timeline, cues), plays the HLS
+/// interstitials of a playlist, and puts injected faults and requests an offline recording
+/// cannot answer into the run's log. `PluginHost` binds it into Lua; an app can use it alone.
+/// Host thread only.
+public final class PlaybackEngine {
+  /// The player the engine drives.
+  public let player: any IntegrationPlayer
+  /// The player's scheduler (the host thread's clock and queue).
+  public var loop: any IntegrationScheduler { player.loop }
+  /// The client every request goes through: the options' client, its unmatched offline
+  /// requests and injected faults logged.
+  public let http: HTTPClient
+  /// Reads HLS playlists into the player (nil when playlists are not read).
+  public private(set) var playlists: PlaylistReader?
+  /// Plays the HLS interstitials of the playlist (nil when playlists are not read).
+  public private(set) var interstitials: InterstitialPlayer?
+  /// Reads DASH MPDs into the player (nil when playlists are not read).
+  public private(set) var mpds: MPDReader?
+
+  /// An engine on `player`; playlists are read once `readPlaylists` is called.
+  public init(player: any IntegrationPlayer, options: PlaybackEngineOptions) {
+    self.player = player
+    http = InjectedFaultLog.wrapping(
+      UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
+  }
+
+  /// Makes the player read HLS playlists (and play their interstitials) and DASH MPDs with
+  /// the options' settings.
+  public func readPlaylists(_ options: PlaybackEngineOptions) {
+    guard options.readsPlaylists else { return }
+    let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
+    playlists = reader
+    let interstitialPlayer = InterstitialPlayer(
+      player: player, loader: InterstitialLoader(player: player, http: http))
+    interstitials = interstitialPlayer
+    reader.onSource = { [weak interstitialPlayer] url in interstitialPlayer?.reset(mediaURL: url) }
+    reader.onLoad = { [weak interstitialPlayer] timeline, url in
+      interstitialPlayer?.update(timeline, baseURL: url)
+    }
+    let mpdReader = MPDReader(
+      player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
+    mpds = mpdReader
+    readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
+  }
+}
