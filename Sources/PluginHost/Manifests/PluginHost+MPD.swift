@@ -8,7 +8,9 @@ extension PluginHost {
   /// availabilityStartTime=, publishTime=, minimumUpdatePeriod=, timeShiftBufferDepth=,
   /// mediaPresentationDuration=, suggestedPresentationDelay=, periods={…}}` (docs/plugin-api.md).
   func mpdTable() -> LuaValue {
-    guard let reader = engine.mpds, let url = reader.url, let mpd = reader.timeline.latest else { return .nil }
+    guard let reader = engine.mpds, let url = reader.url, let mpd = reader.timeline.latest else {
+      return .nil
+    }
     var fields: [String: LuaValue] = [
       "url": .string(url.absoluteString), "type": .string(mpd.type.rawValue),
       "live": .boolean(mpd.type == .live), "origin": .number(reader.origin),
