@@ -75,7 +75,7 @@ let package = Package(
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
     .target(
       name: "PlaybackEngine",
-      dependencies: ["PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers", "OutsideText"]),
+      dependencies: ["PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "VASTKit", "CheckedNumbers", "OutsideText"]),
 
     .target(
       name: "PluginHost",
@@ -127,7 +127,7 @@ let package = Package(
       name: "PluginHostTests",
       dependencies: [
         "PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP", "HTTPTestSupport",
-        "HTTPKit", "PlayerSeam", "VASTKit", "LuaKit",
+        "HTTPKit", "PlayerSeam", "VASTKit", "LuaKit", "PlaybackEngine",
       ]),
   ]
 )

@@ -7,6 +7,12 @@ public struct PlaybackEngineOptions {
   /// The HTTP client every request goes through (its transport decides live, offline or
   /// recording).
   public var http: HTTPClient
+  /// Whether each tracked VAST ad's media file is requested (its first bytes) as the ad begins,
+  /// as a player would start loading it, and a failure reported.
+  public var checksMedia = false
+  /// The verification vendors whose scripts may load; any other vendor's verification is
+  /// rejected (`verificationNotExecuted` with reason 1). All may when nil.
+  public var verificationVendors: Set<String>?
   /// Faults to inject into every request; none when nil.
   public var faults: FaultPlan?
   /// The content timeline when nothing else gives one.
@@ -18,7 +24,8 @@ public struct PlaybackEngineOptions {
   /// Whether a live playlist may play; when false (a run that would never end) it is a fatal
   /// player error that says to give the run an end.
   public var allowsLivePlaylists = true
-  /// The wall-clock date of virtual time 0 (an MPD's `availabilityStartTime` is read against it).
+  /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` and an MPD's
+  /// `availabilityStartTime` (fix it for repeatable beacons).
   public var startDate = Date()
 
   /// Options with this HTTP client and the defaults for the rest.
@@ -27,9 +34,11 @@ public struct PlaybackEngineOptions {
 
 /// What a player does for ads besides playing content, on any `IntegrationPlayer` and without
 /// Lua: reads HLS playlists and DASH MPDs into the player (timeline, cues), plays the HLS
-/// interstitials of a playlist, and puts injected faults and requests an offline recording
-/// cannot answer into the run's log. `PluginHost` binds it into Lua; an app can use it alone.
-/// Host thread only.
+/// interstitials of a playlist, plays the client-side ads of `SourceDescription.ads` (VAST tags
+/// and VMAP schedules, integration `csai`), tracks VAST ads natively (beacons, verifications,
+/// media checks, clicks), and puts injected faults and requests an offline recording cannot
+/// answer into the run's log. `PluginHost` binds it into Lua; an app can use it alone
+/// (docs/embedding.md). Host thread only.
 public final class PlaybackEngine {
   /// The player the engine drives.
   public let player: any IntegrationPlayer
@@ -38,6 +47,20 @@ public final class PlaybackEngine {
   /// The client every request goes through: the options' client, its unmatched offline
   /// requests and injected faults logged.
   public let http: HTTPClient
+  /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
+  let startDate: Date
+  /// Whether a VAST ad's media file is requested as it begins.
+  let checksMedia: Bool
+  /// The vendors whose verification scripts may load; all when nil.
+  let verificationVendors: Set<String>?
+  /// Native VAST trackers of tracked ads, by ad.
+  /// Keyed by `Ad.serial`, never reused (an `ObjectIdentifier` is: a later ad at a freed ad's
+  /// address inherited its beacons); an ad's tracker goes when the ad is removed.
+  var trackers: [UInt64: AdTracking] = [:]
+  /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
+  var macroCounter = 0
+  /// Plays `SourceDescription.ads`.
+  private var clientSideAds: ClientSideAds?
   /// Reads HLS playlists into the player (nil when playlists are not read).
   public private(set) var playlists: PlaylistReader?
   /// Plays the HLS interstitials of the playlist (nil when playlists are not read).
@@ -45,16 +68,27 @@ public final class PlaybackEngine {
   /// Reads DASH MPDs into the player (nil when playlists are not read).
   public private(set) var mpds: MPDReader?
 
-  /// An engine on `player`; playlists are read once `readPlaylists` is called.
-  public init(player: any IntegrationPlayer, options: PlaybackEngineOptions) {
+  /// An engine on `player` (fresh: no integration registered yet): it listens to the player
+  /// for native tracking, reads its playlists (with `readsPlaylists`) and registers the
+  /// client-side ads' integration (`ClientSideAds.integration`), which throws if it cannot.
+  public init(player: any IntegrationPlayer, options: PlaybackEngineOptions) throws {
     self.player = player
     http = InjectedFaultLog.wrapping(
       UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
+    startDate = options.startDate
+    checksMedia = options.checksMedia
+    verificationVendors = options.verificationVendors
+    startNativeTracking()
+    readPlaylists(options)
+    clientSideAds = try ClientSideAds(engine: self)
   }
+
+  /// The id of the engine's own integration (client-side ads), which no other may register.
+  public static var integration: String { ClientSideAds.integration }
 
   /// Makes the player read HLS playlists (and play their interstitials) and DASH MPDs with
   /// the options' settings.
-  public func readPlaylists(_ options: PlaybackEngineOptions) {
+  private func readPlaylists(_ options: PlaybackEngineOptions) {
     guard options.readsPlaylists else { return }
     let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
     playlists = reader

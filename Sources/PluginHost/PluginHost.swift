@@ -48,6 +48,8 @@ public struct PluginHostOptions {
   /// The playback engine's share of these options.
   var engineOptions: PlaybackEngineOptions {
     var options = PlaybackEngineOptions(http: http)
+    options.checksMedia = checksMedia
+    options.verificationVendors = verificationVendors
     options.faults = faults
     options.defaultTimeline = defaultTimeline
     options.readsPlaylists = readsPlaylists
@@ -76,7 +78,8 @@ public final class PluginHost {
   public let player: any IntegrationPlayer
   /// The player's scheduler (the host thread's clock and queue).
   public var loop: any IntegrationScheduler { player.loop }
-  /// What the player does for ads without Lua: playlists, interstitials, the request logs.
+  /// What the player does for ads without Lua, which the plugins' modules bind: playlists,
+  /// interstitials, client-side ads, native VAST tracking, beacons, the request logs.
   public let engine: PlaybackEngine
   /// The engine's HTTP client (requests logged, faults injected).
   var http: HTTPClient { engine.http }
@@ -85,20 +88,6 @@ public final class PluginHost {
   var plugins: [Plugin] = []
   /// What to do when a suspended coroutine finishes, by coroutine.
   var continuations: [ObjectIdentifier: (Result<[LuaValue], LuaError>) -> Void] = [:]
-  /// Native VAST trackers of ads created with `vast = …`, by ad.
-  /// Keyed by `Ad.serial`, never reused (an `ObjectIdentifier` is: a later ad at a freed ad's
-  /// address inherited its beacons); an ad's tracker goes when the ad is removed.
-  var trackers: [UInt64: AdTracking] = [:]
-  /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
-  let startDate: Date
-  /// Whether a VAST ad's media file is requested as it begins (`--check-media`).
-  let checksMedia: Bool
-  /// The vendors whose verification scripts may run; all when nil.
-  let verificationVendors: Set<String>?
-  /// Plays `SourceDescription.ads`.
-  private var clientSideAds: ClientSideAds?
-  /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
-  var macroCounter = 0
   /// Plugin error messages already shown with their traceback.
   var reportedErrors: Set<String> = []
   /// How deep plugin callbacks run inside each other right now (see `maxCallbackNesting`).
@@ -122,23 +111,16 @@ public final class PluginHost {
     lua = try LuaState(limits: options.limits)
     lua.clock = Self.clock(of: player.loop, startDate: options.startDate)
     self.player = player
-    let engineOptions = options.engineOptions
-    engine = PlaybackEngine(player: player, options: engineOptions)
-    let sink = options.diagnostics
-    diagnostics = { sink(TerminalEscape.lines($0)) }
-    startDate = options.startDate
-    checksMedia = options.checksMedia
-    verificationVendors = options.verificationVendors
-    libraryFolders = options.libraryFolders
-    viewOptions = options.views
-    registerTypes(for: player)
-    startNativeTracking()
-    engine.readPlaylists(engineOptions)
     do {
-      clientSideAds = try ClientSideAds(host: self)
+      engine = try PlaybackEngine(player: player, options: options.engineOptions)
     } catch {
       throw LuaError(.runtime, "cannot register the client-side ad integration: \(error)")
     }
+    let sink = options.diagnostics
+    diagnostics = { sink(TerminalEscape.lines($0)) }
+    libraryFolders = options.libraryFolders
+    viewOptions = options.views
+    registerTypes(for: player)
   }
 
   /// Views the plugins left open close with the host, as at the end of a run (`closeWebViews`).
@@ -175,10 +157,16 @@ public final class PluginHost {
   public var pluginIntegrationIds: [String] { plugins.flatMap(\.integrations) }
 
   /// The ids of the host's own integrations (client-side ads), which no plugin may register.
-  public static var builtInIntegrationIds: [String] { [ClientSideAds.integration] }
+  public static var builtInIntegrationIds: [String] { [PlaybackEngine.integration] }
 
   /// The plugin that registered an integration.
   func plugin(for integration: String) -> Plugin? {
     plugins.first { $0.integrations.contains(integration) }
   }
+}
+
+/// A weak reference to the host, for closures that must not keep it alive.
+struct WeakHost {
+  weak var host: PluginHost?
+  init(_ host: PluginHost) { self.host = host }
 }

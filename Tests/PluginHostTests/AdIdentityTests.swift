@@ -5,6 +5,7 @@ import Testing
 
 @testable import AdPlayer
 @testable import AdhostCLI
+@testable import PlaybackEngine
 @testable import PluginHost
 
 /// Per-ad tables are keyed by an identity no later ad can take, and let go with their ad; the
@@ -67,7 +68,7 @@ import Testing
       end
       """
     ) { host in
-      (host.pluginHost.trackers.count, host.player.log.entries.filter { $0.type == "beacon" }.count)
+      (host.pluginHost.engine.trackers.count, host.player.log.entries.filter { $0.type == "beacon" }.count)
     }
     #expect(trackers == 0)
     #expect(beacons == 0, "\(beacons) beacons went to ads that were never tracked")
@@ -85,7 +86,7 @@ import Testing
     ) { host in
       (
         host.player.log.entries.filter { $0.type == "beacon" && $0.adId == "kept" }.count,
-        host.pluginHost.trackers.count
+        host.pluginHost.engine.trackers.count
       )
     }
     #expect(before == 2, "impression and start")

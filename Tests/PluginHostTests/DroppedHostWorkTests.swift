@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import HeadlessHost
+import PlaybackEngine
 import Testing
 
 @testable import AdhostCLI
@@ -39,7 +40,7 @@ import Testing
       do {
         let host = try HeadlessHost(options: PluginHostOptions(http: HTTPClient(timeout: 2)))
         weakHost = host.pluginHost
-        host.pluginHost.settleBeacons(adId: "ad", label: "beacons in flight") {
+        host.pluginHost.engine.settleBeacons(adId: "ad", label: "beacons in flight") {
           gate.wait()
           return []
         }

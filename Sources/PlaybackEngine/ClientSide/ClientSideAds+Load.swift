@@ -8,7 +8,7 @@ extension ClientSideAds {
   /// description of `type` `vmap` is a VMAP schedule, `vast` a VAST tag; without a type the
   /// document's root element says which (as THEOplayer guesses it after the request).
   func load() {
-    guard let source = host.player.source else { return }
+    guard let source = playback.player.source else { return }
     let descriptions = source.ads.filter { ($0.integration ?? Self.integration) == Self.integration }
     let generation = self.generation
     for description in descriptions {
@@ -25,7 +25,7 @@ extension ClientSideAds {
       }
       let offset = description.timeOffset ?? .start
       let mayHoldPreRoll =
-        type != "vast" || offset.seconds(contentDuration: host.player.timeline.duration) == 0
+        type != "vast" || offset.seconds(contentDuration: playback.player.timeline.duration) == 0
       if mayHoldPreRoll { pendingPreRolls += 1 }
       fetch(url, type: type, offset: offset, holding: mayHoldPreRoll, generation: generation)
     }
@@ -46,17 +46,17 @@ extension ClientSideAds {
     let queue = BeaconQueue()
     let reader = AdDocumentReader(
       resolver: VASTResolver(
-        client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext()),
-      loader: VMAPLoader(client: host.http))
-    let token = host.loop.beginWork("\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)")
+        client: playback.http, beacons: playback.beaconSender(queue: queue), macroContext: playback.macroContext()),
+      loader: VMAPLoader(client: playback.http))
+    let token = playback.loop.beginWork("\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)")
     let carried = HostThreadOnly(WeakClientSideAds(self))
-    let latency = host.virtualLatency()
-    host.starting(latency) {
+    let latency = playback.virtualLatency()
+    playback.starting(latency) {
       reader.read(url, type: type) { document in
         token.finish(afterVirtual: latency?.seconds ?? 0) {
-          // Gone with a host dropped meanwhile: nothing is logged or scheduled.
+          // Gone with an engine dropped meanwhile: nothing is logged or scheduled.
           guard let ads = carried.value.ads else { return }
-          ads.host.logBeacons(queue.drain(), adId: nil)
+          ads.playback.logBeacons(queue.drain(), adId: nil)
           guard ads.generation == generation else { return }
           ads.loaded(document, url: url, offset: offset, holding: holding)
         }
@@ -77,13 +77,13 @@ extension ClientSideAds {
     let clientBreak: ClientSideBreak
     if case .end = offset {
       clientBreak = ClientSideBreak(placement: .end, label: "ad \(tag)")
-    } else if let seconds = offset.seconds(contentDuration: host.player.timeline.duration) {
+    } else if let seconds = offset.seconds(contentDuration: playback.player.timeline.duration) {
       clientBreak = ClientSideBreak(placement: .at(seconds), label: "ad \(tag)")
     } else {
       return controller.error(
         IntegrationError("ad \(tag): offset \(offset.json.jsonText) needs a content duration"))
     }
-    let at = offset == .end ? (host.player.timeline.duration ?? 0) : engine?.offset(of: clientBreak) ?? 0
+    let at = offset == .end ? (playback.player.timeline.duration ?? 0) : engine?.offset(of: clientBreak) ?? 0
     clientBreak.ads = createAds(resolved, label: clientBreak.label, at: at)
     if !clientBreak.ads.isEmpty { engine?.add(clientBreak) }
   }
@@ -99,7 +99,7 @@ extension ClientSideAds {
         var adInit = AdInit(type: .linear)
         try box.fill(&adInit, method: "createAd")
         let ad = try controller.createAd(adInit, adBreak: adBreak)
-        host.track(ad, with: box)
+        playback.track(ad, with: box)
         ads.append(ad)
       }
     } catch {
@@ -110,7 +110,7 @@ extension ClientSideAds {
 }
 
 /// A weak reference to the client-side ads, for work in flight that must not keep them (and
-/// their unowned host) past the host's life.
+/// their unowned engine) past the engine's life.
 struct WeakClientSideAds {
   weak var ads: ClientSideAds?
   init(_ ads: ClientSideAds) { self.ads = ads }

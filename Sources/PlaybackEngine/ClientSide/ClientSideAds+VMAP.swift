@@ -15,7 +15,7 @@ extension ClientSideAds {
       return controller?.error(IntegrationError("ad \(url.absoluteString): \(error)")) ?? ()
     case .success(let value): document = value
     }
-    let duration = host.player.timeline.duration
+    let duration = playback.player.timeline.duration
     for adBreak in document.adBreaks {
       let label = Self.label(adBreak)
       if let error = adBreak.error {
@@ -56,20 +56,20 @@ extension ClientSideAds {
     let queue = BeaconQueue()
     let loader = VMAPSourceLoader(
       resolver: VASTResolver(
-        client: host.http, beacons: host.beaconSender(queue: queue), macroContext: host.macroContext()))
+        client: playback.http, beacons: playback.beaconSender(queue: queue), macroContext: playback.macroContext()))
     let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
-    let token = host.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
-    // No closure of the host's is carried: only values, and a method is called on arrival.
+    let token = playback.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
+    // No closure of the engine's is carried: only values, and a method is called on arrival.
     let carried = HostThreadOnly((WeakClientSideAds(self), run, group))
     let generation = self.generation
-    let latency = host.virtualLatency()
-    host.starting(latency) {
+    let latency = playback.virtualLatency()
+    playback.starting(latency) {
       loader.resolve(work) { outcomes in
         token.finish(afterVirtual: latency?.seconds ?? 0) {
           let (weakAds, run, group) = carried.value
-          // Gone with a host dropped meanwhile: nothing is logged or played.
+          // Gone with an engine dropped meanwhile: nothing is logged or played.
           guard let ads = weakAds.ads else { return }
-          ads.host.logBeacons(queue.drain(), adId: nil)
+          ads.playback.logBeacons(queue.drain(), adId: nil)
           guard ads.generation == generation else { return }
           ads.sourcesLoaded(outcomes, run: run, group: group, at: offset)
         }
@@ -121,11 +121,11 @@ extension ClientSideAds {
   private func sendTracking(_ adBreak: VMAPAdBreak, event: String, errorCode: Int?) {
     let urls = adBreak.trackingURLs(event)
     guard !urls.isEmpty else { return }
-    let sender = host.beaconSender()
-    var filled = host.macroContext()()
+    let sender = playback.beaconSender()
+    var filled = playback.macroContext()()
     filled.errorCode = errorCode
     let context = filled
-    host.settleBeacons(adId: nil, label: "VMAP \(event) beacons") {
+    playback.settleBeacons(adId: nil, label: "VMAP \(event) beacons") {
       await sender.send(event: event, urls: urls, context: context)
     }
   }

@@ -11,7 +11,7 @@ import VASTKit
 final class ClientSideAds: ClientSideEngineDelegate {
   static let integration = "csai"
 
-  unowned let host: PluginHost
+  unowned let playback: PlaybackEngine
   private(set) var controller: (any AdIntegrationController)?
   private(set) var engine: ClientSideEngine?
   var generation = 0
@@ -22,9 +22,9 @@ final class ClientSideAds: ClientSideEngineDelegate {
   /// Whether the content was held back for a pre-roll, to be started once none is pending.
   var heldForPreRoll = false
 
-  init(host: PluginHost) throws {
-    self.host = host
-    let controller = try host.player.ads.registerServerSideIntegration(Self.integration) { _ in
+  init(engine playback: PlaybackEngine) throws {
+    self.playback = playback
+    let controller = try playback.player.ads.registerServerSideIntegration(Self.integration) { _ in
       ServerSideAdIntegrationHandler(
         skipAd: { [weak self] ad in self?.engine?.skip(ad) },
         resetSource: { [weak self] completion in
@@ -33,18 +33,18 @@ final class ClientSideAds: ClientSideEngineDelegate {
         })
     }
     self.controller = controller
-    host.player.addEventListener(.sourcechange) { [weak self] _ in self?.load() }
-    let engine = ClientSideEngine(host: host, controller: controller)
+    playback.player.addEventListener(.sourcechange) { [weak self] _ in self?.load() }
+    let engine = ClientSideEngine(playback: playback, controller: controller)
     engine.delegate = self
     engine.waitsForSeeked = false
     engine.attach()
     self.engine = engine
     // The content stays paused while a break plays, even if play is pressed, and does not
     // start while a pre-roll may still be loading.
-    host.player.addEventListener(.play) { [weak self] _ in
+    playback.player.addEventListener(.play) { [weak self] _ in
       guard let self, self.engine?.playing != nil || self.pendingPreRolls > 0 else { return }
       if self.engine?.playing == nil { self.heldForPreRoll = true }
-      self.host.player.pause()
+      self.playback.player.pause()
     }
   }
 
@@ -60,7 +60,7 @@ final class ClientSideAds: ClientSideEngineDelegate {
     guard pendingPreRolls == 0, heldForPreRoll, engine.playing == nil else { return engine.check() }
     heldForPreRoll = false
     let group = breaks.filter { $0.isReady && engine.offset(of: $0) == 0 }
-    guard !group.isEmpty else { return host.player.play() }
+    guard !group.isEmpty else { return playback.player.play() }
     for preRoll in group { preRoll.markPlayed(at: 0) }
     engine.play(group, at: 0)
   }

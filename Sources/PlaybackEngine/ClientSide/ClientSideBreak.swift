@@ -4,9 +4,9 @@ import VASTKit
 
 /// One break of the client-side engine (a VAST tag of `SourceDescription.ads`, a break of a VMAP
 /// schedule given there, or a plugin's break): where it sits, its ads, and whether it has played.
-final class ClientSideBreak {
+public final class ClientSideBreak {
   /// Where a break sits on the content.
-  enum Placement: Equatable {
+  public enum Placement: Equatable {
     /// At content seconds.
     case at(Double)
     /// After the content (a post-roll).
@@ -15,20 +15,22 @@ final class ClientSideBreak {
     case position(Int)
   }
 
-  var placement: Placement
+  /// Where it sits now (a repeating break moves on).
+  public internal(set) var placement: Placement
   /// How errors name it: `ad <tag>` or `VMAP break "mid" (line 12) at 50%`.
-  let label: String
+  public let label: String
   /// A VAST tag's ads, created when it resolved; a VMAP break gets its own when due.
   var ads: [any IntegrationAd] = []
   /// A plugin's break: the player ad break whose ads (those still there when it is due) play.
-  var adBreak: (any IntegrationAdBreak)?
+  public var adBreak: (any IntegrationAdBreak)?
   /// The VMAP break, whose source loads each time the break is due.
   let vmap: VMAPAdBreak?
   /// The URL of the VMAP document (for relative `AdTagURI`s and inline VAST).
   let documentURL: URL?
   var played = false
 
-  init(placement: Placement, label: String, vmap: VMAPAdBreak? = nil, documentURL: URL? = nil) {
+  /// A break at `placement`, named `label`; a VMAP break with its document's URL.
+  public init(placement: Placement, label: String, vmap: VMAPAdBreak? = nil, documentURL: URL? = nil) {
     self.placement = placement
     self.label = label
     self.vmap = vmap
@@ -40,7 +42,7 @@ final class ClientSideBreak {
   var isReady: Bool { !played && (vmap != nil || adBreak != nil || !ads.isEmpty) }
 
   /// The ads to play now.
-  var currentAds: [any IntegrationAd] { adBreak?.ads ?? ads }
+  public var currentAds: [any IntegrationAd] { adBreak?.ads ?? ads }
 
   /// `repeatAfter` seconds, for a VMAP break at a time.
   var repeatAfter: Double? {
@@ -86,7 +88,7 @@ final class PlayingClientSideAd {
 /// The breaks due at one offset, playing one after the other in one player ad break: each
 /// segment is one `ClientSideBreak` and its ads (a VMAP break's `breakStart` fires before its
 /// first ad, `breakEnd` after its last).
-final class ClientSideRun {
+public final class ClientSideRun {
   var segments: [ClientSideSegment] = []
   var current: PlayingClientSideAd?
   /// The segment whose ads are playing.
@@ -108,11 +110,12 @@ final class ClientSideRun {
 }
 
 /// One break of a run and its ads still to play.
-final class ClientSideSegment {
+public final class ClientSideSegment {
   let clientBreak: ClientSideBreak
   var ads: [any IntegrationAd]
 
-  init(_ clientBreak: ClientSideBreak, _ ads: [any IntegrationAd]) {
+  /// `clientBreak` and the ads it plays.
+  public init(_ clientBreak: ClientSideBreak, _ ads: [any IntegrationAd]) {
     self.clientBreak = clientBreak
     self.ads = ads
   }

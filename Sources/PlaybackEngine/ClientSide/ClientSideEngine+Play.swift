@@ -24,7 +24,7 @@ extension ClientSideEngine {
   }
 
   /// The ads of a run are ready: they play, in order.
-  func start(_ run: ClientSideRun, _ segments: [ClientSideSegment]) {
+  public func start(_ run: ClientSideRun, _ segments: [ClientSideSegment]) {
     guard playing === run else { return }
     run.segments = segments
     run.total = segments.reduce(0) { $0 + $1.ads.count }
@@ -53,13 +53,13 @@ extension ClientSideEngine {
     let current = PlayingClientSideAd(ad: ad, duration: duration)
     run.current = current
     delegate?.narrate(.adBegins(index: run.taken, total: run.total, ad: ad))
-    current.ticker = host.loop.every(Self.tick) { [weak self, weak current] in
+    current.ticker = playback.loop.every(Self.tick) { [weak self, weak current] in
       guard let self, let current else { return }
       current.elapsed += Self.tick
       // The last step belongs to the end timer, which reports 1 and ends the ad.
       if current.elapsed < current.duration { self.progress(current.ad, current.elapsed / current.duration) }
     }
-    current.ender = host.loop.after(duration) { [weak self, weak current] in
+    current.ender = playback.loop.after(duration) { [weak self, weak current] in
       guard let self, let current else { return }
       current.stopTimers()
       current.elapsed = current.duration
@@ -73,7 +73,7 @@ extension ClientSideEngine {
   @discardableResult
   private func progress(_ ad: any IntegrationAd, _ progress: Double) -> Bool {
     guard call(.updateAdProgress, ad, { try $0.updateAdProgress(ad, progress) }) else { return false }
-    host.trackProgress(ad, progress)
+    playback.trackProgress(ad, progress)
     return true
   }
 
@@ -112,7 +112,7 @@ extension ClientSideEngine {
   /// The `skipAd` of a handler: skips `ad` if it is the ad playing and its skip offset has
   /// passed, and plays the next. Returns whether it skipped.
   @discardableResult
-  func skip(_ ad: (any IntegrationAd)?) -> Bool {
+  public func skip(_ ad: (any IntegrationAd)?) -> Bool {
     guard let current = playing?.current, let ad, current.ad === ad else {
       delegate?.narrate(.skipRefused(ad: ad, reason: .notPlaying))
       return false

@@ -9,16 +9,19 @@ import PlayerSeam
 /// moves on to its next occurrence). Breaks at or past the content's end are post-rolls: they
 /// play on `ended`. The host's `csai` ads (`ClientSideAds`) and the plugins' client-side breaks
 /// (`clientside.engine`, used by plugins/lib/clientside.lua) both play through it.
-final class ClientSideEngine {
+public final class ClientSideEngine {
   /// How often a playing ad reports its progress (the player's `timeupdate` rate).
   static let tick = 0.25
   /// A break is reached when the playhead is this close to it: a timer of `offset - now`
   /// seconds may land a microsecond short once rounded to the clock.
   static let reachedTolerance = 1e-6
 
-  unowned let host: PluginHost
-  let controller: any AdIntegrationController
-  weak var delegate: ClientSideEngineDelegate?
+  /// The playback engine whose player, clock and native tracking the breaks use.
+  unowned let playback: PlaybackEngine
+  /// The controller of the integration the breaks are for.
+  public let controller: any AdIntegrationController
+  /// The integration the engine plays for (`ClientSideAds`, a plugin's engine).
+  public weak var delegate: ClientSideEngineDelegate?
   private(set) var breaks: [ClientSideBreak] = []
   /// The player ad break at each offset: breaks at one offset share it.
   private var adBreaks: [Double: any IntegrationAdBreak] = [:]
@@ -26,36 +29,38 @@ final class ClientSideEngine {
   /// start: each is told the duration (`player.duration`'s value) and places itself, or says
   /// why it cannot.
   private var waiting: [(Double) -> Void] = []
-  var playing: ClientSideRun?
+  public internal(set) var playing: ClientSideRun?
   /// The timer that fires when the playhead reaches the next break.
   var arm: (any ScheduledTimer)?
   private var seeking = false
   /// Whether a break reached by a seek waits for `seeked` (a plugin's engine), or starts at the
   /// seek's `timeupdate` (the host's `csai` ads). The one difference between the two users, kept
   /// so that their logs stay what they were: the break, its ads and their times are the same.
-  var waitsForSeeked = true
+  public var waitsForSeeked = true
   private(set) var closed = false
   private var listeners: [ListenerToken] = []
 
-  init(host: PluginHost, controller: any AdIntegrationController) {
-    self.host = host
+  /// An engine for `controller`'s breaks, on `playback`'s player: it follows the playhead once
+  /// `attach`ed.
+  public init(playback: PlaybackEngine, controller: any AdIntegrationController) {
+    self.playback = playback
     self.controller = controller
   }
 
-  var player: any IntegrationPlayer { host.player }
+  var player: any IntegrationPlayer { playback.player }
 
   /// Adds a break to the schedule and arms the timer for the next one.
-  func add(_ clientBreak: ClientSideBreak) {
+  public func add(_ clientBreak: ClientSideBreak) {
     breaks.append(clientBreak)
     armNextBreak()
   }
 
   /// The player ad break of the breaks at `offset` seconds, if there is one yet.
-  func adBreak(at offset: Double) -> (any IntegrationAdBreak)? { adBreaks[offset] }
+  public func adBreak(at offset: Double) -> (any IntegrationAdBreak)? { adBreaks[offset] }
 
   /// The player ad break at `offset` seconds, made by `create` the first time: breaks at one
   /// offset share one player ad break.
-  func adBreak(at offset: Double, create: () throws -> any IntegrationAdBreak) rethrows
+  public func adBreak(at offset: Double, create: () throws -> any IntegrationAdBreak) rethrows
     -> any IntegrationAdBreak
   {
     if let existing = adBreaks[offset] { return existing }
@@ -65,17 +70,17 @@ final class ClientSideEngine {
   }
 
   /// Whether nothing is scheduled or waiting.
-  var isEmpty: Bool { breaks.isEmpty && waiting.isEmpty }
+  public var isEmpty: Bool { breaks.isEmpty && waiting.isEmpty }
 
   /// Keeps a break whose offset needs the content's duration until the content starts (or
   /// ends, or `placeWaiting()`): then `place` gets the duration.
-  func whenDurationKnown(_ place: @escaping (Double) -> Void) {
+  public func whenDurationKnown(_ place: @escaping (Double) -> Void) {
     waiting.append(place)
   }
 
   /// Places the breaks that waited for the content's duration: NaN without a source, infinity
   /// for live content.
-  func placeWaiting() {
+  public func placeWaiting() {
     guard !waiting.isEmpty else { return }
     let places = waiting
     waiting = []
@@ -110,11 +115,11 @@ final class ClientSideEngine {
 
   /// Follows the playhead: a break plays when the content reaches it, after a seek lands, or on
   /// `ended` for post-rolls.
-  func attach() {
+  public func attach() {
     // The player schedules its content timers right after `playing` is dispatched, so a pause
     // from inside that listener would leave them running: act on the next turn of the clock.
     listen(.playing) { engine in
-      _ = engine.host.loop.after(0) { [weak engine] in engine?.contentStarted() }
+      _ = engine.playback.loop.after(0) { [weak engine] in engine?.contentStarted() }
     }
     // A seek reports the new position before `seeked`; decide once the seek is done.
     listen(.seeking) { $0.seeking = true }
@@ -177,7 +182,7 @@ final class ClientSideEngine {
   }
 
   /// Sets a timer for the moment the playhead reaches the next break that has not played.
-  func armNextBreak() {
+  public func armNextBreak() {
     arm?.cancel()
     arm = nil
     guard !closed, playing == nil, !player.paused else { return }
@@ -189,14 +194,14 @@ final class ClientSideEngine {
       return offset
     }.min()
     guard let next else { return }
-    arm = host.loop.after(next - position) { [weak self] in
+    arm = playback.loop.after(next - position) { [weak self] in
       self?.arm = nil
       self?.check()
     }
   }
 
   /// Stops following the playhead and playing: its timers and listeners. The ads stay.
-  func close() {
+  public func close() {
     closed = true
     stop()
     waiting.removeAll()

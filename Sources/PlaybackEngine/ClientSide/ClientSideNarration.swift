@@ -3,7 +3,7 @@ import PlayerSeam
 
 /// What the client-side engine tells the integration it plays for as it goes. The host's `csai`
 /// ads say nothing; a plugin's engine (`clientside.engine`) logs each step in its own words.
-enum ClientSideNarration {
+public enum ClientSideNarration {
   /// A break the playhead jumped over: it will not play.
   case jumpedOver(offset: Double)
   /// A due break whose ads were all removed meanwhile.
@@ -24,7 +24,8 @@ enum ClientSideNarration {
   /// A controller call failed (an `aderror` is for the integration to report): `call` on `ad`.
   case callFailed(call: ClientSideCall, ad: any IntegrationAd, message: String)
 
-  enum SkipRefusal {
+  /// Why a skip was refused.
+  public enum SkipRefusal {
     case notPlaying
     case notSkippable
     case tooEarly(skipOffset: Double, played: Double)
@@ -32,12 +33,12 @@ enum ClientSideNarration {
 }
 
 /// The controller calls of the engine that may fail.
-enum ClientSideCall: String {
+public enum ClientSideCall: String {
   case beginAd, endAd, skipAd, updateAdProgress
 }
 
 /// What the engine needs of the integration it plays for, beyond its controller.
-protocol ClientSideEngineDelegate: AnyObject {
+public protocol ClientSideEngineDelegate: AnyObject {
   /// Whether the content is held (a pre-roll still loading): no break starts meanwhile.
   var isHolding: Bool { get }
   /// Makes the ads of a due group ready (VMAP sources load now) and then calls

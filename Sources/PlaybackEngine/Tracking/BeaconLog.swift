@@ -2,16 +2,20 @@ import Foundation
 import PlayerSeam
 import VASTKit
 
-/// Beacons that arrived on other threads, waiting for the host thread to log them.
-final class BeaconQueue: @unchecked Sendable {
+/// Beacons that arrived on other threads, waiting for the host thread to log them. Any thread.
+public final class BeaconQueue: @unchecked Sendable {
   private let lock = NSLock()
   private var beacons: [VASTBeacon] = []
 
-  func append(_ beacon: VASTBeacon) { lock.withLock { beacons.append(beacon) } }
+  /// An empty queue.
+  public init() {}
+
+  /// Queues a beacon sent.
+  public func append(_ beacon: VASTBeacon) { lock.withLock { beacons.append(beacon) } }
 
   /// Everything queued, in a fixed order (by event as an ad plays, then URL), so that a run's
   /// log does not depend on which answer came first.
-  func drain() -> [VASTBeacon] {
+  public func drain() -> [VASTBeacon] {
     let drained = lock.withLock { () -> [VASTBeacon] in
       defer { beacons.removeAll() }
       return beacons
@@ -35,11 +39,11 @@ extension VASTBeacon {
   }
 }
 
-extension PluginHost {
+extension PlaybackEngine {
   /// Logs beacons as `beacon` entries: event, URL, the HTTP status or the failure, and the
   /// content time when they were sent (`contentTime`, given, else the playhead now), so that
   /// after a seek a beacon can be tied to the content; none without a loaded source.
-  func logBeacons(_ beacons: [VASTBeacon], adId: String?, contentTime: Double? = nil) {
+  public func logBeacons(_ beacons: [VASTBeacon], adId: String?, contentTime: Double? = nil) {
     let contentTime = contentTime ?? sentContentTime()
     for beacon in beacons {
       var fields = JSONObject([("event", .string(beacon.event)), ("url", .string(beacon.url))])
@@ -54,9 +58,9 @@ extension PluginHost {
   /// The playhead, to log with the beacons sent now; nil without a loaded source.
   func sentContentTime() -> Double? { player.isLoaded ? player.currentTime : nil }
 
-  /// Macro values for beacons and tags: the timestamp follows the virtual clock from the host's
-  /// start, and the cache buster is derived from a counter, so that a run is repeatable.
-  func macroContext() -> @Sendable () -> VASTMacroContext {
+  /// Macro values for beacons and tags: the timestamp follows the virtual clock from the
+  /// engine's start, and the cache buster is derived from a counter, so that a run is repeatable.
+  public func macroContext() -> @Sendable () -> VASTMacroContext {
     let base = startDate.addingTimeInterval(loop.now)
     let counter = macroCounter
     macroCounter &+= 1
@@ -71,9 +75,9 @@ extension PluginHost {
   /// Macro values read when each beacon is sent, on the host thread (trackers send from the
   /// host's own calls), so `[TIMESTAMP]` and `[CONTENTPLAYHEAD]` follow the clock.
   func liveMacroContext() -> @Sendable () -> VASTMacroContext {
-    let host = HostThreadOnly(WeakHost(self))
+    let engine = HostThreadOnly(WeakEngine(self))
     return {
-      guard let self = host.value.host else { return VASTMacroContext() }
+      guard let self = engine.value.engine else { return VASTMacroContext() }
       return self.macroContext()()
     }
   }
@@ -86,29 +90,29 @@ extension PluginHost {
   }
 
   /// A beacon sender whose results go to `queue` (none when nil).
-  func beaconSender(queue: BeaconQueue? = nil) -> VASTBeaconSender {
+  public func beaconSender(queue: BeaconQueue? = nil) -> VASTBeaconSender {
     VASTBeaconSender(client: http, sink: { beacon in queue?.append(beacon) })
   }
 
   /// Holds the clock until `work` (started now) has settled, then logs the beacons it returns
-  /// and hands them to `settled` (on the host thread; neither once the host is gone). The entries carry the virtual time the
-  /// beacons were sent: nothing waits for a beacon, so the virtual time its retries and injected
-  /// delays took (never slept) moves nothing on.
-  func settleBeacons(
+  /// and hands them to `settled` (on the host thread; neither once the engine is gone). The
+  /// entries carry the virtual time the beacons were sent: nothing waits for a beacon, so the
+  /// virtual time its retries and injected delays took (never slept) moves nothing on.
+  public func settleBeacons(
     adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
     _ work: @escaping @Sendable () async -> [VASTBeacon]
   ) {
     let token = loop.beginWork(label)
-    let carried = HostThreadOnly((host: WeakHost(self), then: settled))
+    let carried = HostThreadOnly((engine: WeakEngine(self), then: settled))
     let contentTime = sentContentTime()
     let latency = virtualLatency()
     starting(latency) {
       Task {
         let beacons = VASTBeacon.inLogOrder(await work())
         token.finish {
-          // A host dropped meanwhile logs nothing and calls nothing back.
-          guard let host = carried.value.host.host else { return }
-          host.logBeacons(beacons, adId: adId, contentTime: contentTime)
+          // An engine dropped meanwhile (with its host) logs nothing and calls nothing back.
+          guard let engine = carried.value.engine.engine else { return }
+          engine.logBeacons(beacons, adId: adId, contentTime: contentTime)
           carried.value.then?(beacons)
         }
       }
@@ -116,8 +120,8 @@ extension PluginHost {
   }
 }
 
-/// A weak reference to the host, for closures that must not keep it alive.
-struct WeakHost {
-  weak var host: PluginHost?
-  init(_ host: PluginHost) { self.host = host }
+/// A weak reference to the engine, for closures that must not keep it alive.
+struct WeakEngine {
+  weak var engine: PlaybackEngine?
+  init(_ engine: PlaybackEngine) { self.engine = engine }
 }

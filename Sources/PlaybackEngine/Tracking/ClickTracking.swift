@@ -1,10 +1,10 @@
 import PlayerSeam
 import VASTKit
 
-extension PluginHost {
+extension PlaybackEngine {
   /// A scripted click on a natively tracked VAST ad (`{"do": "click", "target": …}`): the ad's
   /// click tracking, its showing icon's or its first companion's, logged as beacons; nil for an
-  /// ad the host does not track (the player then answers for it).
+  /// ad the engine does not track (the player then answers for it).
   func click(_ target: ClickTarget, on ad: any IntegrationAd) -> ClickOutcome? {
     guard trackers[ad.serial] != nil else { return nil }
     var result = VASTClickResult.nothing("nothing to click")

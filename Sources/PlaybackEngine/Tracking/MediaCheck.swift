@@ -3,7 +3,7 @@ import HTTPKit
 import PlayerSeam
 import VASTKit
 
-extension PluginHost {
+extension PlaybackEngine {
   /// The bytes a media check asks for: enough to start, as a player would.
   static let mediaCheckRange = "bytes=0-1023"
 
@@ -19,14 +19,14 @@ extension PluginHost {
     let request = HTTPRequest(
       url: url, headers: ["range": Self.mediaCheckRange], timeout: http.timeout, kind: .media)
     let token = loop.beginWork("media \(uri)")
-    let carried = HostThreadOnly((host: WeakHost(self), ad: ad))
+    let carried = HostThreadOnly((engine: WeakEngine(self), ad: ad))
     let latency = virtualLatency()
     starting(latency) {
       http.send(request) { result in
         let problem = Self.mediaProblem(result, expected: expected)
         token.finish(afterVirtual: latency?.seconds ?? 0) {
-          guard let problem, let host = carried.value.host.host else { return }
-          host.reportMediaProblem(carried.value.ad, url: uri, problem)
+          guard let problem, let engine = carried.value.engine.engine else { return }
+          engine.reportMediaProblem(carried.value.ad, url: uri, problem)
         }
       }
     }

@@ -18,11 +18,11 @@ final class AdTracking {
   }
 }
 
-extension PluginHost {
+extension PlaybackEngine {
   /// Tracks `ad` natively: impression and start on `beginAd`, quartiles and progress offsets as
   /// `updateAdProgress` crosses them, complete on `endAd` after 99 %, skip, pause and resume,
   /// and error with `[ERRORCODE]` on `controller:error`.
-  func track(_ ad: any IntegrationAd, with box: VASTAdBox) {
+  public func track(_ ad: any IntegrationAd, with box: VASTAdBox) {
     let tracker = VASTAdTracker(
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())
@@ -46,13 +46,13 @@ extension PluginHost {
   }
 
   /// Reports progress of a tracked ad (called after `controller:updateAdProgress`).
-  func trackProgress(_ ad: any IntegrationAd, _ progress: Double) {
+  public func trackProgress(_ ad: any IntegrationAd, _ progress: Double) {
     guard let duration = ad.duration else { return }
     withTracker(ad, "progress") { $0.progress(to: progress * duration) }
   }
 
   /// Sends the `error` beacons of the tracked ads playing for `controller`.
-  func trackError(_ controller: any AdIntegrationController, code: Int?) {
+  public func trackError(_ controller: any AdIntegrationController, code: Int?) {
     let errorCode = code.flatMap(VASTErrorCode.init(rawValue:)) ?? .undefined
     for ad in controller.currentAds { withTracker(ad, "error") { $0.error(errorCode) } }
   }

@@ -3,10 +3,10 @@ import HTTPKit
 import PlayerSeam
 import VASTKit
 
-extension PluginHost {
+extension PlaybackEngine {
   /// Simulates, as a tracked VAST ad begins, what an Open Measurement SDK in a browser player
   /// does before creative playback: each verification is either loaded (its OMID script fetched
-  /// through the host's HTTP client, so recorded, replayed and faultable) or not executed, with
+  /// through the engine's HTTP client, so recorded, replayed and faultable) or not executed, with
   /// `verificationNotExecuted` beaconed with `[REASON]` (1 rejected by the vendor list or the
   /// plugin, 2 no OMID script, 3 the script failed to load). Each outcome is a `verification`
   /// entry. The script is never run.
@@ -36,25 +36,25 @@ extension PluginHost {
     }
     let request = HTTPRequest(url: url, timeout: http.timeout, kind: .verification)
     let token = loop.beginWork("verification \(resource.url)")
-    let carried = HostThreadOnly((host: WeakHost(self), ad: ad, verification: verification))
+    let carried = HostThreadOnly((engine: WeakEngine(self), ad: ad, verification: verification))
     let latency = virtualLatency()
     starting(latency) {
       http.send(request) { result in
         token.finish(afterVirtual: latency?.seconds ?? 0) {
-          guard let host = carried.value.host.host else { return }
+          guard let engine = carried.value.engine.engine else { return }
           let (ad, verification) = (carried.value.ad, carried.value.verification)
           switch result {
           case .success(let response) where response.isSuccess:
             var fields = Self.verificationFields(verification, result: "loaded", url: resource.url)
             fields["status"] = .number(Double(response.status))
-            host.player.appendLog(type: "verification", adId: ad.id, fields: fields)
+            engine.player.appendLog(type: "verification", adId: ad.id, fields: fields)
           case .success(let response):
-            host.verificationNotExecuted(
+            engine.verificationNotExecuted(
               ad, verification, .loadFailed, "the script answered HTTP \(response.status)", url: resource.url)
           case .failure(let error):
             let why =
               error.isTimeout ? "the script did not answer within the timeout" : "the script failed: \(error)"
-            host.verificationNotExecuted(ad, verification, .loadFailed, why, url: resource.url)
+            engine.verificationNotExecuted(ad, verification, .loadFailed, why, url: resource.url)
           }
         }
       }

@@ -1,5 +1,6 @@
 import CheckedNumbers
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 
 extension PluginHost {
@@ -23,7 +24,7 @@ extension PluginHost {
       if let vastAd { try vastAd.fill(&adInit, method: "createAd") }
       let adBreak = try Self.optionalObject(call, 3, P.AdBreak.self, "createAd", "adBreak")
       let ad = try controller.createAd(adInit, adBreak: adBreak)
-      if let vastAd { self?.track(ad, with: vastAd) }
+      if let vastAd { self?.engine.track(ad, with: vastAd) }
       return call.return(.object(ad))
     }
     type.method("updateAd") { controller, call in
@@ -45,7 +46,7 @@ extension PluginHost {
           "updateAdProgress: progress must be a number from 0 to 1, got \(call.typeName(3))")
       }
       try controller.updateAdProgress(ad, progress)
-      self?.trackProgress(ad, progress)
+      self?.engine.trackProgress(ad, progress)
       return 0
     }
     Self.adMethod(type, P.Ad.self, "beginAd") { try $0.beginAd($1) }
@@ -61,7 +62,7 @@ extension PluginHost {
       return 0
     }
     type.method("error") { [weak self] controller, call in
-      self?.trackError(controller, code: try Self.errorCode(call, 2))
+      self?.engine.trackError(controller, code: try Self.errorCode(call, 2))
       controller.error(IntegrationError(Self.message(call, 2)))
       return 0
     }

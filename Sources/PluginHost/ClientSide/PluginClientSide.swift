@@ -1,4 +1,5 @@
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 
 /// A plugin's client-side engine (`clientside.engine(controller, narrate)`): the plugin makes
@@ -16,7 +17,7 @@ final class PluginClientSide: ClientSideEngineDelegate {
     self.host = host
     self.plugin = plugin
     self.narrator = narrator
-    engine = ClientSideEngine(host: host, controller: controller)
+    engine = ClientSideEngine(playback: host.engine, controller: controller)
     engine.delegate = self
   }
 

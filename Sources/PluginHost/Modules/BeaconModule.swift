@@ -1,4 +1,5 @@
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 import VASTKit
 
@@ -38,8 +39,8 @@ extension PluginHost {
               + "(send them in several calls)")
         }
         guard !urls.isEmpty else { return 0 }
-        let sender = self.beaconSender()
-        let context = self.macroContext()
+        let sender = self.engine.beaconSender()
+        let context = self.engine.macroContext()
         let adId = self.player.ads.currentAds.first?.id
         let settled = callback.map { function in
           { [weak self, weak plugin] (beacons: [VASTBeacon]) in
@@ -53,7 +54,7 @@ extension PluginHost {
             self.runDetached(function, [.array(results)], plugin: plugin, what: "beacon.send callback")
           }
         }
-        self.settleBeacons(adId: adId, label: "\(event) beacons", settled: settled) {
+        self.engine.settleBeacons(adId: adId, label: "\(event) beacons", settled: settled) {
           await sender.send(event: event, urls: urls, context: context())
         }
         return 0

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 
 extension PluginHost {

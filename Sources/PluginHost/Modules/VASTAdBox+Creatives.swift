@@ -1,4 +1,5 @@
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 import VASTKit
 
@@ -146,14 +147,4 @@ extension VASTResource.Kind {
     case .html: return "html"
     }
   }
-}
-
-extension VASTCompanion {
-  /// THEOplayer's `resourceURI`: the first static resource's URL, else the first iframe's.
-  var resourceURI: String? {
-    (resources.first { $0.kind == .staticResource } ?? resources.first { $0.kind == .iFrame })?.value
-  }
-
-  /// THEOplayer's `contentHTML`: the first HTML resource.
-  var contentHTML: String? { resources.first { $0.kind == .html }?.value }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import LuaKit
+import PlaybackEngine
 import PlayerSeam
 import VASTKit
 
@@ -49,7 +50,7 @@ extension PluginHost {
         return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
           resolver.resolve(url: url) { result in
             finish {
-              host.value.host?.logBeacons(queue.drain(), adId: nil)
+              host.value.host?.engine.logBeacons(queue.drain(), adId: nil)
               return Self.luaResult(result)
             }
           }
@@ -94,8 +95,8 @@ extension PluginHost {
       resolverOptions.totalBudget = budget
     }
     return VASTResolver(
-      client: http, options: resolverOptions, beacons: beaconSender(queue: queue),
-      macroContext: macroContext())
+      client: http, options: resolverOptions, beacons: engine.beaconSender(queue: queue),
+      macroContext: engine.macroContext())
   }
 
   static func luaResult(_ result: Result<VASTResolution, VASTError>) -> [LuaValue] {

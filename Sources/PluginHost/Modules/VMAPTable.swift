@@ -1,4 +1,5 @@
 import LuaKit
+import PlaybackEngine
 import VASTKit
 
 extension PluginHost {
