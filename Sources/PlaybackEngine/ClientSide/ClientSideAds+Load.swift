@@ -46,7 +46,8 @@ extension ClientSideAds {
     let queue = BeaconQueue()
     let reader = AdDocumentReader(
       resolver: VASTResolver(
-        client: playback.http, beacons: playback.beaconSender(queue: queue), macroContext: playback.macroContext()),
+        client: playback.http, beacons: playback.beaconSender(queue: queue),
+        macroContext: playback.macroContext()),
       loader: VMAPLoader(client: playback.http))
     let token = playback.loop.beginWork("\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)")
     let carried = HostThreadOnly(WeakClientSideAds(self))

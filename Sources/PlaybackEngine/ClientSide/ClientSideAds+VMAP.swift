@@ -56,7 +56,8 @@ extension ClientSideAds {
     let queue = BeaconQueue()
     let loader = VMAPSourceLoader(
       resolver: VASTResolver(
-        client: playback.http, beacons: playback.beaconSender(queue: queue), macroContext: playback.macroContext()))
+        client: playback.http, beacons: playback.beaconSender(queue: queue),
+        macroContext: playback.macroContext()))
     let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
     let token = playback.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
     // No closure of the engine's is carried: only values, and a method is called on arrival.

@@ -91,8 +91,7 @@ public final class VASTAdBox {
       width: companion.width.map(Double.init), height: companion.height.map(Double.init))
   }
 
-  private static func pixels(_ value: Double, _ field: String, _ method: String) throws(AdInitError) -> Int
-  {
+  private static func pixels(_ value: Double, _ field: String, _ method: String) throws(AdInitError) -> Int {
     do {
       return try Int(checking: value, rounding: .toNearestOrAwayFromZero, in: pixelRange)
     } catch {
