@@ -75,7 +75,9 @@ let package = Package(
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
     .target(
       name: "PlaybackEngine",
-      dependencies: ["PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "VASTKit", "CheckedNumbers", "OutsideText"]),
+      dependencies: [
+        "PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "VASTKit", "CheckedNumbers", "OutsideText",
+      ]),
 
     .target(
       name: "PluginHost",
