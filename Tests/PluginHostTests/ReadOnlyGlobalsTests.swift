@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The host's library globals are read-only: a plugin cannot replace what the host relies on.
@@ -18,7 +19,9 @@ import Testing
             assert(type(http.get) == "function" and json.null ~= nil and json.encode({json.null}) == "[null]")
             error(table.concat(messages, "\\n"), 0)
       """)
-    let lines = run.errors.split(separator: "\n").map(String.init)
+    // An error message is one line on the terminal: its own line breaks are shown escaped.
+    #expect(run.errors.contains("http.get\\x0a"), "the message's line breaks reach the terminal raw: \(run.errors)")
+    let lines = run.errors.replacingOccurrences(of: "\\x0a", with: "\n").split(separator: "\n").map(String.init)
     #expect(
       lines.contains { $0.hasSuffix("plugin.lua:6: http is read-only: cannot set http.get") }, "\(run.errors)"
     )
