@@ -16,5 +16,13 @@ if grep -rln --include='*.swift' '^import AdPlayer' Sources/PluginHost; then
   echo "lint: PluginHost must not import AdPlayer (bind PlayerSeam's protocols)" >&2
   exit 1
 fi
+# PluginHost is the Lua bridge only: a file that does not touch Lua belongs to a domain module
+# (PlaybackEngine, docs/architecture.md).
+nolua=$(find Sources/PluginHost -name '*.swift' -print0 | xargs -0 grep -L '^import LuaKit' || true)
+if [ -n "$nolua" ]; then
+  echo "lint: every file in Sources/PluginHost imports LuaKit; move these to a domain module:" >&2
+  echo "$nolua" >&2
+  exit 1
+fi
 dirs=(); for d in plugins examples sdk; do [ -d "$d" ] && dirs+=("$d"); done
 if [ ${#dirs[@]} -gt 0 ]; then luacheck --no-color -q "${dirs[@]}"; fi
