@@ -20,8 +20,9 @@ import Testing
             error(table.concat(messages, "\\n"), 0)
       """)
     // An error message is one line on the terminal: its own line breaks are shown escaped.
-    #expect(run.errors.contains("http.get\\x0a"), "the message's line breaks reach the terminal raw: \(run.errors)")
-    let lines = run.errors.replacingOccurrences(of: "\\x0a", with: "\n").split(separator: "\n").map(String.init)
+    #expect(run.errors.contains("http.get\\x0a"), "line breaks reach the terminal raw: \(run.errors)")
+    let unescaped = run.errors.replacingOccurrences(of: "\\x0a", with: "\n")
+    let lines = unescaped.split(separator: "\n").map(String.init)
     #expect(
       lines.contains { $0.hasSuffix("plugin.lua:6: http is read-only: cannot set http.get") }, "\(run.errors)"
     )
