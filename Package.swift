@@ -18,7 +18,7 @@ import PackageDescription
 //    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
 // 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview.
-// Tests only: HTTPTestSupport (Tests/HTTPTestSupport), the test targets.
+// Tests only: HTTPTestSupport (Tests/HTTPTestSupport), TestFiles (Tests/TestFiles), the test targets.
 let package = Package(
   name: "adhost",
   products: [
@@ -105,6 +105,9 @@ let package = Package(
 
     // Fixtures the tests share that no program needs (a gzip bomb).
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+    // Scratch folders and the repository's root, for the tests that write files and read the
+    // repository's own (plugins, examples, types, docs).
+    .target(name: "TestFiles", path: "Tests/TestFiles"),
     // Writes MPEG-TS and CMAF segments with timed metadata: MediaKit's tests, its fuzz corpus and
     // adhost-bench's media suite read them.
     .target(name: "MediaFixtures", dependencies: ["SCTE35Kit"], path: "Tests/MediaFixtures"),
@@ -125,11 +128,19 @@ let package = Package(
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
       name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
+    // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
       dependencies: [
-        "PluginHost", "HeadlessHost", "AdhostCLI", "AdCheck", "AdPlayer", "LoopbackHTTP", "HTTPTestSupport",
-        "HTTPKit", "PlayerSeam", "VASTKit", "LuaKit", "PlaybackEngine",
+        "PluginHost", "HeadlessHost", "AdPlayer", "LoopbackHTTP", "TestFiles", "HTTPKit", "PlayerSeam",
+        "LuaKit", "PlaybackEngine",
+      ]),
+    // End to end through the CLI: `adhost` commands run in-process (AdhostCLI) or as the built
+    // executable, on plugins, examples and scenarios.
+    .testTarget(
+      name: "AdhostCLITests",
+      dependencies: [
+        "AdhostCLI", "AdPlayer", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport", "TestFiles",
       ]),
   ]
 )

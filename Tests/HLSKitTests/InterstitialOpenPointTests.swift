@@ -2,7 +2,7 @@ import HLSKit
 import Testing
 
 /// The open points of HLS Interstitials decided in docs/interstitials.md ("Open points"), one
-/// test each at the parser's level; the player's share is in PluginHostTests'
+/// test each at the parser's level; the player's share is in AdhostCLITests'
 /// InterstitialOpenPointTests.
 @Suite struct InterstitialOpenPointTests {
   static func interstitial(_ attributes: String) throws -> HLSInterstitial {

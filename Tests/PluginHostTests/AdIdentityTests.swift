@@ -1,10 +1,10 @@
 import Foundation
 import HTTPKit
 import HeadlessHost
+import TestFiles
 import Testing
 
 @testable import AdPlayer
-@testable import AdhostCLI
 @testable import PlaybackEngine
 @testable import PluginHost
 

@@ -4,9 +4,9 @@ import HTTPKit
 import HeadlessHost
 import LoopbackHTTP
 import PlayerSeam
+import TestFiles
 import Testing
 
-@testable import AdhostCLI
 @testable import PluginHost
 
 /// A plugin's `vast.load` in flight does not keep its host alive: a host dropped meanwhile is

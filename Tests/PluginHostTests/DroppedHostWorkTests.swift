@@ -4,7 +4,6 @@ import HeadlessHost
 import PlaybackEngine
 import Testing
 
-@testable import AdhostCLI
 @testable import PluginHost
 
 /// Work a host started on another thread (beacons being sent) does not keep the host alive: a

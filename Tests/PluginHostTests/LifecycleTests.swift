@@ -4,9 +4,8 @@ import HTTPKit
 import HeadlessHost
 import LoopbackHTTP
 import PluginHost
+import TestFiles
 import Testing
-
-@testable import AdhostCLI
 
 /// `resetSource` and `destroy` end what a plugin has under way for the old source.
 @Suite struct LifecycleTests {

@@ -2,9 +2,9 @@ import Foundation
 import HTTPKit
 import HeadlessHost
 import LuaKit
+import TestFiles
 import Testing
 
-@testable import AdhostCLI
 @testable import PluginHost
 
 /// Every member the host binds into Lua is annotated in `types/adhost.lua` (docs/plugin-api.md):

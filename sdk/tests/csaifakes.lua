@@ -1,7 +1,7 @@
 -- Stand-ins for the host's services that adhost.clientside and adhost.vastads take as
 -- parameters: a `vast` answering from a table of tags, a `clientside` whose engine records what
 -- it is handed, and a beacon and log that record what they are asked. The engine's playing rules
--- are the host's (Tests/PluginHostTests' client-side suites); these test what the modules do
+-- are the host's (Tests/AdhostCLITests' client-side suites); these test what the modules do
 -- around it.
 local t = require("testing")
 

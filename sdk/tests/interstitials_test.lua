@@ -1,7 +1,7 @@
 -- adhost.interstitials with its services given as parameters: a recording controller, a player
 -- whose events the test fires, a timer on a clock the test moves, and a beacon, log and vast
 -- that record what they are asked (the end-to-end behaviour on the real host is
--- Tests/PluginHostTests' interstitial suites and examples/interstitials).
+-- Tests/AdhostCLITests' interstitial suites and examples/interstitials).
 local interstitials = require("adhost.interstitials")
 local t = require("testing")
 

@@ -1,6 +1,6 @@
 -- adhost.stitched with its services given as parameters: a recording controller, and a
 -- player, timer, beacon and log whose state the test sets (the end-to-end behaviour on the real
--- host is Tests/PluginHostTests' MediaTailor and stitched-break suites).
+-- host is Tests/AdhostCLITests' MediaTailor and stitched-break suites).
 local stitched = require("adhost.stitched")
 local t = require("testing")
 
