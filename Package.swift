@@ -76,7 +76,7 @@ let package = Package(
     .target(
       name: "PlaybackEngine",
       dependencies: [
-        "PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "VASTKit", "CheckedNumbers", "OutsideText",
+        "PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "VASTKit", "MediaKit", "CheckedNumbers", "OutsideText",
       ]),
 
     .target(
@@ -111,6 +111,13 @@ let package = Package(
     // Writes MPEG-TS and CMAF segments with timed metadata: MediaKit's tests, its fuzz corpus and
     // adhost-bench's media suite read them.
     .target(name: "MediaFixtures", dependencies: ["SCTE35Kit"], path: "Tests/MediaFixtures"),
+    .testTarget(
+      name: "SegmentLoadingTests",
+      dependencies: [
+        "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "HLSKit", "MediaKit", "MediaFixtures",
+        "LoopbackHTTP",
+        "SCTE35Kit",
+      ]),
     .testTarget(name: "MediaKitTests", dependencies: ["MediaKit", "MediaFixtures", "SCTE35Kit"]),
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),

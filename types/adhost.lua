@@ -184,7 +184,7 @@ function Controller:fatalError(message, code) end
 
 ---@alias adhost.PlayerEventType
 ---| "sourcechange" | "play" | "playing" | "pause" | "timeupdate" | "seeking" | "seeked" | "ended" | "error"
----| "cue"
+---| "cue" | "addcue" | "loadedmetadata" | "waiting"
 ---| "interstitialstart" | "assetlistloaded" | "interstitialassetstart" | "interstitialassetend"
 ---| "interstitialerror" | "interstitialend"
 
@@ -203,7 +203,7 @@ function Controller:fatalError(message, code) end
 ---@field currentTime? number
 ---@field error? string The message, on `error`.
 ---@field errorObject? adhost.ErrorObject On `error`.
----@field cue? adhost.Cue On `cue`: the cue the playhead entered.
+---@field cue? adhost.Cue On `cue`: the cue the playhead entered; on `addcue`: the in-band cue that became known.
 ---@field interstitial? adhost.Interstitial On the `interstitial…` events (docs/interstitials.md).
 ---@field asset? adhost.InterstitialAsset On `interstitialassetstart`, `interstitialassetend`, and an asset's `interstitialerror`.
 ---@field assets? adhost.InterstitialAsset[] On `assetlistloaded`.
@@ -247,12 +247,45 @@ function Controller:fatalError(message, code) end
 
 ---A timed-metadata cue of the content: an HLS ad marker.
 ---@class adhost.Cue
----@field id string The `#EXT-X-DATERANGE` ID, or `cue-out-<media sequence>` for a CUE-OUT span.
+---@field id string The `#EXT-X-DATERANGE` ID, `cue-out-<media sequence>` for a CUE-OUT span, `<kind>-<media sequence>-<n>` for an in-band cue.
 ---@field startTime number Content seconds.
 ---@field endTime? number Content seconds; nil while unknown.
----@field class? string The date range's CLASS (e.g. "com.apple.hls.interstitial").
----@field kind "daterange"|"cue-out"|"period"|"scte35"|"event" HLS tags; DASH Periods and EventStream Events (docs/plugin-api.md).
----@field attributes table<string, string|number|boolean> The tag's attributes as written (quotes removed); a DASH cue's fields.
+---@field class? string The date range's CLASS (e.g. "com.apple.hls.interstitial"); an emsg's or SCTE-35 cue's scheme.
+---@field kind "daterange"|"cue-out"|"period"|"scte35"|"event"|"id3"|"emsg" HLS tags; DASH Periods and EventStream Events; in-band ID3 frames, emsg boxes and TS SCTE-35 sections (docs/plugin-api.md).
+---@field attributes adhost.CueAttributes The tag's attributes as written (quotes removed); a DASH or in-band cue's fields.
+
+---A cue's attributes: an HLS tag's (text), a DASH cue's, or an in-band cue's (docs/plugin-api.md
+---"In-band cues"); the fields below are those of in-band cues, each when the cue has it.
+---@class adhost.CueAttributes
+---@field id? string|number An ID3 frame's id ("TXXX", "PRIV", "TIT2", …); an emsg's `id`.
+---@field description? string TXXX, WXXX, GEOB.
+---@field text? string TXXX and text frames (the first value).
+---@field values? string[] A text frame's values, when more than one.
+---@field url? string URL frames.
+---@field owner? string PRIV.
+---@field data? string PRIV, GEOB and undecoded frames: the bytes as lower-case hex.
+---@field mimeType? string GEOB.
+---@field filename? string GEOB.
+---@field schemeIdUri? string emsg.
+---@field value? string emsg.
+---@field version? integer emsg: 0 or 1.
+---@field timescale? integer emsg.
+---@field presentationTime? integer emsg: ticks (v0: after the segment's start; v1: absolute).
+---@field eventDuration? integer emsg: ticks, when known.
+---@field messageData? string emsg: the message as lower-case hex.
+---@field frames? table[] An emsg of the ID3 scheme: its frames, each with the fields above.
+---@field command? "splice_insert"|"time_signal" SCTE-35 (TS sections, emsg, DASH).
+---@field spliceEventId? integer
+---@field cancel? boolean
+---@field outOfNetwork? boolean
+---@field immediate? boolean
+---@field ptsTime? integer 90 kHz ticks.
+---@field ptsAdjustment? integer 90 kHz ticks.
+---@field breakDuration? number Seconds.
+---@field autoReturn? boolean
+---@field segmentationEventId? integer
+---@field segmentationTypeId? integer
+---@field segmentationDuration? number Seconds.
 
 ---The HLS media playlist being played.
 ---@class adhost.Playlist

@@ -61,6 +61,11 @@ public final class Player {
     get { state.isDestroyed }
     set { state.isDestroyed = newValue }
   }
+  /// Whether the content waits for media (`setWaiting`): content time stands still while playing.
+  public internal(set) var isWaiting: Bool {
+    get { state.isWaiting }
+    set { state.isWaiting = newValue }
+  }
   /// Whether a source is loaded and ready to play.
   public internal(set) var isLoaded: Bool {
     get { state.isLoaded }
@@ -174,6 +179,7 @@ public final class Player {
     var fatalError: (message: String, code: Int)?
     var isDestroyed = false
     var isLoaded = false
+    var isWaiting = false
   }
 
   var idleDescription: String {
@@ -182,6 +188,9 @@ public final class Player {
     if let fatalError { return "playback stopped by error \(fatalError.code): \(fatalError.message)" }
     if !isLoaded { return "no source loaded" }
     if ended { return "content ended at \(position) s" }
+    if isWaiting, !paused {
+      return "stalled: content waiting for media at \(position) s with nothing outstanding"
+    }
     if paused { return "stalled: content paused at \(position) s with no timers or work outstanding" }
     return "nothing scheduled at \(position) s"
   }

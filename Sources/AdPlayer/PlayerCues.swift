@@ -37,7 +37,7 @@ extension Player {
   func scheduleCueTimer() {
     cueState.timer?.cancel()
     cueState.timer = nil
-    guard !paused, isLoaded, fatalError == nil else { return }
+    guard !paused, !isWaiting, isLoaded, fatalError == nil else { return }
     let position = positionMicros
     let index = cueState.index
     let upcoming = index.firstStart(after: position)

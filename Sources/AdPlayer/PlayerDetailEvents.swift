@@ -18,4 +18,11 @@ extension Player {
     guard table.hasListeners(type) else { return }
     table.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: position, detail: detail))
   }
+
+  /// Hands an event to the player's listeners without logging it (`addcue` with its cue,
+  /// `loadedmetadata`): the log has the entries of what brought them (`segment`).
+  public func dispatch(_ type: EventType, cue: Cue?) {
+    guard listeners.hasListeners(type) else { return }
+    listeners.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: currentTime, cue: cue))
+  }
 }

@@ -8,7 +8,7 @@ extension Player {
   }
 
   var positionMicros: Int64 {
-    guard !paused, isLoaded, fatalError == nil else { return positionAnchorMicros }
+    guard !paused, !isWaiting, isLoaded, fatalError == nil else { return positionAnchorMicros }
     let position = positionAnchorMicros + (loop.nowMicros - clockAnchorMicros)
     if let end = timeline.durationMicros { return min(position, end) }
     return position
@@ -48,7 +48,7 @@ extension Player {
     reportTime()
     emit(.seeked, currentTime: currentTime)
     checkCues()
-    if !paused, isLoaded { scheduleTimers() }
+    if !paused, !isWaiting, isLoaded { scheduleTimers() }
   }
 
   /// Replaces the timeline of the loaded content (e.g. once its playlist is known).
@@ -56,11 +56,31 @@ extension Player {
     settlePosition()
     timeline = newTimeline
     if let end = timeline.durationMicros, positionAnchorMicros > end { positionAnchorMicros = end }
-    if !paused, isLoaded { scheduleTimers() }
+    if !paused, !isWaiting, isLoaded { scheduleTimers() }
+  }
+
+  /// Makes the content wait for media or go on: `waiting` as it stops while playing (content
+  /// time stands still), `playing` as it goes on.
+  public func setWaiting(_ waiting: Bool) {
+    guard waiting != isWaiting, !isDestroyed else { return }
+    let playing = !paused && isLoaded && fatalError == nil
+    if waiting {
+      settlePosition()
+      stopTimers()
+      isWaiting = true
+      if playing { emit(.waiting, currentTime: currentTime) }
+      return
+    }
+    isWaiting = false
+    if playing { startPlaying() }
   }
 
   func startPlaying() {
     clockAnchorMicros = loop.nowMicros
+    if isWaiting {
+      emit(.waiting, currentTime: currentTime)
+      return
+    }
     emit(.playing, currentTime: currentTime)
     // A `playing` listener may have paused (a client-side ad break) or unloaded the content.
     guard !paused, isLoaded else { return }

@@ -18,6 +18,7 @@ extension Player {
     fatalError = nil
     ended = false
     paused = true
+    isWaiting = false
     positionAnchorMicros = 0
     lastReportedPositionMicros = -1
     let resets = hasHadSource ? ads.integrations : []

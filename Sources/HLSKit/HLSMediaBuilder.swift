@@ -18,6 +18,10 @@ struct HLSMediaBuilder {
   private var dateRangeIndex: [String: Int] = [:]
   private var warnings: [HLSParseError] = []
   private var spans = HLSCueOutSpans()
+  private var pendingRange: (range: HLSByteRange, line: Int)?
+  /// Where the last sub-range ended, by URL (an `#EXT-X-BYTERANGE` without an offset follows it).
+  private var rangeEnds: [URL: Int] = [:]
+  private var map: HLSMap?
 
   init(url: URL) { self.url = url }
 
@@ -56,6 +60,12 @@ struct HLSMediaBuilder {
     case "#EXT-X-ENDLIST": hasEndList = true
     case "#EXT-X-PLAYLIST-TYPE": playlistType = String(value)
     case "#EXT-X-DISCONTINUITY": pendingDiscontinuity = true
+    case "#EXT-X-BYTERANGE":
+      // The offset, when not given, follows the previous sub-range of the segment's URI, known
+      // only at the URI: kept as -1 until then.
+      let following = value.contains("@") ? nil : -1
+      pendingRange = (try HLSByteRange.parse(value, following: following, tag: tag, line: line), line)
+    case "#EXT-X-MAP": try readMap(value, line: line)
     case "#EXT-X-PROGRAM-DATE-TIME":
       guard let date = ISO8601.seconds(String(value)) else {
         throw HLSParseError(
@@ -102,14 +112,41 @@ struct HLSMediaBuilder {
         "#EXTINF: the segments add up to more than \(CheckedNumbers.describe(HLSParser.maxDuration)) seconds (one week), "
           + "the most a playlist may hold")
     }
-    let segment = HLSSegment(
+    var segment = HLSSegment(
       url: try HLSParser.resolve(text, against: url, line: line), duration: duration.seconds,
       sequence: try nextSequence(line: line), startTime: elapsed, programDateTime: pendingDate,
       discontinuity: pendingDiscontinuity, line: line)
+    segment.map = map
+    if let (given, rangeLine) = pendingRange {
+      var range = given
+      if range.offset < 0 {
+        guard let end = rangeEnds[segment.url] else {
+          throw HLSParseError(
+            line: rangeLine,
+            "#EXT-X-BYTERANGE: expected an @offset, since no sub-range of this URI comes before it")
+        }
+        range.offset = end
+      }
+      rangeEnds[segment.url] = range.offset + range.length
+      segment.byteRange = range
+      pendingRange = nil
+    }
     segments.append(segment)
     elapsed += duration.seconds
     pendingDate = nil
     pendingDiscontinuity = false
+  }
+
+  /// `#EXT-X-MAP:URI=…[,BYTERANGE="n@o"]`: the init section of the segments that follow.
+  private mutating func readMap(_ value: Substring, line: Int) throws(HLSParseError) {
+    let attributes = try HLSAttributeList.parse(value, tag: "#EXT-X-MAP", line: line)
+    guard let uri = attributes.value("URI"), !uri.isEmpty else {
+      throw HLSParseError(line: line, "#EXT-X-MAP: expected a URI attribute")
+    }
+    let range = try attributes.value("BYTERANGE").map { (text: String) throws(HLSParseError) in
+      try HLSByteRange.parse(Substring(text), following: nil, tag: "#EXT-X-MAP BYTERANGE", line: line)
+    }
+    map = HLSMap(url: try HLSParser.resolve(Substring(uri), against: url, line: line), byteRange: range)
   }
 
   private mutating func addDateRange(_ value: Substring, line: Int) throws(HLSParseError) {

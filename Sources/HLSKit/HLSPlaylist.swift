@@ -62,6 +62,10 @@ public struct HLSSegment: Equatable, Sendable {
   public var discontinuity: Bool
   /// The line of its URI.
   public var line: Int
+  /// Its `#EXT-X-BYTERANGE`: only these bytes of `url` are the segment.
+  public var byteRange: HLSByteRange? = nil
+  /// The `#EXT-X-MAP` in force for it (fMP4: the init segment), if any.
+  public var map: HLSMap? = nil
 
   /// Where the segment ends on the timeline.
   public var endTime: Double { startTime + duration }

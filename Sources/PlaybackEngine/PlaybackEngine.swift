@@ -24,6 +24,9 @@ public struct PlaybackEngineOptions {
   /// Whether a live playlist may play; when false (a run that would never end) it is a fatal
   /// player error that says to give the run an end.
   public var allowsLivePlaylists = true
+  /// How the media segments of an HLS source are loaded (docs/media.md "Segments in virtual
+  /// time"); nil: they are not, and the playlist's timeline plays alone.
+  public var segments: SegmentOptions?
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` and an MPD's
   /// `availabilityStartTime` (fix it for repeatable beacons).
   public var startDate = Date()
@@ -67,6 +70,8 @@ public final class PlaybackEngine {
   public private(set) var interstitials: InterstitialPlayer?
   /// Reads DASH MPDs into the player (nil when playlists are not read).
   public private(set) var mpds: MPDReader?
+  /// Loads the segments of the HLS media playlist playing (nil when segments are not loaded).
+  private(set) var segments: SegmentLoader?
 
   /// An engine on `player` (fresh: no integration registered yet): it listens to the player
   /// for native tracking, reads its playlists (with `readsPlaylists`) and registers the
@@ -90,14 +95,30 @@ public final class PlaybackEngine {
   /// the options' settings.
   private func readPlaylists(_ options: PlaybackEngineOptions) {
     guard options.readsPlaylists else { return }
-    let reader = PlaylistReader(player: player, http: http, allowsLive: options.allowsLivePlaylists)
+    let reader = PlaylistReader(
+      player: player, http: http, allowsLive: options.allowsLivePlaylists,
+      variant: options.segments?.variant ?? .first)
     playlists = reader
     let interstitialPlayer = InterstitialPlayer(
       player: player, loader: InterstitialLoader(player: player, http: http))
     interstitials = interstitialPlayer
-    reader.onSource = { [weak interstitialPlayer] url in interstitialPlayer?.reset(mediaURL: url) }
-    reader.onLoad = { [weak interstitialPlayer] timeline, url in
+    let loader = options.segments.flatMap { segmentOptions in
+      segmentOptions.enabled
+        ? SegmentLoader(
+          player: player, http: http,
+          offline: options.http.transport is OfflineTransport ? options.http : nil,
+          options: segmentOptions) : nil
+    }
+    segments = loader
+    loader?.playlistCues = { [weak reader] in reader?.cues ?? [] }
+    reader.inbandCues = { [weak loader] in loader?.cues ?? [] }
+    reader.onSource = { [weak interstitialPlayer, weak loader] url in
+      interstitialPlayer?.reset(mediaURL: url)
+      loader?.reset()
+    }
+    reader.onLoad = { [weak interstitialPlayer, weak loader] timeline, url in
       interstitialPlayer?.update(timeline, baseURL: url)
+      loader?.update(timeline)
     }
     let mpdReader = MPDReader(
       player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)

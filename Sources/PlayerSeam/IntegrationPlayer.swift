@@ -43,6 +43,9 @@ public protocol IntegrationPlayer: AnyObject {
   var ended: Bool { get }
   /// The content's timed-metadata cues, by start.
   var cues: [Cue] { get }
+  /// Whether the content waits for media (the host's segment loader ran out of loaded segments):
+  /// content time stands still while playing.
+  var isWaiting: Bool { get }
   /// Whether an interstitial the host plays holds the primary content.
   var playingInterstitial: Bool { get set }
   /// Decides what a click on the playing ad does (the host's VAST click tracking).
@@ -72,6 +75,13 @@ public protocol IntegrationPlayer: AnyObject {
   /// Removes a listener; returns whether it was registered.
   @discardableResult
   func removeEventListener(_ token: ListenerToken) -> Bool
+  /// Makes the content wait for media (`true`: `waiting` fires if playing, content time stands
+  /// still) or go on (`false`: `playing` fires if it was waiting while playing). The host's
+  /// segment loader calls it as its buffer runs dry and refills.
+  func setWaiting(_ waiting: Bool)
+  /// Fires a player event to its listeners without logging it, with a cue (`addcue`) or without
+  /// (`loadedmetadata`).
+  func dispatch(_ type: EventType, cue: Cue?)
   /// Appends an entry of the host's (a `beacon`, say) to the player's log, if it keeps one.
   func appendLog(type: String, adId: String?, fields: JSONObject)
   /// Fires an event of the host's with fields of its own (the `interstitial…` events); the log

@@ -15,6 +15,14 @@ public enum EventType: String, Sendable, CaseIterable {
   /// list or an interstitial fails, the interstitial ends (the primary content resumes).
   case interstitialstart, assetlistloaded, interstitialassetstart, interstitialassetend, interstitialerror,
     interstitialend
+  /// The content ran out of loaded media while playing (a segment is late): content time stands
+  /// still until `playing`.
+  case waiting
+  /// A timed-metadata cue became known (an in-band cue, as the segment carrying it loaded); the
+  /// event carries the `cue`.
+  case addcue
+  /// The loaded source's playlist or MPD has been read and its cues are known (`Player.cues`).
+  case loadedmetadata
 
   /// Whether `player.ads` dispatches it (otherwise the player does).
   public var isAdEvent: Bool {
@@ -22,7 +30,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error, .cue,
       .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend,
       .interstitialerror,
-      .interstitialend:
+      .interstitialend, .waiting, .addcue, .loadedmetadata:
       return false
     default: return true
     }
@@ -61,6 +69,9 @@ public enum EventType: String, Sendable, CaseIterable {
     case .interstitialassetend: return 27
     case .interstitialerror: return 28
     case .interstitialend: return 29
+    case .waiting: return 30
+    case .addcue: return 31
+    case .loadedmetadata: return 32
     }
   }
 }
@@ -68,7 +79,7 @@ public enum EventType: String, Sendable, CaseIterable {
 /// One dispatched event. Which fields are set depends on the type: ad events carry `ad` (and its
 /// break), break events `adBreak`, `timeupdate`/`seeking`/`seeked`/`ended`/`pause`/`play`
 /// carry `currentTime`, `adskip` `playedPercentage`, `error`/`aderror` `errorMessage` and
-/// `errorCode`, `cue` its `cue` and `currentTime`.
+/// `errorCode`, `cue` and `addcue` their `cue` and `currentTime`, `waiting` its `currentTime`.
 public struct PlayerEvent {
   /// The event's name.
   public let type: EventType

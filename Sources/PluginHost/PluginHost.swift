@@ -34,6 +34,9 @@ public struct PluginHostOptions {
   public var allowsLivePlaylists = true
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
   public var startDate = Date()
+  /// How an HLS source's media segments are loaded and their timed metadata read into cues
+  /// (`PlaybackEngineOptions.segments`); nil: not at all.
+  public var segments: SegmentOptions?
   /// What plugins' WebKit views may do (`webview.open`): their screenshots' folder, the memory
   /// of their web process.
   public var views = PluginViewOptions()
@@ -55,6 +58,7 @@ public struct PluginHostOptions {
     options.readsPlaylists = readsPlaylists
     options.allowsLivePlaylists = allowsLivePlaylists
     options.startDate = startDate
+    options.segments = segments
     return options
   }
 }

@@ -25,6 +25,11 @@ struct ReportSummary {
         + (outcomes.isEmpty ? "" : " (\(outcomes.joined(separator: ", ")))"))
     let counts = timeline.counts
     parts.append(Self.count(counts.beacons, "beacon") + " (\(counts.failedBeacons) failed)")
+    if counts.segments + counts.failedSegments > 0 {
+      parts.append(
+        Self.count(counts.segments, "media segment") + " loaded (\(counts.segmentBytes) bytes), "
+          + "\(counts.failedSegments) failed")
+    }
     parts.append(Self.count(counts.actions, "scripted action"))
     parts.append(Self.count(counts.errors, "error"))
     let drawn = timeline.limits.markers

@@ -1,4 +1,5 @@
 import AdPlayer
+import CheckedNumbers
 
 /// A run as the report draws it, built entry by entry from its log: the content trace, the
 /// breaks and ads, the beacons, the actions and the errors, and the entries for the table
@@ -31,7 +32,9 @@ public struct RunTimeline: Sendable {
   var steps: Int { index.steps }
 
   /// Error types drawn in red.
-  static let errorTypes: Set<String> = ["error", "aderror", "plugin-error", "playlist-error", "mpd-error"]
+  static let errorTypes: Set<String> = [
+    "error", "aderror", "plugin-error", "playlist-error", "mpd-error", "segmenterror",
+  ]
 
   /// An empty timeline keeping what `limits` allow.
   public init(limits: ReportLimits = .standard) {
@@ -72,6 +75,10 @@ public struct RunTimeline: Sendable {
       seeks.append((time, seekFrom ?? lastContent, item.contentTime))
       seekFrom = nil
     case "beacon": addBeacon(item, row: row)
+    case "segment":
+      counts.segments += 1
+      counts.segmentBytes += Int.checked(entry.fields["bytes"]?.numberValue ?? 0) ?? 0
+    case "segmenterror": counts.failedSegments += 1
     case "action":
       counts.actions += 1
       if actions.count < limits.markers {
@@ -195,6 +202,10 @@ public struct MarkerCounts: Sendable, Equatable {
   public var failedBeacons = 0
   public var actions = 0
   public var errors = 0
+  /// Media segments loaded (`segment` entries), their bytes, and segments that failed for good.
+  public var segments = 0
+  public var segmentBytes = 0
+  public var failedSegments = 0
 }
 
 /// When the content first reached each time: the trace's running maximum, searched by halves.

@@ -108,6 +108,14 @@ final class MemoryPlayer: IntegrationPlayer {
   /// The in-memory player keeps no log.
   func appendLog(type: String, adId: String?, fields: JSONObject) {}
 
+  /// Whether a host's segment loader said the content waits (the in-memory player keeps the flag).
+  private(set) var isWaiting = false
+  func setWaiting(_ waiting: Bool) { isWaiting = waiting }
+
+  func dispatch(_ type: EventType, cue: Cue?) {
+    listeners.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: currentTime, cue: cue))
+  }
+
   func emit(_ type: EventType, detail: JSONObject, logged: JSONObject?) {
     listeners.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: currentTime, detail: detail))
   }

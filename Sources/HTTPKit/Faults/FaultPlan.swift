@@ -20,6 +20,10 @@ public enum RequestKind: String, Sendable, CaseIterable {
   case creative
   /// An ad verification script (OMID `JavaScriptResource`) the host loads as the ad begins.
   case verification
+  /// A media segment of the content the player loads (HLS, DASH).
+  case segment
+  /// An initialization segment (`#EXT-X-MAP`, DASH `Initialization`) the player loads.
+  case initSegment = "init-segment"
 }
 
 /// One injected fault.

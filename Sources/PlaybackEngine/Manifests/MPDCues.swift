@@ -56,7 +56,7 @@ enum MPDCues {
       kind: stream.isSCTE35 ? "scte35" : "event", attributes: JSONObject(fields))
   }
 
-  private static func scte35Fields(_ signal: SCTE35Signal) -> [(key: String, value: JSONValue)] {
+  static func scte35Fields(_ signal: SCTE35Signal) -> [(key: String, value: JSONValue)] {
     var fields: [(key: String, value: JSONValue)] = [("command", .string(signal.command.rawValue))]
     func number<T: BinaryInteger>(_ name: String, _ value: T?) {
       if let value { fields.append((name, .number(Double(value)))) }

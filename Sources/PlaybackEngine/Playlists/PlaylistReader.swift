@@ -16,6 +16,8 @@ public final class PlaylistReader {
   private let http: HTTPClient
   private unowned let player: any IntegrationPlayer
   private let allowsLive: Bool
+  /// Which variant of a multivariant playlist plays.
+  private let variant: SegmentOptions.Variant
   private var generation = 0
   private var refreshTimer: (any ScheduledTimer)?
   /// The warnings logged for this source, so a live playlist's reloads log each one once.
@@ -28,11 +30,18 @@ public final class PlaylistReader {
   /// (the interstitial player).
   var onSource: ((URL?) -> Void)?
   var onLoad: ((HLSTimeline, URL) -> Void)?
+  /// The in-band cues of the segments loaded (the segment loader's), which the player's cues
+  /// hold beside the playlist's.
+  var inbandCues: () -> [Cue] = { [] }
 
-  init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool) {
+  init(
+    player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool,
+    variant: SegmentOptions.Variant = .first
+  ) {
     self.player = player
     self.http = http
     self.allowsLive = allowsLive
+    self.variant = variant
   }
 
   /// Whether a typed source is an HLS playlist: its `type`, or a path ending in `.m3u8`.
@@ -90,6 +99,7 @@ public final class PlaylistReader {
         self.player.setCues(self.cues)
         self.onSource?(mediaURL)
         self.onLoad?(self.timeline, mediaURL)
+        self.player.dispatch(.loadedmetadata, cue: nil)
         completion(.success(playlist.isLive ? .live : .vod(self.timeline.end)))
         if playlist.isLive { self.scheduleRefresh(generation: current) }
       }
@@ -153,7 +163,7 @@ public final class PlaylistReader {
       case .success(.media(let playlist)):
         self.logWarnings(playlist)
         self.timeline.merge(playlist)
-        self.player.setCues(self.cues)
+        self.player.setCues(self.cues + self.inbandCues())
         self.onLoad?(self.timeline, url)
         if playlist.hasEndList {
           self.player.setTimeline(.vod(self.timeline.end))
@@ -186,10 +196,15 @@ public final class PlaylistReader {
       case .success(.media(let playlist)):
         completion(.success((url, playlist)))
       case .success(.multivariant(let multivariant)):
-        guard parent == nil, let first = multivariant.variants.first else {
+        let picked = self.map { SegmentOptions.pick($0.variant, from: multivariant.variants) } ?? nil
+        guard parent == nil, let first = picked else {
           let problem =
-            parent == nil
-            ? "a multivariant playlist without variants" : "a variant that is itself multivariant"
+            parent != nil
+            ? "a variant that is itself multivariant"
+            : multivariant.variants.isEmpty
+              ? "a multivariant playlist without variants"
+              : "no variant matches the choice \(self.map { "\($0.variant)" } ?? "") "
+                + "(it lists \(multivariant.variants.count))"
           completion(
             .failure(
               PlayerError(

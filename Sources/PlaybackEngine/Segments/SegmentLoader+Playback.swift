@@ -1,0 +1,99 @@
+import Foundation
+import HLSKit
+import PlayerSeam
+
+extension SegmentLoader {
+  /// Follows the playhead: loads ahead as it moves, starts over where a seek lands outside
+  /// what is loaded, and watches for the buffer running dry while playing.
+  func listen() {
+    let follow: [(EventType, (SegmentLoader) -> Void)] = [
+      (.timeupdate, { $0.pump() }), (.playing, { $0.resumed() }), (.pause, { $0.cancelDry() }),
+      (.seeked, { $0.seeked() }), (.error, { $0.cancelDry() }),
+    ]
+    for (type, action) in follow {
+      player.addEventListener(type) { [weak self] _ in
+        if let self { action(self) }
+      }
+    }
+  }
+
+  private func resumed() {
+    pump()
+    scheduleDry()
+  }
+
+  func cancelDry() {
+    dryTimer?.cancel()
+    dryTimer = nil
+  }
+
+  /// While playing, a timer for the moment the playhead reaches the end of what is loaded.
+  func scheduleDry() {
+    cancelDry()
+    guard active, player.isLoaded, !player.paused, !player.isWaiting, player.fatalError == nil else { return }
+    if let end = player.timeline.duration, bufferedEnd >= end - 0.0005 { return }
+    let wait = bufferedEnd - player.currentTime
+    guard wait >= 0 else { return runDry() }
+    dryTimer = player.loop.after(wait) { [weak self] in
+      self?.dryTimer = nil
+      self?.runDry()
+    }
+  }
+
+  /// The playhead reached the end of what is loaded: the content waits for the next segment.
+  private func runDry() {
+    guard active, !player.paused, player.isLoaded, player.currentTime >= bufferedEnd - 0.0000005 else {
+      return scheduleDry()
+    }
+    if let end = player.timeline.duration, player.currentTime >= end { return }
+    player.setWaiting(true)
+    pump()
+  }
+
+  /// After a seek: loading starts over at the segment holding the playhead unless it landed in
+  /// what is loaded.
+  private func seeked() {
+    let position = player.currentTime
+    if position >= bufferStart, position < bufferedEnd {
+      if player.isWaiting { player.setWaiting(false) }
+      scheduleDry()
+      return
+    }
+    generation += 1
+    loading = false
+    let landing = segments.last { $0.startTime <= position + 0.0005 }
+    bufferStart = landing?.startTime ?? position
+    bufferedEnd = bufferStart
+    pump()
+    scheduleDry()
+  }
+
+  /// A `segment` (or `init-segment`) entry: `url`, `range`, `status`, `bytes`, `attempts` (when
+  /// more than one), and for a media segment the content time it covers and its new cues.
+  func logLoad(
+    _ type: String, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: HLSSegment?, cues: Int
+  ) {
+    var fields = JSONObject([("url", .string(url.absoluteString))])
+    if let range { fields["range"] = .string(range.rangeHeader) }
+    if let status = answer.status { fields["status"] = .number(Double(status)) }
+    fields["bytes"] = .number(Double(answer.body.count))
+    if answer.attempts > 1 { fields["attempts"] = .number(Double(answer.attempts)) }
+    if let segment {
+      fields["startTime"] = .number(segment.startTime)
+      fields["endTime"] = .number(segment.endTime)
+      if cues > 0 { fields["cues"] = .number(Double(cues)) }
+    }
+    player.appendLog(type: type, fields: fields)
+  }
+
+  /// A `segmenterror` entry: the segment's `url`, the content time it covers, `message` (naming
+  /// the URL that failed), `attempts`.
+  func logError(_ segment: HLSSegment, message: String, attempts: Int) {
+    var fields = JSONObject([("url", .string(segment.url.absoluteString))])
+    fields["startTime"] = .number(segment.startTime)
+    fields["endTime"] = .number(segment.endTime)
+    fields["message"] = .string(message)
+    fields["attempts"] = .number(Double(attempts))
+    player.appendLog(type: "segmenterror", fields: fields)
+  }
+}

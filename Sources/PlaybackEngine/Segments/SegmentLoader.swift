@@ -1,0 +1,222 @@
+import CheckedNumbers
+import Foundation
+import HLSKit
+import HTTPKit
+import MediaKit
+import PlayerSeam
+
+/// Loads the media segments of the HLS media playlist playing, in virtual time, and turns their
+/// timed metadata into cues (docs/media.md "Segments in virtual time"): a forward buffer of
+/// `SegmentOptions.forwardBuffer` seconds ahead of the playhead, one segment at a time, through
+/// the engine's HTTP client (so recordings, offline replays, faults and the transport policy
+/// apply). Each load is a `segment` log entry; a segment that still fails after its retries is a
+/// `segmenterror` entry and a gap that playback goes over. When the playhead reaches the end of
+/// what is loaded the content waits (`waiting`) until the next segment arrives (`playing`).
+/// Host thread only.
+final class SegmentLoader {
+  unowned let player: any IntegrationPlayer
+  let options: SegmentOptions
+  let fetch: SegmentFetch
+  /// An offline replay's own client (no fault, no unmatched-request log), which asks once whether
+  /// the recording has segments at all; nil when not offline.
+  private let probe: SegmentFetch?
+  /// The cues of the playlist, which the player's cues hold beside the in-band ones.
+  var playlistCues: () -> [Cue] = { [] }
+
+  var generation = 0
+  /// The media playlist's segments (its latest window, live).
+  var segments: [HLSSegment] = []
+  /// Content seconds loaded: `[bufferStart, bufferedEnd)`.
+  var bufferStart = 0.0
+  var bufferedEnd = 0.0
+  /// Whether a segment (or its init segment) is being loaded.
+  var loading = false
+  /// The last segment loaded, for the timestamp domain of the next.
+  private var lastLoaded: HLSSegment?
+  /// Content time minus media time in the current timestamp domain (from the first segment loaded
+  /// in it: hls.js's `initPTS`).
+  private var anchor: Double?
+  /// The previous segment's first 90 kHz timestamp, unwrapped (a TS segment's are read near it).
+  private var ptsReference: Int64?
+  /// Init segments read, by URL and range.
+  private var inits: [String: BMFFInit] = [:]
+  /// The in-band cues known, by start, and their ids.
+  private(set) var cues: [Cue] = []
+  private var cueIDs: Set<String> = []
+  var dryTimer: (any ScheduledTimer)?
+  /// Whether the offline recording was found to hold no segments (said once; the playlist plays).
+  private(set) var recordingHasNoSegments = false
+  private var probed = false
+
+  init(player: any IntegrationPlayer, http: HTTPClient, offline: HTTPClient?, options: SegmentOptions) {
+    self.player = player
+    self.options = options
+    fetch = SegmentFetch(http: Self.capped(http, options.maxBodyBytes), options: options, player: player)
+    var once = options
+    (once.errorRetries, once.timeoutRetries) = (0, 0)
+    probe = offline.map {
+      SegmentFetch(http: Self.capped($0, options.maxBodyBytes), options: once, player: player)
+    }
+    listen()
+  }
+
+  // The player may be gone first (the engine holding both lets go of it first), so the listeners
+  // are not removed here: they hold the loader weakly.
+  deinit { dryTimer?.cancel() }
+
+  /// The client with the segments' own body cap.
+  private static func capped(_ http: HTTPClient, _ bytes: Int) -> HTTPClient {
+    HTTPClient(
+      policy: http.policy, timeout: http.timeout, maxRedirects: http.limits.maxRedirects, maxBodyBytes: bytes,
+      transport: http.transport)
+  }
+
+  /// Whether segments load now.
+  var active: Bool { options.enabled && !recordingHasNoSegments }
+
+  /// Forgets everything of the previous source.
+  func reset() {
+    generation += 1
+    segments = []
+    (bufferStart, bufferedEnd, loading) = (0, 0, false)
+    (lastLoaded, anchor, ptsReference) = (nil, nil, nil)
+    inits = [:]
+    cues = []
+    cueIDs = []
+    dryTimer?.cancel()
+    dryTimer = nil
+  }
+
+  /// The media playlist was (re)loaded: its segments are the ones to load.
+  func update(_ timeline: HLSTimeline) {
+    if segments.isEmpty, let first = timeline.segments.first {
+      (bufferStart, bufferedEnd) = (first.startTime, first.startTime)
+    }
+    segments = timeline.segments
+    pump()
+  }
+
+  /// Starts loading the next segment when the buffer is below its target and none is loading.
+  func pump() {
+    guard active, !loading, !player.isDestroyed, player.fatalError == nil else { return }
+    guard let next = segments.first(where: { $0.endTime > bufferedEnd + 0.0005 }) else { return }
+    guard next.startTime < player.currentTime + options.forwardBuffer else { return }
+    load(next)
+  }
+
+  private func load(_ segment: HLSSegment) {
+    loading = true
+    let current = generation
+    if let probe, !probed {
+      probed = true
+      probe.load(segment.url, range: segment.byteRange, kind: .segment) { [weak self] answer in
+        guard let self, current == self.generation else { return }
+        if answer.notRecorded {
+          self.loading = false
+          self.recordingHasNoSegments = true
+          self.player.appendLog(
+            type: "segments-unrecorded",
+            fields: JSONObject([
+              ("url", .string(segment.url.absoluteString)),
+              ("message", .string("the recording holds no media segments: the playlist plays without them")),
+            ]))
+          return
+        }
+        self.loadInit(of: segment, generation: current)
+      }
+      return
+    }
+    loadInit(of: segment, generation: current)
+  }
+
+  private func loadInit(of segment: HLSSegment, generation current: Int) {
+    guard let map = segment.map else {
+      return loadMedia(segment, initSegment: BMFFInit(), generation: current)
+    }
+    let key = map.url.absoluteString + (map.byteRange?.rangeHeader ?? "")
+    if let known = inits[key] { return loadMedia(segment, initSegment: known, generation: current) }
+    fetch.load(map.url, range: map.byteRange, kind: .initSegment) { [weak self] answer in
+      guard let self, current == self.generation else { return }
+      self.logLoad("init-segment", url: map.url, range: map.byteRange, answer: answer, segment: nil, cues: 0)
+      if let failure = answer.failure {
+        return self.skip(segment, because: failure, attempts: answer.attempts)
+      }
+      do {
+        let info = try BMFFReader.readInit(answer.body)
+        self.inits[key] = info
+        self.loadMedia(segment, initSegment: info, generation: current)
+      } catch {
+        self.skip(
+          segment, because: "\(map.url.absoluteString): the init segment cannot be read: \(error)",
+          attempts: 1)
+      }
+    }
+  }
+
+  private func loadMedia(_ segment: HLSSegment, initSegment: BMFFInit, generation current: Int) {
+    fetch.load(segment.url, range: segment.byteRange, kind: .segment) { [weak self] answer in
+      guard let self, current == self.generation else { return }
+      guard answer.failure == nil else {
+        return self.skip(segment, because: answer.failure ?? "", attempts: answer.attempts)
+      }
+      self.read(segment, answer: answer, initSegment: initSegment)
+    }
+  }
+
+  /// Reads a loaded segment's timed metadata into cues and extends the buffer over it.
+  private func read(_ segment: HLSSegment, answer: SegmentAnswer, initSegment: BMFFInit) {
+    let contiguous = lastLoaded.map { $0.sequence + 1 == segment.sequence } ?? false
+    if !contiguous || segment.discontinuity { (anchor, ptsReference) = (nil, nil) }
+    var added: [Cue] = []
+    var problem: String?
+    do {
+      let scan = try MediaReader.scan(answer.body, initSegment: initSegment, ptsReference: ptsReference)
+      let start = Self.mediaStart(scan)
+      if let start {
+        if anchor == nil { anchor = segment.startTime - start }
+        ptsReference = Int64.checked(start * 90_000, rounding: .toNearestOrEven)
+      }
+      let offset = anchor ?? (segment.startTime - (scan.items.first?.time ?? 0))
+      added = InbandCues.cues(scan.items, sequence: segment.sequence, offset: offset).filter {
+        cueIDs.insert($0.id).inserted
+      }
+    } catch {
+      problem = "\(segment.url.absoluteString): the segment cannot be read: \(error)"
+    }
+    lastLoaded = segment
+    logLoad(
+      "segment", url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
+      cues: added.count)
+    if let problem { logError(segment, message: problem, attempts: answer.attempts) }
+    if !added.isEmpty {
+      cues = (cues + added).enumerated().sorted {
+        ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+      }.map(\.element)
+      player.setCues(playlistCues() + cues)
+      for cue in added { player.dispatch(.addcue, cue: cue) }
+    }
+    extend(over: segment)
+  }
+
+  /// A segment that failed for good: logged, and played over as a gap.
+  private func skip(_ segment: HLSSegment, because message: String, attempts: Int) {
+    logError(segment, message: message, attempts: attempts)
+    (anchor, ptsReference, lastLoaded) = (nil, nil, nil)
+    extend(over: segment)
+  }
+
+  private func extend(over segment: HLSSegment) {
+    loading = false
+    bufferedEnd = max(bufferedEnd, segment.endTime)
+    if player.isWaiting, player.currentTime < bufferedEnd { player.setWaiting(false) }
+    pump()
+    scheduleDry()
+  }
+
+  /// The first media time of a segment: its earliest audio or video timestamp (hls.js's
+  /// `initPTS` takes the same), else any stream's, else its first item's.
+  static func mediaStart(_ scan: MediaScan) -> Double? {
+    let media = scan.streams.filter { $0.streamType != 0x15 && $0.streamType != 0x86 }
+    return (media.isEmpty ? scan.streams : media).map(\.first).min()
+  }
+}

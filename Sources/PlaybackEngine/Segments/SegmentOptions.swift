@@ -1,0 +1,55 @@
+import Foundation
+import HLSKit
+
+/// How the player loads the media segments of the content it plays (docs/media.md "Segments in
+/// virtual time").
+public struct SegmentOptions: Sendable, Equatable {
+  /// Which variant of a multivariant playlist plays.
+  public enum Variant: Sendable, Equatable {
+    /// The first listed (as hls.js starts, and as adhost always did).
+    case first
+    /// The variant at this position (0 = the first).
+    case index(Int)
+    /// The variant of the highest `BANDWIDTH` at most this many bits per second, else the lowest.
+    case bandwidth(Int)
+  }
+
+  /// Whether segments are loaded at all; when false the player plays the playlist's timeline only.
+  public var enabled = true
+  /// Seconds of content loaded ahead of the playhead (hls.js `maxBufferLength`: 30).
+  public var forwardBuffer = 30.0
+  /// The most bytes one segment (or init segment) may have (real segments are far larger than
+  /// the 4 MiB cap of API answers).
+  public var maxBodyBytes = 64 << 20
+  /// Retries of a segment that failed with a network error, a 5xx status or no status (hls.js
+  /// `fragLoadPolicy.errorRetry.maxNumRetry`: 6); a 4xx is not retried, as in hls.js.
+  public var errorRetries = 6
+  /// The delay before the first retry after an error, doubled for each next one up to
+  /// `maxRetryDelay` (hls.js: 1 s, 8 s), in virtual seconds.
+  public var retryDelay = 1.0
+  /// The longest delay between retries.
+  public var maxRetryDelay = 8.0
+  /// Retries of a segment that timed out (hls.js `timeoutRetry.maxNumRetry`: 4, at once).
+  public var timeoutRetries = 4
+  /// Which variant plays.
+  public var variant = Variant.first
+
+  /// The defaults.
+  public init() {}
+
+  /// The delay before retry `number` (1 for the first) after an error.
+  func errorDelay(beforeRetry number: Int) -> Double {
+    min(maxRetryDelay, retryDelay * Double(1 << min(max(number - 1, 0), 20)))
+  }
+
+  /// The variant `variant` picks from `variants` (in playlist order), or nil when none fits.
+  static func pick(_ variant: Variant, from variants: [HLSVariant]) -> HLSVariant? {
+    switch variant {
+    case .first: return variants.first
+    case .index(let index): return variants.indices.contains(index) ? variants[index] : nil
+    case .bandwidth(let limit):
+      let fitting = variants.filter { $0.bandwidth <= limit }
+      return fitting.max { $0.bandwidth < $1.bandwidth } ?? variants.min { $0.bandwidth < $1.bandwidth }
+    }
+  }
+}
