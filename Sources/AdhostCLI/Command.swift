@@ -4,8 +4,10 @@ public protocol Command: Sendable {
   static var name: String { get }
   /// One line for `adhost --help`.
   static var summary: String { get }
-  /// The full `--help` text: usage line, arguments, options, exit codes.
+  /// The full `--help` text: usage line, arguments, options (`options.help`), exit codes.
   static var help: String { get }
+  /// The options the command takes: its parser accepts these, its `--help` lists them.
+  static var options: OptionList { get }
   /// Runs the command with the arguments after its name; returns the process exit code.
   static func run(_ arguments: [String], console: Console) async throws -> Int32
 }

@@ -19,20 +19,7 @@ struct DisplayCommand: Command {
     messages, window.close() attempts, close (docs/display.md).
 
     Options:
-      --screenshot FILE   save what the view shows, as PNG, once the creative loaded
-      --actions FILE      scripted user actions, in order: [{"do": "click", "x": 10, "y": 20},
-                          {"do": "screenshot", "path": "after.png"}, {"do": "close"}]
-                          (close: the native close button; only views with one have it)
-      --json              print the timeline as JSON Lines
-      --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
-      --offline DIR       answer HTTP from the recordings in DIR; no network (https requests of
-                          the page other than its document are refused)
-      --allow-unmatched   with --offline: list the requests it cannot answer, but exit 0
-      --record DIR        record every HTTP exchange into DIR
-      --timeout SECONDS   per-request HTTP timeout (default 5)
-    \(LibraryOptions.help)
-    \(ViewOptions.help)
-      -h, --help          show this help
+    \(options.help)
 
     Exit codes:
       0   shown (and the actions ran)
@@ -45,11 +32,37 @@ struct DisplayCommand: Command {
     SIGINT/SIGTERM: the lines so far are kept, then the process ends by the signal
     """
 
-  static let spec = ArgumentSpec(
-    flags: ["--json", "--allow-http", "--allow-unmatched"],
-    options: ViewOptions.names.union([
-      "--screenshot", "--actions", "--offline", "--record", "--timeout", LibraryOptions.name,
-    ]))
+  static let screenshot = CommandOption(
+    "--screenshot", value: "FILE", help: "save what the view shows, as PNG, once the creative loaded")
+  static let actions = CommandOption(
+    "--actions", value: "FILE",
+    help: """
+      scripted user actions, in order: [{"do": "click", "x": 10, "y": 20},
+      {"do": "screenshot", "path": "after.png"}, {"do": "close"}]
+      (close: the native close button; only views with one have it)
+      """)
+  static let json = RunOptions.json.helping("print the timeline as JSON Lines")
+
+  /// The options of `adhost run` that display reads through `RunOptions` (HTTP, recording,
+  /// replay, `--lib`, views), some described here in display's terms.
+  static let shared =
+    [
+      RunOptions.allowHTTP,
+      RunOptions.offline.helping(
+        """
+        answer HTTP from the recordings in DIR; no network (https requests of
+        the page other than its document are refused)
+        """),
+      RunOptions.allowUnmatched,
+      RunOptions.record.helping("record every HTTP exchange into DIR"),
+      RunOptions.timeout, LibraryOptions.lib,
+    ] + ViewOptions.all
+
+  /// The options, in `--help` order.
+  static let options = OptionList([screenshot, actions, json] + shared + [.help])
+
+  /// What the parser accepts (tests parse with it).
+  static var spec: ArgumentSpec { options.spec }
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -60,12 +73,10 @@ struct DisplayCommand: Command {
     else {
       throw UsageError("\(placementPath): expected an object with \"integration\" (a string)")
     }
-    let actions = try parsed.value("--actions").map(DisplayAction.load) ?? []
-    // The HTTP options are run's: the same client, recording and replay.
-    let shared = try RunOptions(ParsedArguments(sharedArguments(arguments), spec: RunOptions.spec))
+    let actions = try parsed.value(Self.actions).map(DisplayAction.load) ?? []
     let run = DisplayRun(
-      console: console, json: parsed.flags.contains("--json"), options: shared,
-      screenshot: parsed.value("--screenshot"), actions: actions)
+      console: console, json: parsed.has(json), options: try runOptions(parsed),
+      screenshot: parsed.value(screenshot), actions: actions)
     let plugin = parsed.positionals[0]
     // A view's timeline happens on the wall clock: each line goes out as it happens.
     console.flushesEachLine = true
@@ -78,26 +89,9 @@ struct DisplayCommand: Command {
     }
   }
 
-  /// The arguments run's options understand (positionals and display's own options left out).
-  private static func sharedArguments(_ arguments: [String]) -> [String] {
-    var kept: [String] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--screenshot" || argument == "--actions" {
-        index += 2
-        continue
-      }
-      if ["--offline", "--record", "--timeout", LibraryOptions.name].contains(argument)
-        || ViewOptions.names.contains(argument)
-      {
-        kept += arguments[index..<min(index + 2, arguments.count)]
-        index += 2
-        continue
-      }
-      if ["--json", "--allow-http", "--allow-unmatched"].contains(argument) { kept.append(argument) }
-      index += 1
-    }
-    return kept
+  /// The HTTP options are run's: the same client, recording and replay (and `--json`, which
+  /// prints every event).
+  static func runOptions(_ parsed: ParsedArguments) throws -> RunOptions {
+    try RunOptions(parsed.keeping([json] + shared))
   }
 }

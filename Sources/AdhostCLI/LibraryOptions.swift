@@ -3,20 +3,20 @@ import PluginHost
 
 /// `--lib DIR`, which every command that loads a plugin takes: more folders for `require`.
 enum LibraryOptions {
-  static let name = "--lib"
-
-  static let help = """
-      --lib DIR           also load the modules the plugin requires from DIR (repeatable):
-                          after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
-    """
+  static let lib = CommandOption(
+    "--lib", value: "DIR",
+    help: """
+      also load the modules the plugin requires from DIR (repeatable):
+      after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
+      """)
 
   /// The `--lib` folders in the order given; one that is no folder is a usage error.
   static func folders(_ parsed: ParsedArguments) throws(UsageError) -> [String] {
-    let given = parsed.options[name] ?? []
+    let given = parsed.values(lib)
     for folder in given {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-        throw UsageError("--lib \(folder): no such folder")
+        throw UsageError("\(lib.name) \(folder): no such folder")
       }
     }
     return given

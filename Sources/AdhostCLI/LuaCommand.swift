@@ -17,29 +17,37 @@ struct LuaCommand: Command {
     UTC); with --host, the host's: the wall clock as it starts plus the virtual time.
 
     Options:
-      --host              run the file in a fresh headless host instead, as a plugin's top level
-                          without a source: the plugin API's globals (player, http, timer, vast,
-                          json, url, log, beacon) are there, the virtual clock stays at 0 (how
-                          the SDK's unit tests run: docs/testing.md)
-    \(LimitOptions.help)
-    \(LibraryOptions.help)
-    \(ViewOptions.help)
-                          (with --host only)
-      --json              print the returned values as one JSON array
-      --stats             after the run, print its resources on standard error as one JSON
-                          object: {"lua_bytes":…,"lua_peak_bytes":…,"max_rss_kb":…,"seconds":…}
-      -h, --help          show this help
+    \(options.help)
 
     Exit codes: 0 the file ran; 1 it raised an error or exceeded a budget (message with file,
     line and traceback on standard error); 64 bad usage or a file that cannot be read.
     """
 
+  static let host = CommandOption(
+    "--host",
+    help: """
+      run the file in a fresh headless host instead, as a plugin's top level
+      without a source: the plugin API's globals (player, http, timer, vast,
+      json, url, log, beacon) are there, the virtual clock stays at 0 (how
+      the SDK's unit tests run: docs/testing.md)
+      """)
+  static let json = CommandOption("--json", help: "print the returned values as one JSON array")
+  static let stats = CommandOption(
+    "--stats",
+    help: """
+      after the run, print its resources on standard error as one JSON
+      object: {"lua_bytes":…,"lua_peak_bytes":…,"max_rss_kb":…,"seconds":…}
+      """)
+
+  /// The options, in `--help` order (the view options with `--host` only).
+  static let options = OptionList(
+    [host] + LimitOptions.all + [
+      LibraryOptions.lib, ViewOptions.screenshots,
+      ViewOptions.webviewMemory.addingHelpLine("(with --host only)"), json, stats, .help,
+    ])
+
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
-    let parsed = try ParsedArguments(
-      arguments,
-      spec: ArgumentSpec(
-        flags: ["--json", "--stats", "--host"],
-        options: LimitOptions.names.union(ViewOptions.names).union([LibraryOptions.name])))
+    let parsed = try ParsedArguments(arguments, spec: options.spec)
     try parsed.expectPositionals(1...1, "one Lua file")
     let path = parsed.positionals[0]
     let limits = try LimitOptions.limits(parsed)
@@ -49,17 +57,17 @@ struct LuaCommand: Command {
       throw UsageError("cannot read \(path)")
     }
 
-    if parsed.has("--host") {
-      guard !parsed.has("--stats") else {
-        throw UsageError("--stats measures the sandbox alone: not with --host")
+    if parsed.has(host) {
+      guard !parsed.has(stats) else {
+        throw UsageError("\(stats.name) measures the sandbox alone: not with \(host.name)")
       }
-      let json = parsed.has("--json")
+      let json = parsed.has(json)
       return try await onOwnThread {
         runInHost(path, limits: limits, libraries: libraries, views: views, json: json, console: console)
       }
     }
     return runFile(
-      path, limits: limits, libraries: libraries, json: parsed.has("--json"), stats: parsed.has("--stats"),
+      path, limits: limits, libraries: libraries, json: parsed.has(json), stats: parsed.has(stats),
       console: console)
   }
 

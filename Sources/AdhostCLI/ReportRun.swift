@@ -11,13 +11,14 @@ import RunReport
 /// so far). Used by the run's thread while it plays, then by the command once it is over, and
 /// by a signal's thread: under a lock.
 final class ReportRun: @unchecked Sendable {
-  static let options: Set<String> = ["--report"]
-  static let help = """
-      --report FILE.html  also write an HTML report of the run: its timeline (content time,
-                          breaks, ads, beacons, actions, errors) and a table of the events and
-                          beacons (the first and last 1000); one self-contained file
-                          (docs/report.md)
-    """
+  static let report = CommandOption(
+    "--report", value: "FILE.html",
+    help: """
+      also write an HTML report of the run: its timeline (content time,
+      breaks, ads, beacons, actions, errors) and a table of the events and
+      beacons (the first and last 1000); one self-contained file
+      (docs/report.md)
+      """)
 
   let path: String
   private let spool: ReportSpool
@@ -33,14 +34,14 @@ final class ReportRun: @unchecked Sendable {
     do {
       spool = try ReportSpool()
     } catch {
-      throw UsageError("--report \(path): \(error)")
+      throw UsageError("\(Self.report.name) \(path): \(error)")
     }
   }
 
   /// The report's path from the command line, nil without `--report`.
   static func path(_ parsed: ParsedArguments) throws -> String? {
-    guard let path = parsed.value("--report") else { return nil }
-    guard !path.isEmpty else { throw UsageError("--report: expected the path of an HTML file to write") }
+    guard let path = parsed.value(report) else { return nil }
+    guard !path.isEmpty else { throw report.error("expected the path of an HTML file to write") }
     return path
   }
 

@@ -19,43 +19,7 @@ struct RunCommand: Command {
     no ad plays, even while a plugin's timers would go on.
 
     Options:
-      --json              print the event log as JSON Lines instead (every event)
-      --timeupdates       also print timeupdate events in the readable log
-      --until SECONDS     stop the run at this virtual time
-      --actions FILE      scripted user actions: [{"at": 12, "do": "seek", "to": 30}, ...]
-                          (do: play, pause, seek, skip, stop)
-      --duration SECONDS  the content's duration (instead of the source's duration or its
-                          HLS playlist or DASH MPD, which is then not read)
-      --live              the content is live (runs until --until or a stop); a live HLS
-                          playlist or dynamic MPD needs --until (or --realtime) too
-      --realtime          pace the virtual clock to the wall clock (each line is printed as it
-                          happens; SIGINT/SIGTERM keep the lines played and the recording)
-      --allow-http        allow plain http:// loads (iOS NSAllowsArbitraryLoads)
-      --offline DIR       answer HTTP from the recordings in DIR; no network. Requests it cannot
-                          answer are listed at the end and fail the run (exit 1)
-      --allow-unmatched   with --offline: list the requests it cannot answer, but exit 0
-      --record DIR        record every HTTP exchange of the run into DIR, with the start date
-      --ignore-param NAME a query parameter to ignore when matching requests to a recording
-                          (repeatable; added to the recording's list, or when recording to the
-                          cache busters ignored by default: cb, correlator, ts, …)
-      --timeout SECONDS   per-request HTTP timeout (default 5)
-      --faults FILE       inject the faults of a fault plan into the run's requests (delays and
-                          timeouts in virtual time unless --realtime; see docs/faults.md)
-      --check-media       request the first bytes of each VAST ad's media file as it begins:
-                          no answer is VAST error 402 (not found 401), a Content-Type that
-                          contradicts MediaFile@type 405, each an aderror with the Error URLs
-      --verification-vendors LIST
-                          comma-separated verification vendors whose OMID scripts may load as a
-                          VAST ad begins; any other vendor's is not executed (reason 1)
-      --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
-                          --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
-                          a run repeats byte for byte
-    \(StrictRun.help)
-    \(ReportRun.help)
-    \(LimitOptions.help)
-    \(LibraryOptions.help)
-    \(ViewOptions.help)
-      -h, --help          show this help
+    \(options.help)
 
     Exit codes:
       0   played to the end (or to --until)
@@ -72,12 +36,14 @@ struct RunCommand: Command {
     kept, then the process ends by the signal; a second one ends it at once (docs/cli.md)
     """
 
+  /// The options, in `--help` order: run's own, the strict checks, the report, the budgets,
+  /// `--lib` and the view options.
+  static let options = OptionList(
+    RunOptions.own + StrictRun.all + [ReportRun.report] + LimitOptions.all + [LibraryOptions.lib]
+      + ViewOptions.all + [.help])
+
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
-    var spec = RunOptions.spec
-    spec.flags.formUnion(StrictRun.flags)
-    spec.options.formUnion(StrictRun.options)
-    spec.options.formUnion(ReportRun.options)
-    let parsed = try ParsedArguments(arguments, spec: spec)
+    let parsed = try ParsedArguments(arguments, spec: options.spec)
     try parsed.expectPositionals(2...2, "a plugin file and a source file")
     let setup = try RunSetup(parsed)
     var session = RunSession(setup: setup, console: console)

@@ -6,15 +6,6 @@ import PluginHost
 
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
 struct RunOptions {
-  static let spec = ArgumentSpec(
-    flags: [
-      "--json", "--timeupdates", "--live", "--realtime", "--allow-http", "--allow-unmatched", "--check-media",
-    ],
-    options: LimitOptions.names.union(ViewOptions.names).union([
-      "--until", "--actions", "--duration", "--offline", "--record", "--timeout", "--start-date",
-      "--ignore-param", "--faults", "--verification-vendors", LibraryOptions.name,
-    ]))
-
   var actions: [ScriptedAction]
   /// The `--actions` file, to name in messages about what its actions did.
   let actionsPath: String?
@@ -48,7 +39,7 @@ struct RunOptions {
   let startDate: Date
 
   init(_ parsed: ParsedArguments) throws {
-    actionsPath = parsed.value("--actions")
+    actionsPath = parsed.value(Self.actions)
     if let actionsPath {
       let actionsText = try SourceFile.read(actionsPath, "actions")
       actions = try decoding(actionsPath) { () throws(ModelDecodingError) in
@@ -57,39 +48,39 @@ struct RunOptions {
     } else {
       actions = []
     }
-    until = try parsed.number("--until")
+    until = try parsed.number(Self.until)
     if let until, !(0...ContentTimeline.maxDuration).contains(until) {
-      throw UsageError("--until: expected a number of seconds from 0 to 604800 (one week)")
+      throw Self.until.error("expected a number of seconds from 0 to 604800 (one week)")
     }
-    if parsed.has("--live") {
+    if parsed.has(Self.live) {
       timeline = .live
-    } else if let duration = try parsed.number("--duration") {
+    } else if let duration = try parsed.number(Self.duration) {
       guard duration > 0, duration <= ContentTimeline.maxDuration else {
-        throw UsageError("--duration: expected a number of seconds above 0 and at most 604800 (one week)")
+        throw Self.duration.error("expected a number of seconds above 0 and at most 604800 (one week)")
       }
       timeline = .vod(duration)
     } else {
       timeline = nil
     }
-    json = parsed.has("--json")
-    timeUpdates = json || parsed.has("--timeupdates")
-    realTime = parsed.has("--realtime")
+    json = parsed.has(Self.json)
+    timeUpdates = json || parsed.has(Self.timeUpdates)
+    realTime = parsed.has(Self.realtime)
     // Now in whole seconds: a recording keeps the date as text, and a replay must get it exactly.
     let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    let given = try parsed.value("--start-date").map(Self.date)
+    let given = try parsed.value(Self.startDate).map(Self.date)
     let transport = try Self.transport(parsed, startDate: given ?? now)
     (client, recorder) = (try Self.client(parsed, transport.transport), transport.recorder)
     replay = transport.transport as? OfflineTransport
-    allowsUnmatched = parsed.has("--allow-unmatched")
+    allowsUnmatched = parsed.has(Self.allowUnmatched)
     limits = try LimitOptions.limits(parsed)
     libraries = try LibraryOptions.folders(parsed)
     views = try ViewOptions.options(parsed)
-    checksMedia = parsed.has("--check-media")
-    verificationVendors = parsed.value("--verification-vendors").map(Self.vendors)
+    checksMedia = parsed.has(Self.checkMedia)
+    verificationVendors = parsed.value(Self.verificationVendors).map(Self.vendors)
     do {
-      faults = try parsed.value("--faults").map { path throws(FaultPlanError) in try FaultPlan(file: path) }
+      faults = try parsed.value(Self.faults).map { path throws(FaultPlanError) in try FaultPlan(file: path) }
     } catch {
-      throw UsageError("--faults: \(error)")
+      throw Self.faults.error("\(error)")
     }
     startDate = given ?? transport.recordedStartDate ?? now
   }
@@ -109,14 +100,14 @@ struct RunOptions {
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions.insert(.withFractionalSeconds)
     if let date = formatter.date(from: text) { return date }
-    throw UsageError(
-      "--start-date: expected an ISO 8601 date and time such as 2026-01-01T00:00:00Z, got '\(text)'")
+    throw Self.startDate.error(
+      "expected an ISO 8601 date and time such as 2026-01-01T00:00:00Z, got '\(text)'")
   }
 
   private static func client(_ parsed: ParsedArguments, _ transport: any HTTPTransport) throws -> HTTPClient {
-    let policy = TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: false)
-    let timeout = try parsed.number("--timeout") ?? 5
-    guard timeout > 0 else { throw UsageError("--timeout: expected a number of seconds above 0") }
+    let policy = TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: false)
+    let timeout = try parsed.number(Self.timeout) ?? 5
+    guard timeout > 0 else { throw Self.timeout.error("expected a number of seconds above 0") }
     return HTTPClient(policy: policy, timeout: timeout, transport: transport)
   }
 
@@ -124,19 +115,19 @@ struct RunOptions {
   private static func transport(_ parsed: ParsedArguments, startDate: Date) throws -> (
     transport: any HTTPTransport, recorder: RecordingTransport?, recordedStartDate: Date?
   ) {
-    let ignored = Set(parsed.options["--ignore-param"] ?? [])
-    if parsed.value("--offline") != nil && parsed.value("--record") != nil {
-      throw UsageError("--offline and --record cannot be used together")
+    let ignored = Set(parsed.values(Self.ignoreParam))
+    if parsed.value(Self.offline) != nil && parsed.value(Self.record) != nil {
+      throw UsageError("\(Self.offline.name) and \(Self.record.name) cannot be used together")
     }
-    if let folder = parsed.value("--offline") {
+    if let folder = parsed.value(Self.offline) {
       do {
         let offline = try OfflineTransport(folder: URL(fileURLWithPath: folder), alsoIgnoring: ignored)
         return (offline, nil, offline.startDate)
       } catch {
-        throw UsageError("--offline \(folder): \(error)")
+        throw UsageError("\(Self.offline.name) \(folder): \(error)")
       }
     }
-    guard let folder = parsed.value("--record") else { return (URLSessionTransport.shared, nil, nil) }
+    guard let folder = parsed.value(Self.record) else { return (URLSessionTransport.shared, nil, nil) }
     do {
       let recording = try RecordingTransport(
         folder: URL(fileURLWithPath: folder), upstream: URLSessionTransport.shared,
@@ -144,34 +135,7 @@ struct RunOptions {
         startDate: startDate)
       return (recording, recording, nil)
     } catch {
-      throw UsageError("--record \(folder): \(error)")
+      throw UsageError("\(Self.record.name) \(folder): \(error)")
     }
-  }
-}
-
-/// Source files: read, decoded with errors that name the file and JSON path.
-enum SourceFile {
-  static func load(_ path: String) throws -> SourceDescription {
-    let text = try read(path, "source")
-    return try decoding(path) { () throws(ModelDecodingError) in try SourceDescription(jsonText: text) }
-  }
-
-  /// The top-level `duration` (adhost's extension) as a VOD timeline.
-  static func timeline(of source: SourceDescription) -> ContentTimeline? {
-    source.contentDuration.map(ContentTimeline.vod)
-  }
-
-  /// The largest source or actions file read.
-  static let maxBytes = 64 << 20
-
-  static func read(_ path: String, _ what: String) throws -> String {
-    let data: Data
-    do {
-      data = try LocalFile.read(path, maxBytes: maxBytes)
-    } catch {
-      throw UsageError("cannot read the \(what) file \(path): \(error)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
-    return text
   }
 }

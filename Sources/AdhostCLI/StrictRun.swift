@@ -5,15 +5,24 @@ import OutsideText
 /// `adhost run --strict`: the strict checks over the run's log as it is written, and their
 /// report at the end.
 final class StrictRun {
-  static let flags: Set<String> = ["--strict"]
-  static let options: Set<String> = ["--expect-error", "--progress-step"]
-  static let help = """
-      --strict            check the run against the strict SSAI and IAB tracking rules
-                          (docs/testing.md): print each violation, exit 1 on any
-      --expect-error TEXT with --strict: an aderror whose message contains TEXT is expected
-                          (repeatable)
-      --progress-step S   with --strict: how far a quartile may be from its time (default 0.25)
-    """
+  static let strict = CommandOption(
+    "--strict",
+    help: """
+      check the run against the strict SSAI and IAB tracking rules
+      (docs/testing.md): print each violation, exit 1 on any
+      """)
+  static let expectError = CommandOption(
+    "--expect-error", value: "TEXT",
+    help: """
+      with --strict: an aderror whose message contains TEXT is expected
+      (repeatable)
+      """)
+  static let progressStep = CommandOption(
+    "--progress-step", value: "S",
+    help: "with --strict: how far a quartile may be from its time (default 0.25)")
+
+  /// The strict options, in `--help` order.
+  static let all = [strict, expectError, progressStep]
 
   private let checker: StrictChecker?
   /// The violations, once reported.
@@ -24,15 +33,15 @@ final class StrictRun {
 
   /// The checks' options from the command line; nil without `--strict`.
   static func options(_ parsed: ParsedArguments) throws -> StrictOptions? {
-    guard parsed.has("--strict") else {
-      for option in Self.options where parsed.value(option) != nil {
-        throw UsageError("\(option) needs --strict")
+    guard parsed.has(strict) else {
+      for option in [expectError, progressStep] where parsed.value(option) != nil {
+        throw UsageError("\(option.name) needs \(strict.name)")
       }
       return nil
     }
-    var options = StrictOptions(expectedErrors: parsed.options["--expect-error"] ?? [])
-    if let step = try parsed.number("--progress-step") {
-      guard step >= 0 else { throw UsageError("--progress-step: expected a number of seconds, 0 or more") }
+    var options = StrictOptions(expectedErrors: parsed.values(expectError))
+    if let step = try parsed.number(progressStep) {
+      guard step >= 0 else { throw progressStep.error("expected a number of seconds, 0 or more") }
       options.progressStep = step
     }
     return options

@@ -23,20 +23,7 @@ public enum VASTCommand: Command {
       <file-or-url>        the VAST document or tag URL
 
     Options:
-      --resolve            follow wrapper chains (VASTAdTagURI) and merge them into the InLine ads;
-                           relative URIs resolve against the document's location
-      --json               print the report as JSON instead of text
-      --allow-http         allow plain http:// to any host (like iOS NSAllowsArbitraryLoads);
-                           without it only https and loopback http are fetched
-      --timeout S          seconds per request (default 5); the whole resolution may take
-                           the larger of 10 s and twice this
-      --max-depth N        wrappers followed at most (default 5); more is error 302
-      --width W            player width in pixels for media selection (default 1280)
-      --height H           player height in pixels (default 720)
-      --max-bitrate KBPS   highest media bitrate to choose
-      --fire-errors        send the Error URLs of failed chains (off by default: inspecting
-                           a tag should not report errors to ad servers)
-      -h, --help           this text
+    \(options.help)
 
     Exit codes: 0 the document was read (and resolved) and an ad has a playable media file;
     1 a VAST error: the IAB code and reason are printed (100 not XML, 101 schema, 102 version,
@@ -45,30 +32,26 @@ public enum VASTCommand: Command {
     64 bad usage or an unreadable file.
     """
 
-  static var spec: ArgumentSpec {
-    ArgumentSpec(
-      flags: ["--resolve", "--json", "--allow-http", "--fire-errors"],
-      options: ["--timeout", "--max-depth", "--width", "--height", "--max-bitrate"])
-  }
-
   /// Parses the arguments, loads (and resolves) the document, prints the report.
   public static func run(_ arguments: [String], console: Console) async throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, spec: spec)
+    let parsed = try ParsedArguments(arguments, spec: options.spec)
     try parsed.expectPositionals(1...1, "one VAST file or URL")
-    let timeout = try parsed.number("--timeout") ?? 5
-    let maxDepth = try parsed.integer("--max-depth") ?? 5
-    let width = try parsed.integer("--width") ?? 1280
-    let height = try parsed.integer("--height") ?? 720
-    guard timeout > 0 else { throw UsageError("--timeout: must be above 0") }
-    guard maxDepth >= 0 else { throw UsageError("--max-depth: must be 0 or more") }
-    guard width > 0, height > 0 else { throw UsageError("--width and --height: must be above 0") }
+    let timeout = try parsed.number(Self.timeout) ?? 5
+    let maxDepth = try parsed.integer(Self.maxDepth) ?? 5
+    let width = try parsed.integer(Self.width) ?? 1280
+    let height = try parsed.integer(Self.height) ?? 720
+    guard timeout > 0 else { throw Self.timeout.error("must be above 0") }
+    guard maxDepth >= 0 else { throw Self.maxDepth.error("must be 0 or more") }
+    guard width > 0, height > 0 else {
+      throw UsageError("\(Self.width.name) and \(Self.height.name): must be above 0")
+    }
     let media = VASTMediaRequest(
-      width: width, height: height, maxBitrate: try parsed.integer("--max-bitrate"))
+      width: width, height: height, maxBitrate: try parsed.integer(Self.maxBitrate))
     let (url, isFile) = try location(parsed.positionals[0])
     let client = HTTPClient(
-      policy: TransportPolicy(allowsArbitraryLoads: parsed.has("--allow-http"), allowsFileURLs: isFile),
+      policy: TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: isFile),
       timeout: timeout)
-    let json = parsed.has("--json")
+    let json = parsed.has(Self.json)
     // A VMAP schedule: a local file is looked at first (also with --resolve, which does not
     // load its AdTagURIs); a remote document when it has been loaded.
     if isFile, let data = try? Data(contentsOf: url), VMAPParser.isVMAP(data) {
@@ -77,10 +60,10 @@ public enum VASTCommand: Command {
     let report: VASTReport
     var vmapData: Data?
     do throws(VASTError) {
-      if parsed.has("--resolve") {
+      if parsed.has(Self.resolve) {
         let options = VASTResolverOptions(
           maxDepth: maxDepth, requestTimeout: timeout, totalBudget: max(10, 2 * timeout),
-          firesErrorURLs: parsed.has("--fire-errors"))
+          firesErrorURLs: parsed.has(Self.fireErrors))
         let resolver = VASTResolver(
           client: client, options: options, beacons: VASTBeaconSender(client: client))
         report = VASTReport(
@@ -99,7 +82,7 @@ public enum VASTCommand: Command {
           throw VASTError(error.code, "\(parsed.positionals[0]): \(error.message)")
         }
         if let unusable = document.noUsableAd {
-          if parsed.has("--fire-errors") { await fire(unusable.reports, client: client) }
+          if parsed.has(Self.fireErrors) { await fire(unusable.reports, client: client) }
           throw VASTError(unusable.error.code, "\(parsed.positionals[0]): \(unusable.error.message)")
         }
         report = VASTReport(source: url.absoluteString, document: document, media: media)

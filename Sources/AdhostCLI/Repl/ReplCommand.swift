@@ -35,8 +35,11 @@ struct ReplCommand: Command {
     Exit codes: 0 at the end of input or :quit; 64 bad usage or input; 65 the plugin failed to load.
     """
 
+  /// Run's options (its help names them in a sentence).
+  static var options: OptionList { RunOptions.list }
+
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
-    let parsed = try ParsedArguments(arguments, spec: RunOptions.spec)
+    let parsed = try ParsedArguments(arguments, spec: options.spec)
     try parsed.expectPositionals(0...2, "at most a plugin file and a source file")
     let options = try RunOptions(parsed)
     let environment = ProcessInfo.processInfo.environment

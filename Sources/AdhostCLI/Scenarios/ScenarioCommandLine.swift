@@ -18,14 +18,14 @@ public enum ScenarioCommandLine {
     if let faults = scenario.inlineFaultsJSON {
       let url = scratch.appendingPathComponent("\(name).faults.json")
       try Data(faults.jsonText.utf8).write(to: url)
-      arguments += ["--faults", url.path]
+      arguments += [RunOptions.faults.name, url.path]
     }
     switch scenario.actionsGiven {
-    case .file(let path): arguments += ["--actions", path]
+    case .file(let path): arguments += [RunOptions.actions.name, path]
     case .inline(let json):
       let url = scratch.appendingPathComponent("\(name).actions.json")
       try Data(json.jsonText.utf8).write(to: url)
-      arguments += ["--actions", url.path]
+      arguments += [RunOptions.actions.name, url.path]
     case nil: break
     }
     return arguments

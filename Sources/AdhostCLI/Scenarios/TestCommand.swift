@@ -16,18 +16,7 @@ struct TestCommand: Command {
     expectation, expected against actual — then 'N passed, N failed'.
 
     Options:
-      -j, --jobs N        scenarios run at once (default: the number of cores)
-      --filter PATTERN    only scenarios whose path contains PATTERN (* matches any text)
-      --shard I/N         only the I-th of N stable parts (1 <= I <= N), for a CI matrix: a
-                          scenario's part follows from its path under the PATH it was found in
-      --update            write the snapshots' golden files from the runs (nothing else)
-      --junit FILE        also write a JUnit XML report to FILE
-      --json              print JSON Lines instead: one object per scenario, then the counts
-      --report DIR        also write an HTML report per scenario into DIR, and DIR/index.html
-                          with PASS/FAIL and links (docs/report.md)
-    \(LibraryOptions.help)
-    \(ViewOptions.help)
-      -h, --help          show this help
+    \(options.help)
 
     Exit codes:
       0   every scenario passed
@@ -39,11 +28,15 @@ struct TestCommand: Command {
     ends by the signal; a second one ends it at once
     """
 
-  static let spec = ArgumentSpec(
-    flags: ["--update", "--json"],
-    options: ViewOptions.names.union([
-      "-j", "--jobs", "--filter", "--shard", "--junit", "--report", LibraryOptions.name,
-    ]))
+  /// The options, in `--help` order (test's own are declared by `TestOptions`).
+  static let options = OptionList(
+    [
+      TestOptions.jobs, TestOptions.filter, TestOptions.shard, TestOptions.update, TestOptions.junit,
+      TestOptions.json, TestOptions.report, LibraryOptions.lib,
+    ] + ViewOptions.all + [.help])
+
+  /// What the parser accepts (tests parse with it).
+  static var spec: ArgumentSpec { options.spec }
 
   static func run(_ arguments: [String], console: Console) async throws -> Int32 {
     let parsed = try ParsedArguments(arguments, spec: spec)
@@ -76,24 +69,23 @@ struct TestOptions {
   let views: PluginViewOptions
 
   init(_ parsed: ParsedArguments) throws {
-    let jobs =
-      try parsed.integer("--jobs") ?? parsed.integer("-j") ?? ProcessInfo.processInfo.activeProcessorCount
+    let jobs = try parsed.integer(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     guard jobs >= 1 else { throw UsageError("-j: expected a number of scenarios at once, 1 or more") }
     self.jobs = jobs
-    filter = parsed.value("--filter").map { Glob("*" + $0 + "*") }
-    if let text = parsed.value("--shard") {
+    filter = parsed.value(Self.filter).map { Glob("*" + $0 + "*") }
+    if let text = parsed.value(Self.shard) {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
       guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
         (1...count).contains(index)
-      else { throw UsageError("--shard: expected I/N with 1 <= I <= N, such as 2/4, got '\(text)'") }
+      else { throw Self.shard.error("expected I/N with 1 <= I <= N, such as 2/4, got '\(text)'") }
       shard = (index, count)
     } else {
       shard = nil
     }
-    update = parsed.has("--update")
-    json = parsed.has("--json")
-    junit = parsed.value("--junit")
-    report = parsed.value("--report")
+    update = parsed.has(Self.update)
+    json = parsed.has(Self.json)
+    junit = parsed.value(Self.junit)
+    report = parsed.value(Self.report)
     libraries = try LibraryOptions.folders(parsed)
     views = try ViewOptions.options(parsed)
   }

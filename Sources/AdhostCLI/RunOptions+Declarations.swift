@@ -1,0 +1,100 @@
+/// The options of `adhost run` that `repl`, `display` and scenarios share, declared once: the
+/// parser, `--help` and the messages derive from these (`OptionList`).
+extension RunOptions {
+  static let json = CommandOption(
+    "--json",
+    help: "print the event log as JSON Lines instead (every event)")
+  static let timeUpdates = CommandOption(
+    "--timeupdates",
+    help: "also print timeupdate events in the readable log")
+  static let until = CommandOption(
+    "--until", value: "SECONDS",
+    help: "stop the run at this virtual time")
+  static let actions = CommandOption(
+    "--actions", value: "FILE",
+    help: """
+      scripted user actions: [{"at": 12, "do": "seek", "to": 30}, ...]
+      (do: play, pause, seek, skip, stop)
+      """)
+  static let duration = CommandOption(
+    "--duration", value: "SECONDS",
+    help: """
+      the content's duration (instead of the source's duration or its
+      HLS playlist or DASH MPD, which is then not read)
+      """)
+  static let live = CommandOption(
+    "--live",
+    help: """
+      the content is live (runs until --until or a stop); a live HLS
+      playlist or dynamic MPD needs --until (or --realtime) too
+      """)
+  static let realtime = CommandOption(
+    "--realtime",
+    help: """
+      pace the virtual clock to the wall clock (each line is printed as it
+      happens; SIGINT/SIGTERM keep the lines played and the recording)
+      """)
+  static let allowHTTP = CommandOption(
+    "--allow-http",
+    help: "allow plain http:// loads (iOS NSAllowsArbitraryLoads)")
+  static let offline = CommandOption(
+    "--offline", value: "DIR",
+    help: """
+      answer HTTP from the recordings in DIR; no network. Requests it cannot
+      answer are listed at the end and fail the run (exit 1)
+      """)
+  static let allowUnmatched = CommandOption(
+    "--allow-unmatched",
+    help: "with --offline: list the requests it cannot answer, but exit 0")
+  static let record = CommandOption(
+    "--record", value: "DIR",
+    help: "record every HTTP exchange of the run into DIR, with the start date")
+  static let ignoreParam = CommandOption(
+    "--ignore-param", value: "NAME",
+    help: """
+      a query parameter to ignore when matching requests to a recording
+      (repeatable; added to the recording's list, or when recording to the
+      cache busters ignored by default: cb, correlator, ts, …)
+      """)
+  static let timeout = CommandOption(
+    "--timeout", value: "SECONDS",
+    help: "per-request HTTP timeout (default 5)")
+  static let faults = CommandOption(
+    "--faults", value: "FILE",
+    help: """
+      inject the faults of a fault plan into the run's requests (delays and
+      timeouts in virtual time unless --realtime; see docs/faults.md)
+      """)
+  static let checkMedia = CommandOption(
+    "--check-media",
+    help: """
+      request the first bytes of each VAST ad's media file as it begins:
+      no answer is VAST error 402 (not found 401), a Content-Type that
+      contradicts MediaFile@type 405, each an aderror with the Error URLs
+      """)
+  static let verificationVendors = CommandOption(
+    "--verification-vendors", value: "LIST",
+    help: """
+      comma-separated verification vendors whose OMID scripts may load as a
+      VAST ad begins; any other vendor's is not executed (reason 1)
+      """)
+  static let startDate = CommandOption(
+    "--start-date", value: "DATE",
+    help: """
+      the wall-clock date of virtual time 0, ISO 8601 (default: the
+      --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
+      a run repeats byte for byte
+      """)
+
+  /// Run's own options, in `--help` order.
+  static let own = [
+    json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
+    ignoreParam, timeout, faults, checkMedia, verificationVendors, startDate,
+  ]
+
+  /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.
+  static let list = OptionList(own + LimitOptions.all + [LibraryOptions.lib] + ViewOptions.all)
+
+  /// What the parser of `RunOptions` accepts (`repl`, a scenario's `adhost run` options).
+  static var spec: ArgumentSpec { list.spec }
+}
