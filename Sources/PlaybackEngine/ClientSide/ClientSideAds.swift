@@ -11,6 +11,8 @@ import VASTKit
 final class ClientSideAds: ClientSideEngineDelegate {
   static let integration = "csai"
 
+  /// The engine these ads are part of (it holds them): its player, HTTP client, beacons and
+  /// native tracking. Its client-side engine gets `clientSideServices` only.
   unowned let playback: PlaybackEngine
   private(set) var controller: (any AdIntegrationController)?
   private(set) var engine: ClientSideEngine?
@@ -34,7 +36,7 @@ final class ClientSideAds: ClientSideEngineDelegate {
     }
     self.controller = controller
     playback.player.addEventListener(.sourcechange) { [weak self] _ in self?.load() }
-    let engine = ClientSideEngine(playback: playback, controller: controller)
+    let engine = ClientSideEngine(services: playback.clientSideServices, controller: controller)
     engine.delegate = self
     engine.waitsForSeeked = false
     engine.attach()

@@ -53,13 +53,13 @@ extension ClientSideEngine {
     let current = PlayingClientSideAd(ad: ad, duration: duration)
     run.current = current
     delegate?.narrate(.adBegins(index: run.taken, total: run.total, ad: ad))
-    current.ticker = playback.loop.every(Self.tick) { [weak self, weak current] in
+    current.ticker = player.loop.every(Self.tick) { [weak self, weak current] in
       guard let self, let current else { return }
       current.elapsed += Self.tick
       // The last step belongs to the end timer, which reports 1 and ends the ad.
       if current.elapsed < current.duration { self.progress(current.ad, current.elapsed / current.duration) }
     }
-    current.ender = playback.loop.after(duration) { [weak self, weak current] in
+    current.ender = player.loop.after(duration) { [weak self, weak current] in
       guard let self, let current else { return }
       current.stopTimers()
       current.elapsed = current.duration
@@ -73,7 +73,7 @@ extension ClientSideEngine {
   @discardableResult
   private func progress(_ ad: any IntegrationAd, _ progress: Double) -> Bool {
     guard call(.updateAdProgress, ad, { try $0.updateAdProgress(ad, progress) }) else { return false }
-    playback.trackProgress(ad, progress)
+    services.trackProgress(ad, progress)
     return true
   }
 

@@ -16,8 +16,8 @@ public final class ClientSideEngine {
   /// seconds may land a microsecond short once rounded to the clock.
   static let reachedTolerance = 1e-6
 
-  /// The playback engine whose player, clock and native tracking the breaks use.
-  unowned let playback: PlaybackEngine
+  /// The player, clock and native tracking the breaks use.
+  let services: ClientSideServices
   /// The controller of the integration the breaks are for.
   public let controller: any AdIntegrationController
   /// The integration the engine plays for (`ClientSideAds`, a plugin's engine).
@@ -40,14 +40,14 @@ public final class ClientSideEngine {
   private(set) var closed = false
   private var listeners: [ListenerToken] = []
 
-  /// An engine for `controller`'s breaks, on `playback`'s player: it follows the playhead once
-  /// `attach`ed.
-  public init(playback: PlaybackEngine, controller: any AdIntegrationController) {
-    self.playback = playback
+  /// An engine for `controller`'s breaks, on the services' player (`PlaybackEngine`'s
+  /// `clientSideServices`): it follows the playhead once `attach`ed.
+  public init(services: ClientSideServices, controller: any AdIntegrationController) {
+    self.services = services
     self.controller = controller
   }
 
-  var player: any IntegrationPlayer { playback.player }
+  var player: any IntegrationPlayer { services.player }
 
   /// Adds a break to the schedule and arms the timer for the next one.
   public func add(_ clientBreak: ClientSideBreak) {
@@ -119,7 +119,7 @@ public final class ClientSideEngine {
     // The player schedules its content timers right after `playing` is dispatched, so a pause
     // from inside that listener would leave them running: act on the next turn of the clock.
     listen(.playing) { engine in
-      _ = engine.playback.loop.after(0) { [weak engine] in engine?.contentStarted() }
+      _ = engine.player.loop.after(0) { [weak engine] in engine?.contentStarted() }
     }
     // A seek reports the new position before `seeked`; decide once the seek is done.
     listen(.seeking) { $0.seeking = true }
@@ -194,7 +194,7 @@ public final class ClientSideEngine {
       return offset
     }.min()
     guard let next else { return }
-    arm = playback.loop.after(next - position) { [weak self] in
+    arm = player.loop.after(next - position) { [weak self] in
       self?.arm = nil
       self?.check()
     }

@@ -9,15 +9,18 @@ import PlayerSeam
 /// failures in its own words.
 final class PluginClientSide: ClientSideEngineDelegate {
   let engine: ClientSideEngine
-  unowned let host: PluginHost
-  weak var plugin: Plugin?
+  /// Lua's detached runner (`PluginHost.runDetached` for the plugin, holding neither), which
+  /// runs the narrator and the plugin's other callbacks: `(function, arguments, what)`.
+  let runDetached: (LuaFunction, [LuaValue], String) -> Void
   let narrator: LuaFunction
 
-  init(host: PluginHost, plugin: Plugin, controller: any AdIntegrationController, narrator: LuaFunction) {
-    self.host = host
-    self.plugin = plugin
+  init(
+    services: ClientSideServices, controller: any AdIntegrationController, narrator: LuaFunction,
+    runDetached: @escaping (LuaFunction, [LuaValue], String) -> Void
+  ) {
+    self.runDetached = runDetached
     self.narrator = narrator
-    engine = ClientSideEngine(playback: host.engine, controller: controller)
+    engine = ClientSideEngine(services: services, controller: controller)
     engine.delegate = self
   }
 
@@ -56,9 +59,7 @@ final class PluginClientSide: ClientSideEngineDelegate {
   }
 
   private func tell(_ kind: String, _ arguments: [LuaValue]) {
-    guard let plugin else { return }
-    host.runDetached(
-      narrator, [.string(kind)] + arguments, plugin: plugin, what: "clientside narrate(\"\(kind)\")")
+    runDetached(narrator, [.string(kind)] + arguments, "clientside narrate(\"\(kind)\")")
   }
 }
 
@@ -109,14 +110,12 @@ extension PluginHost {
       }
       return call.return(session.engine.adBreak(at: offset).map { .object($0) } ?? .nil)
     }
-    type.method("whenDurationKnown") { [weak self] session, call in
+    type.method("whenDurationKnown") { session, call in
       guard let place = call.function(2) else {
         throw ArgumentError("whenDurationKnown: place must be a function, got \(call.typeName(2))")
       }
-      session.engine.whenDurationKnown { [weak self, weak session] duration in
-        guard let self, let plugin = session?.plugin else { return }
-        self.runDetached(
-          place, [.number(duration)], plugin: plugin, what: "clientside whenDurationKnown callback")
+      session.engine.whenDurationKnown { [weak session] duration in
+        session?.runDetached(place, [.number(duration)], "clientside whenDurationKnown callback")
       }
       return 0
     }
@@ -151,8 +150,13 @@ extension PluginHost {
         guard let narrator = call.function(2) else {
           throw ArgumentError("clientside.engine: narrate must be a function, got \(call.typeName(2))")
         }
-        return call.return(
-          .object(PluginClientSide(host: self, plugin: plugin, controller: controller, narrator: narrator)))
+        let session = PluginClientSide(
+          services: self.engine.clientSideServices, controller: controller, narrator: narrator
+        ) { [weak self, weak plugin] function, arguments, what in
+          guard let self, let plugin else { return }
+          self.runDetached(function, arguments, plugin: plugin, what: what)
+        }
+        return call.return(.object(session))
       }
     ])
   }
