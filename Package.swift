@@ -135,6 +135,12 @@ let package = Package(
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
     .testTarget(
       name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
+    // An app's use of PlaybackEngine from Swift, without Lua (docs/embedding.md).
+    .testTarget(
+      name: "PlaybackEngineTests",
+      dependencies: [
+        "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "VASTKit", "OutsideText", "LoopbackHTTP",
+      ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",

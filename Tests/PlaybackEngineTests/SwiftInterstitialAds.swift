@@ -1,0 +1,111 @@
+import AdPlayer
+import Foundation
+import OutsideText
+import PlaybackEngine
+import PlayerSeam
+import VASTKit
+
+/// An app's own integration, in Swift, for the engine's HLS interstitials: what
+/// plugins/interstitials.lua does in Lua, cut to what the test needs. Each interstitial is an
+/// ad break, each asset of its list an ad (a VAST ad tracked natively when the list entry
+/// carries `X-VAST-URI`), which begins, reports its progress every 0.25 s and ends with the
+/// asset; the break goes when the interstitial ends.
+final class SwiftInterstitialAds {
+  static let tick = 0.25
+  let engine: PlaybackEngine
+  let controller: ServerSideAdIntegrationController
+  private var adBreak: (any IntegrationAdBreak)?
+  private var ads: [Int: any IntegrationAd] = [:]
+  private var ticker: (any ScheduledTimer)?
+  /// What went wrong (a controller call refused, a VAST tag that did not resolve).
+  private(set) var problems: [String] = []
+
+  init(engine: PlaybackEngine, player: Player) throws {
+    self.engine = engine
+    controller = try player.ads.registerServerSideIntegration("swift-interstitials") { _ in
+      ServerSideAdIntegrationHandler()
+    }
+    player.addEventListener(.interstitialstart) { [weak self] event in self?.started(event) }
+    player.addEventListener(.assetlistloaded) { [weak self] event in self?.listLoaded(event) }
+    player.addEventListener(.interstitialassetstart) { [weak self] event in self?.assetStarted(event) }
+    player.addEventListener(.interstitialassetend) { [weak self] event in self?.assetEnded(event) }
+    player.addEventListener(.interstitialend) { [weak self] _ in self?.ended() }
+  }
+
+  private func started(_ event: PlayerEvent) {
+    attempt { adBreak = try controller.createAdBreak(AdBreakInit(timeOffset: event.time)) }
+  }
+
+  /// Each asset becomes an ad; one with a VAST tag waits for it (the clock waits too).
+  private func listLoaded(_ event: PlayerEvent) {
+    for asset in event.detail?["assets"]?.arrayValue ?? [] {
+      guard let index = asset["index"]?.numberValue.flatMap({ Int(exactly: $0) }) else { continue }
+      let duration = asset["duration"]?.numberValue
+      guard let tag = asset["members"]?["X-VAST-URI"]?.stringValue, let url = URL(string: tag) else {
+        create(index, AdInit(type: .linear, duration: duration), box: nil)
+        continue
+      }
+      let resolver = VASTResolver(client: engine.http, macroContext: engine.macroContext())
+      let token = engine.loop.beginWork("VAST \(tag)")
+      let carried = HostThreadOnly(self)
+      resolver.resolve(url: url) { result in
+        token.finish {
+          let ads = carried.value
+          guard case .success(let resolution) = result, let resolved = resolution.ads.first else {
+            return ads.problems.append("VAST \(tag): \(result)")
+          }
+          let box = VASTAdBox(ad: resolved.ad, chain: resolved.chain)
+          var adInit = AdInit(type: .linear, duration: duration)
+          do { try box.fill(&adInit, method: "createAd") } catch { ads.problems.append("\(error)") }
+          ads.create(index, adInit, box: box)
+        }
+      }
+    }
+  }
+
+  private func create(_ index: Int, _ adInit: AdInit, box: VASTAdBox?) {
+    attempt {
+      let ad = try controller.createAd(adInit, adBreak: adBreak)
+      ads[index] = ad
+      if let box { engine.track(ad, with: box) }
+    }
+  }
+
+  private func assetStarted(_ event: PlayerEvent) {
+    guard let index = event.detail?["asset"]?["index"]?.numberValue.flatMap({ Int(exactly: $0) }),
+      let ad = ads[index], let duration = ad.duration
+    else { return problems.append("an asset started without its ad") }
+    attempt { try controller.beginAd(ad) }
+    var played = 0.0
+    ticker = engine.loop.every(Self.tick) { [weak self] in
+      played += Self.tick
+      if played < duration { self?.progress(ad, played / duration) }
+    }
+  }
+
+  private func assetEnded(_ event: PlayerEvent) {
+    ticker?.cancel()
+    ticker = nil
+    guard let index = event.detail?["asset"]?["index"]?.numberValue.flatMap({ Int(exactly: $0) }),
+      let ad = ads[index]
+    else { return }
+    progress(ad, 1)
+    attempt { try controller.endAd(ad) }
+  }
+
+  private func ended() {
+    guard let adBreak else { return }
+    attempt { try controller.removeAdBreak(adBreak) }
+    self.adBreak = nil
+  }
+
+  /// `updateAdProgress`, then the engine's native tracking of it (as the Lua bridge does).
+  private func progress(_ ad: any IntegrationAd, _ fraction: Double) {
+    attempt { try controller.updateAdProgress(ad, fraction) }
+    engine.trackProgress(ad, fraction)
+  }
+
+  private func attempt(_ body: () throws -> Void) {
+    do { try body() } catch { problems.append("\(error)") }
+  }
+}
