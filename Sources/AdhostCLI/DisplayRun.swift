@@ -20,7 +20,7 @@ struct DisplayRun: @unchecked Sendable {
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
     hostOptions.views = options.views
-    hostOptions.readsPlaylists = false
+    hostOptions.engine.readsPlaylists = false
     hostOptions.diagnostics = { [console] in console.printError($0) }
     let host = try HeadlessHost(options: hostOptions, log: log)
     do {

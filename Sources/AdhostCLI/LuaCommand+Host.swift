@@ -16,7 +16,7 @@ extension LuaCommand {
     options.limits = limits
     options.libraryFolders = libraries
     options.views = views
-    options.readsPlaylists = false
+    options.engine.readsPlaylists = false
     options.diagnostics = { console.printError($0) }
     do {
       let host = try HeadlessHost(options: options)

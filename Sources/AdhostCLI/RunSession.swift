@@ -46,14 +46,14 @@ struct RunSession {
     options.limits = setup.options.limits
     options.libraryFolders = LibraryOptions.searchList(setup.options.libraries)
     options.views = setup.options.views
-    options.faults = setup.options.faults
-    options.checksMedia = setup.options.checksMedia
-    options.verificationVendors = setup.options.verificationVendors
-    options.startDate = setup.options.startDate
-    options.defaultTimeline = setup.timeline ?? .live
+    options.engine.faults = setup.options.faults
+    options.engine.checksMedia = setup.options.checksMedia
+    options.engine.verificationVendors = setup.options.verificationVendors
+    options.engine.startDate = setup.options.startDate
+    options.engine.defaultTimeline = setup.timeline ?? .live
     // A timeline given on the command line or in the source wins over the playlist's.
-    options.readsPlaylists = setup.timeline == nil
-    options.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime
+    options.engine.readsPlaylists = setup.timeline == nil
+    options.engine.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime
     options.diagnostics = { console.printError($0) }
     let host = try HeadlessHost(options: options, log: log)
     observer?.attach(host.pluginHost)

@@ -12,10 +12,10 @@ public final class HeadlessHost {
   /// The bridge: the Lua state, the plugins and their modules, bound to `player`.
   public let pluginHost: PluginHost
 
-  /// A host on a new headless player that writes `log`; sources get `options.defaultTimeline`
+  /// A host on a new headless player that writes `log`; sources get `options.engine.defaultTimeline`
   /// unless their playlist or MPD gives one.
   public init(options: PluginHostOptions, log: EventLog = EventLog()) throws(LuaError) {
-    player = Player(defaultTimeline: options.defaultTimeline, log: log)
+    player = Player(defaultTimeline: options.engine.defaultTimeline, log: log)
     pluginHost = try PluginHost(player: player, options: options)
     // Every later call would fail at once: the run ends after the callback under way
     // (`pluginHost.lua.isRunBudgetSpent` tells why).

@@ -12,31 +12,12 @@ public struct PluginHostOptions {
   /// Folders `require` also searches, after adhost's SDK and the plugin's folder (`--lib`, then
   /// `ADHOST_LUA_PATH`): `PluginHost.moduleSearchPath`.
   public var libraryFolders: [String] = []
-  /// The HTTP client plugins and the VAST client use (its transport decides live, offline or
-  /// recording).
-  public var http: HTTPClient
-  /// Whether each VAST ad's media file is requested (its first bytes) as the ad begins, as a
-  /// player would start loading it, and a failure reported (`adhost run --check-media`).
-  public var checksMedia = false
-  /// The verification vendors whose scripts may run (`adhost run --verification-vendors`); any
-  /// other vendor's verification is rejected (`verificationNotExecuted` with reason 1). All may
-  /// when nil.
-  public var verificationVendors: Set<String>?
-  /// Faults to inject into every request (`adhost run --faults`); none when nil.
-  public var faults: FaultPlan?
-  /// The content timeline when nothing else gives one (`--duration`, `--live`).
-  public var defaultTimeline: ContentTimeline = .live
-  /// Whether an HLS source's timeline and cues come from its playlist (fetched with `http`);
-  /// when false every source gets `defaultTimeline`.
-  public var readsPlaylists = true
-  /// Whether a live playlist may play; when false (a run that would never end) it is a fatal
-  /// player error that says to give the run an end.
-  public var allowsLivePlaylists = true
-  /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` (fix it for repeatable beacons).
-  public var startDate = Date()
-  /// How an HLS source's media segments are loaded and their timed metadata read into cues
-  /// (`PlaybackEngineOptions.segments`); nil: not at all.
-  public var segments: SegmentOptions?
+  /// What the host's playback engine needs (`PluginHost.engine`): the HTTP client, which the
+  /// plugins' `http`, `vast` and `beacon` modules use too, media checks (`adhost run
+  /// --check-media`), verification vendors (`--verification-vendors`), faults (`--faults`), the
+  /// default timeline (`--duration`, `--live`), playlists, segments, and the start date
+  /// (`--start-date`), which is the plugins' clock's too.
+  public var engine: PlaybackEngineOptions
   /// What plugins' WebKit views may do (`webview.open`): their screenshots' folder, the memory
   /// of their web process.
   public var views = PluginViewOptions()
@@ -46,21 +27,10 @@ public struct PluginHostOptions {
   public var diagnostics: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
   /// Options with this HTTP client and the defaults for the rest.
-  public init(http: HTTPClient) { self.http = http }
+  public init(http: HTTPClient) { engine = PlaybackEngineOptions(http: http) }
 
-  /// The playback engine's share of these options.
-  var engineOptions: PlaybackEngineOptions {
-    var options = PlaybackEngineOptions(http: http)
-    options.checksMedia = checksMedia
-    options.verificationVendors = verificationVendors
-    options.faults = faults
-    options.defaultTimeline = defaultTimeline
-    options.readsPlaylists = readsPlaylists
-    options.allowsLivePlaylists = allowsLivePlaylists
-    options.startDate = startDate
-    options.segments = segments
-    return options
-  }
+  /// Options with these engine options and the defaults for the rest.
+  public init(engine: PlaybackEngineOptions) { self.engine = engine }
 }
 
 /// A plugin failed to load or to register an integration.
@@ -113,10 +83,10 @@ public final class PluginHost {
   /// Lua state.
   public init(player: any IntegrationPlayer, options: PluginHostOptions) throws(LuaError) {
     lua = try LuaState(limits: options.limits)
-    lua.clock = Self.clock(of: player.loop, startDate: options.startDate)
+    lua.clock = Self.clock(of: player.loop, startDate: options.engine.startDate)
     self.player = player
     do {
-      engine = try PlaybackEngine(player: player, options: options.engineOptions)
+      engine = try PlaybackEngine(player: player, options: options.engine)
     } catch {
       throw LuaError(.runtime, "cannot register the client-side ad integration: \(error)")
     }

@@ -19,7 +19,7 @@ import Testing
       http: HTTPClient(
         transport: try OfflineTransport(folder: root.appendingPathComponent("examples/uplynk/vod/recording")))
     )
-    options.readsPlaylists = false
+    options.engine.readsPlaylists = false
     options.diagnostics = { _ in }
     let host = try PluginHost(player: subject.player, options: options)
     try host.loadPlugin(at: root.appendingPathComponent("plugins/uplynk.lua").path)

@@ -37,7 +37,7 @@ import Testing
       """)
     return try await onOwnThread { () -> Value in
       var options = PluginHostOptions(http: HTTPClient(timeout: 2))
-      options.defaultTimeline = .vod(1)
+      options.engine.defaultTimeline = .vod(1)
       let host = try HeadlessHost(options: options)
       try host.loadPlugin(at: plugin)
       let ssai = SSAIConfiguration(integration: "test")

@@ -91,8 +91,8 @@ import Testing
       let logged: Int
       do {
         var options = PluginHostOptions(http: HTTPClient(timeout: 5))
-        options.defaultTimeline = .vod(10)
-        options.readsPlaylists = false
+        options.engine.defaultTimeline = .vod(10)
+        options.engine.readsPlaylists = false
         let host = try HeadlessHost(options: options)
         host.loop.ioTimeout = 0.2
         host.player.setSource(source)

@@ -33,7 +33,7 @@ import Testing
       """)
     let (lines, firstRun) = try await onOwnThread { () -> ([String], LoopOutcome.Kind) in
       var options = PluginHostOptions(http: HTTPClient(timeout: 60))
-      options.defaultTimeline = .vod(10)
+      options.engine.defaultTimeline = .vod(10)
       let host = try HeadlessHost(options: options)
       host.loop.ioTimeout = 0.5
       try host.loadPlugin(at: plugin)

@@ -59,14 +59,14 @@ final class ReplSession {
     hostOptions.limits = options.limits
     hostOptions.libraryFolders = LibraryOptions.searchList(options.libraries)
     hostOptions.views = options.views
-    hostOptions.startDate = options.startDate
-    hostOptions.verificationVendors = options.verificationVendors
-    hostOptions.faults = options.faults
-    hostOptions.checksMedia = options.checksMedia
-    hostOptions.defaultTimeline = timeline ?? .live
+    hostOptions.engine.startDate = options.startDate
+    hostOptions.engine.verificationVendors = options.verificationVendors
+    hostOptions.engine.faults = options.faults
+    hostOptions.engine.checksMedia = options.checksMedia
+    hostOptions.engine.defaultTimeline = timeline ?? .live
     // As in `adhost run`: a timeline given on the command line or in the source wins over an
     // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
-    hostOptions.readsPlaylists = timeline == nil
+    hostOptions.engine.readsPlaylists = timeline == nil
     hostOptions.diagnostics = { console.printError($0) }
     let host = try HeadlessHost(options: hostOptions, log: EventLog(mode: .stream(sink)))
     RunEnd.stopWhenContentEnds(host.player, after: options.actions.map(\.at).max() ?? 0)
