@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, lowest first; a module only imports modules of the layers before its own (and, inside
-// layer 3, the ones its target lists):
+// layer 3, the ones its target lists). docs/architecture.md's Modules table lists every target's
+// dependencies, checked against this file by scripts/lint-layers.pl:
 // 1. C — CLua, CLuaShim, CLibXML2, CLibEdit (libedit), CLuaBench (the benchmarks' C baseline),
 //    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers —
 //    dependency-free Swift; OutsideText (the one reader and writer of outside text: JSON with
@@ -15,7 +16,8 @@ import PackageDescription
 //    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); MediaKit
 //    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); VASTKit (uses
 //    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
-//    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim).
+//    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim); PlaybackEngine (playlists,
+//    interstitials, client-side ads, native VAST tracking, on PlayerSeam's protocols).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
 // 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview.
 // Tests only: HTTPTestSupport (Tests/HTTPTestSupport), TestFiles (Tests/TestFiles), the test targets.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Style checks: swift format (config .swift-format) on Swift, no bare integer conversion in Sources
 # (scripts/lint-integers.pl), every import declared in Package.swift (scripts/lint-imports.pl),
+# Package.swift as docs/architecture.md's Modules table says (scripts/lint-layers.pl),
 # luacheck (config .luacheckrc) on Lua (plugins, examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,9 @@ find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-inte
 # Every import of one of the package's modules is a dependency the target declares (not only one
 # of its dependencies' dependencies): scripts/lint-imports.pl.
 swift package dump-package | perl scripts/lint-imports.pl
+# Package.swift's targets and dependencies are docs/architecture.md's Modules table, layers going
+# downward: scripts/lint-layers.pl.
+swift package dump-package | perl scripts/lint-layers.pl docs/architecture.md
 # PluginHost binds the player seam's protocols only, never the headless player (docs/embedding.md).
 if grep -rln --include='*.swift' '^import AdPlayer' Sources/PluginHost; then
   echo "lint: PluginHost must not import AdPlayer (bind PlayerSeam's protocols)" >&2
