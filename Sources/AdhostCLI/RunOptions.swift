@@ -31,6 +31,8 @@ struct RunOptions {
   var faults: FaultPlan?
   /// `--check-media`: each VAST ad's media file is requested as the ad begins.
   let checksMedia: Bool
+  /// Every request goes into the log as a `request` entry (`adhost test`'s runs).
+  var logsRequests = false
   /// `--verification-vendors A,B`: the only vendors whose verification scripts may load; nil
   /// when not given (all may).
   let verificationVendors: Set<String>?

@@ -47,6 +47,7 @@ struct RunSession {
     options.libraryFolders = LibraryOptions.searchList(setup.options.libraries)
     options.views = setup.options.views
     options.engine.faults = setup.options.faults
+    options.engine.logsRequests = setup.options.logsRequests
     options.engine.checksMedia = setup.options.checksMedia
     options.engine.verificationVendors = setup.options.verificationVendors
     options.engine.startDate = setup.options.startDate

@@ -15,6 +15,9 @@ public struct PlaybackEngineOptions {
   public var verificationVendors: Set<String>?
   /// Faults to inject into every request; none when nil.
   public var faults: FaultPlan?
+  /// Whether every request goes into the log as a `request` entry (its secrets redacted), as
+  /// `adhost test` asks for its `requests` expectations; off by default.
+  public var logsRequests = false
   /// The content timeline when nothing else gives one.
   public var defaultTimeline: ContentTimeline = .live
   /// Whether an HLS source's timeline, cues and interstitials come from its playlist and a DASH
@@ -48,7 +51,7 @@ public final class PlaybackEngine {
   /// The player's scheduler (the host thread's clock and queue).
   public var loop: any IntegrationScheduler { player.loop }
   /// The client every request goes through: the options' client, its unmatched offline
-  /// requests and injected faults logged.
+  /// requests and injected faults logged (and every request, with `logsRequests`).
   public let http: HTTPClient
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]`.
   let startDate: Date
@@ -78,8 +81,11 @@ public final class PlaybackEngine {
   /// client-side ads' integration (`ClientSideAds.integration`), which throws if it cannot.
   public init(player: any IntegrationPlayer, options: PlaybackEngineOptions) throws {
     self.player = player
-    http = InjectedFaultLog.wrapping(
+    let logged = InjectedFaultLog.wrapping(
       UnmatchedRequestLog.wrapping(options.http, player: player), plan: options.faults, player: player)
+    http =
+      options.logsRequests
+      ? RequestLog.wrapping(logged, player: player, redaction: SecretRedaction()) : logged
     startDate = options.startDate
     checksMedia = options.checksMedia
     verificationVendors = options.verificationVendors

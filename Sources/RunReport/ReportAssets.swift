@@ -43,6 +43,7 @@ enum ReportAssets {
     th{position:sticky;top:0;background:#f7f7f7}.k{color:#555}
     tr.err td{color:#a01000;font-weight:600}tr.err td:first-child::before{content:"! "}
     tr.failed td{color:#a01000}tr.failed td:first-child::before{content:"✕ "}tr.hl{background:#f0e442}
+    tr.unmet td{background:#fde8e4}strong.unmet{color:#a01000}
     .filters{margin:4px 0 8px}.filters select{font:inherit;margin-left:4px}
     @media (max-width:600px){body{padding:8px}h1{font-size:1.1rem}td:last-child{min-width:12em}}
     """

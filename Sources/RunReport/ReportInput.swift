@@ -23,12 +23,16 @@ public struct ReportMark: Sendable {
   public let label: String
   /// What is wrong, in a sentence.
   public let message: String
+  /// The positions in the log (`timeupdate`s counted) of the entries it concerns, whose rows the
+  /// table marks (the requests an unmet `requests` expectation found or came near).
+  public let entries: [Int]
 
   /// Creates a mark.
-  public init(time: Double?, label: String, message: String) {
+  public init(time: Double?, label: String, message: String, entries: [Int] = []) {
     self.time = time
     self.label = label
     self.message = message
+    self.entries = entries
   }
 }
 

@@ -2,10 +2,12 @@
 /// by its place among all the shown entries, and how many between were left out. Memory stays
 /// that of `head + tail` rows however long the log.
 public struct ReportRows: Sendable {
-  /// A row: its number among all the shown entries (the page's `#row-N`) and its entry.
+  /// A row: its number among all the shown entries (the page's `#row-N`), its entry and the
+  /// entry's position in the whole log (`timeupdate`s counted).
   public struct Row: Sendable {
     public let number: Int
     public let item: ReportEntry
+    public let position: Int
   }
 
   private let headLimit: Int
@@ -24,10 +26,10 @@ public struct ReportRows: Sendable {
     tailLimit = tail
   }
 
-  /// Adds the next row; returns its number.
+  /// Adds the next row, the entry at `position` in the log; returns its number.
   @discardableResult
-  public mutating func append(_ item: ReportEntry) -> Int {
-    let row = Row(number: total, item: item)
+  public mutating func append(_ item: ReportEntry, position: Int = 0) -> Int {
+    let row = Row(number: total, item: item, position: position)
     total += 1
     if head.count < headLimit {
       head.append(row)

@@ -4,6 +4,8 @@ import AdPlayer
 /// and by type that the page's script shows (without it, the whole table is there).
 struct ReportTable {
   let timeline: RunTimeline
+  /// Failing checks, whose entries' rows are marked.
+  var marks: [ReportMark] = []
 
   var html: String {
     var ads: [String] = []
@@ -24,7 +26,8 @@ struct ReportTable {
       let type = Self.type(entry)
       if seenTypes.insert(type).inserted { types.append(type) }
       if let ad = entry.adId, seenAds.insert(ad).inserted { ads.append(ad) }
-      body += row(kept.number, kept.item, type: type)
+      let unmet = marks.filter { $0.entries.contains(kept.position) }.map(\.label)
+      body += row(kept.number, kept.item, type: type, unmet: unmet)
     }
     var out =
       "<section class=\"log\" aria-labelledby=\"log-heading\"><h2 id=\"log-heading\">Every event and beacon</h2>"
@@ -49,11 +52,13 @@ struct ReportTable {
     return "beacon:" + event
   }
 
-  private func row(_ index: Int, _ item: ReportEntry, type: String) -> String {
+  private func row(_ index: Int, _ item: ReportEntry, type: String, unmet: [String]) -> String {
     let entry = item.entry
     let ad = entry.adId ?? ""
     var classes = ""
-    if RunTimeline.errorTypes.contains(entry.type) {
+    if !unmet.isEmpty {
+      classes = " class=\"unmet\""
+    } else if RunTimeline.errorTypes.contains(entry.type) {
       classes = " class=\"err\""
     } else if entry.type == "beacon", Self.failedBeacon(entry) {
       classes = " class=\"failed\""
@@ -63,6 +68,9 @@ struct ReportTable {
     out += "<td>\(HTML.seconds(entry.time))</td><td>\(HTML.seconds(item.contentTime))</td>"
     out += "<td>\(HTML.escape(type))</td><td>\(HTML.escape(ad))</td>"
     out += "<td>\(entry.adBreakTimeOffset.map(HTML.seconds) ?? "")</td><td>"
+    if !unmet.isEmpty {
+      out += "<strong class=\"unmet\">✕ \(HTML.escape(unmet.joined(separator: ", ")))</strong> "
+    }
     out += entry.fields.map { member in
       let value = member.value.stringValue ?? member.value.jsonText
       return "<span class=\"k\">\(HTML.escape(member.key))</span>=\(HTML.escape(value))"

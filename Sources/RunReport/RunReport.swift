@@ -17,7 +17,7 @@ public enum RunReport {
     out += problems(page)
     out += "<h2>Timeline</h2>" + TimelineSVG(page.timeline, marks: page.marks).html
     out += legend
-    out += ReportTable(timeline: page.timeline).html
+    out += ReportTable(timeline: page.timeline, marks: page.marks).html
     out += "</main><div id=\"tip\" role=\"tooltip\" hidden></div>"
     return out + "<script>\(ReportAssets.script)</script></body></html>\n"
   }
@@ -41,7 +41,9 @@ public enum RunReport {
     for mark in page.marks {
       let at = mark.time.map { " at \(HTML.seconds($0))" } ?? ""
       out += "<li class=\"check\"><strong>\(HTML.escape(mark.label.isEmpty ? "check" : mark.label))</strong>"
-      out += "\(at): \(HTML.escape(mark.message))</li>"
+      out += "\(at): \(HTML.escape(mark.message))"
+      let rows = page.timeline.rows.kept.filter { mark.entries.contains($0.position) }.map(\.number)
+      out += rows.map { " (<a href=\"#row-\($0)\">row</a>)" }.joined() + "</li>"
     }
     for error in errors {
       out +=

@@ -27,6 +27,8 @@ public struct RunTimeline: Sendable {
   private var seekFrom: Double?
   private var lastContent = 0.0
   private var index = TimelineIndex()
+  /// How many entries were added (`timeupdate`s included).
+  private var added = 0
 
   /// Entries visited to find ads and breaks (the tests' measure of the work).
   var steps: Int { index.steps }
@@ -52,13 +54,15 @@ public struct RunTimeline: Sendable {
   /// Adds the next entry of the log.
   public mutating func add(_ original: ReportEntry) {
     let time = original.entry.time
+    let position = added
+    added += 1
     endTime = max(endTime, time)
     trace.add(time: time, content: original.contentTime)
     defer { lastContent = original.contentTime }
     if original.entry.type == "timeupdate" { return }
     let item = ReportEntry(limits.cut(original.entry), contentTime: original.contentTime)
     let entry = item.entry
-    let row = rows.append(item)
+    let row = rows.append(item, position: position)
     switch entry.type {
     case "addad": addAd(entry)
     case "adbegin": beginAd(entry)

@@ -101,6 +101,8 @@ struct SnapshotExpectation {
   let file: String
   /// Whether `timeupdate` entries are part of the snapshot (default false).
   let timeUpdates: Bool
+  /// Whether `request` entries are part of the snapshot (default false).
+  var requests = false
 }
 
 /// Everything a scenario says must hold of its run.
@@ -113,5 +115,9 @@ struct Expectations {
   var beacons: [BeaconExpectation] = []
   /// Every beacon must be one of `beacons`.
   var noOtherBeacons = false
+  /// Requests that must have been made.
+  var requests: [RequestExpectation] = []
+  /// Requests that must not have been made.
+  var noRequests: [RequestPattern] = []
   var snapshot: SnapshotExpectation?
 }

@@ -38,7 +38,7 @@ struct Scenario {
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
     "faults", "checkMedia", "verificationVendors",
     "noEvents",
-    "beacons", "noOtherBeacons", "snapshot",
+    "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]
 
   /// Reads and checks the scenario in `file`.
@@ -142,17 +142,27 @@ struct Scenario {
       try BeaconExpectation(json)
     }
     expectations.noOtherBeacons = try root.member("noOtherBeacons").bool() ?? false
+    let requests = try root.member("requests").list()
+    expectations.requests = try requests.map { (json) throws(ScenarioError) in
+      try RequestExpectation(json, total: requests.count)
+    }
+    expectations.noRequests = try root.member("noRequests").list().map { (json) throws(ScenarioError) in
+      _ = try json.object(known: RequestPattern.members)
+      return try RequestPattern(json)
+    }
     let snapshot = root.member("snapshot")
     let folder = (root.file as NSString).deletingLastPathComponent
     if let path = try? snapshot.string() {
       expectations.snapshot = SnapshotExpectation(
-        file: try SnapshotPath.confined(resolve(path), folder: folder, json: snapshot), timeUpdates: false)
+        file: try SnapshotPath.confined(resolve(path), folder: folder, json: snapshot), timeUpdates: false,
+        requests: false)
     } else if !snapshot.isAbsent {
-      _ = try snapshot.object(known: ["file", "timeupdates"])
+      _ = try snapshot.object(known: ["file", "timeupdates", "requests"])
       let file = snapshot.member("file")
       expectations.snapshot = SnapshotExpectation(
         file: try SnapshotPath.confined(resolve(try file.requiredString()), folder: folder, json: file),
-        timeUpdates: try snapshot.member("timeupdates").bool() ?? false)
+        timeUpdates: try snapshot.member("timeupdates").bool() ?? false,
+        requests: try snapshot.member("requests").bool() ?? false)
     }
     return expectations
   }

@@ -13,7 +13,9 @@ enum ScenarioPage {
         ? "every expectation met"
         : "\(failures.count) expectation\(failures.count == 1 ? "" : "s") not met")
     let subtitle = scenario.map { "adhost test: \($0.pluginPath) · \($0.sourcePath)" } ?? "adhost test"
-    let marks = failures.map { ReportMark(time: $0.time, label: $0.expectation, message: $0.message) }
+    let marks = failures.map {
+      ReportMark(time: $0.time, label: $0.expectation, message: $0.message, entries: $0.entries)
+    }
     return RunReport.html(
       ReportPage(title: file, subtitle: subtitle, verdict: verdict, timeline: timeline, marks: marks))
   }

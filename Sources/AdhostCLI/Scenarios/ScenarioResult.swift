@@ -44,7 +44,7 @@ struct ScenarioResult {
 }
 
 /// Checks a scenario's run against its expectations, in a fixed order: exit code, `aderror`s,
-/// events, beacons, the strict rules, the snapshot.
+/// events, beacons, requests, the strict rules, the snapshot.
 struct ScenarioEvaluation {
   let scenario: Scenario
   let run: ScenarioRun
@@ -55,6 +55,7 @@ struct ScenarioEvaluation {
     var failures = outcome.failures(expectations)
     failures += EventCheck(run).failures(expectations)
     failures += BeaconCheck(run).failures(expectations)
+    failures += RequestCheck(run).failures(expectations)
     failures += StrictCheck(run: run, settings: scenario.strict)
       .failures(expectedErrors: outcome.expectedErrorMessages(expectations.errors))
     guard let snapshot = expectations.snapshot else { return (failures, false) }

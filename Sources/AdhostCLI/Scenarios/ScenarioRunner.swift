@@ -51,6 +51,7 @@ enum ScenarioRunner {
     do {
       var options = try RunOptions(ParsedArguments(scenario.runArguments, spec: RunOptions.spec))
       options.actions = scenario.actions
+      options.logsRequests = true
       options.libraries += libraries
       options.views = views
       if let faults = scenario.inlineFaults { options.faults = faults }

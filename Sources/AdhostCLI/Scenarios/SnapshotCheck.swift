@@ -4,7 +4,8 @@ import HTTPKit
 
 /// `snapshot`: the run's JSON Lines log, normalised, against a golden file; `--update` writes
 /// the golden file instead. Normalised: the values of ignored query parameters (cache busters)
-/// become `*`, ISO 8601 dates and times `[DATE]`; `timeupdate` entries are left out unless asked.
+/// become `*`, ISO 8601 dates and times `[DATE]`; `timeupdate` and `request` entries are left
+/// out unless asked.
 struct SnapshotCheck {
   let run: ScenarioRun
   /// The query parameters whose values are volatile: the default cache busters and the scenario's.
@@ -18,7 +19,10 @@ struct SnapshotCheck {
     let names = ignoredParameters.sorted().map(NSRegularExpression.escapedPattern).joined(separator: "|")
     let parameters = try? NSRegularExpression(pattern: "([?&](?i:\(names))=)[^&\"#\\s]*")
     let dates = try? NSRegularExpression(pattern: Self.datePattern)
-    return run.log.filter { snapshot.timeUpdates || $0.type != "timeupdate" }.map { entry in
+    let kept = run.log.filter {
+      (snapshot.timeUpdates || $0.type != "timeupdate") && (snapshot.requests || $0.type != "request")
+    }
+    return kept.map { entry in
       var line = entry.jsonLine
       if let parameters { line = Self.replace(parameters, in: line, with: "$1*") }
       if let dates { line = Self.replace(dates, in: line, with: "[DATE]") }

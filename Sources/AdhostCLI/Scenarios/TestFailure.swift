@@ -7,6 +7,8 @@ struct TestFailure: CustomStringConvertible {
   let message: String
   /// The virtual time it concerns, when it concerns one (the report marks it there).
   var time: Double? = nil
+  /// The positions in the run's log of the entries it concerns (the report marks their rows).
+  var entries: [Int] = []
 
   var description: String { expectation.isEmpty ? message : "\(expectation): \(message)" }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import OutsideText
+
+/// The secrets of a request that must not be written out (a run's log, its reports): the values
+/// of headers, query parameters, JSON members (at any depth) and form fields whose name is on
+/// the list, each replaced by `[REDACTED]`. A name matches whatever its case and its `-` and `_`
+/// (`X-Api-Key`, `api_key` and `apiKey` are one name).
+public struct SecretRedaction: Sendable {
+  /// What a redacted value becomes.
+  public static let mark = "[REDACTED]"
+
+  /// The names redacted by default (docs/testing.md): credentials and keys.
+  public static let defaultNames: Set<String> = [
+    "authorization", "proxy-authorization", "cookie", "set-cookie", "api-key", "x-api-key", "apikey",
+    "access_token", "auth_token", "id_token", "refresh_token", "token", "client_secret", "secret", "password",
+  ]
+
+  /// The names, normalised (lowercased, without `-` and `_`).
+  private let names: Set<String>
+
+  /// The default names and `extra` ones.
+  public init(extra: Set<String> = []) {
+    names = Set(Self.defaultNames.union(extra).map(Self.normalised))
+  }
+
+  /// Whether a header, parameter, member or field of this name is a secret.
+  public func isSecret(_ name: String) -> Bool { names.contains(Self.normalised(name)) }
+
+  /// The headers, secret ones' values redacted.
+  public func headers(_ headers: [String: String]) -> [String: String] {
+    headers.reduce(into: [:]) { result, header in
+      result[header.key] = isSecret(header.key) ? Self.mark : header.value
+    }
+  }
+
+  /// The URL's text, the values of secret query parameters redacted (as it is when it has none).
+  public func url(_ url: URL) -> String {
+    let text = url.absoluteString
+    guard let question = text.firstIndex(of: "?") else { return text }
+    let fragment = text[question...].firstIndex(of: "#") ?? text.endIndex
+    let query = String(text[text.index(after: question)..<fragment])
+    return String(text[...question]) + fields(query) + text[fragment...]
+  }
+
+  /// A body as text, its secrets redacted: a JSON body's secret members (whatever its content
+  /// type says, if it parses as JSON), a form body's (`application/x-www-form-urlencoded`)
+  /// secret fields; any other text as it is. Nil when the body is not UTF-8 text.
+  public func body(_ body: Data, contentType: String?) -> String? {
+    guard let text = String(data: body, encoding: .utf8) else { return nil }
+    if contentType?.lowercased().contains("x-www-form-urlencoded") == true { return fields(text) }
+    guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[",
+      let value = try? JSONValue.parse(text)
+    else { return text }
+    let redacted = json(value)
+    return redacted == value ? text : redacted.jsonText
+  }
+
+  /// A JSON value with the values of secret members redacted, at any depth.
+  public func json(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .object(let object):
+      return .object(
+        JSONObject(object.members.map { ($0.key, isSecret($0.key) ? .string(Self.mark) : json($0.value)) }))
+    case .array(let elements): return .array(elements.map(json))
+    default: return value
+    }
+  }
+
+  /// A query or form body (`a=1&b=2`) with the values of secret fields redacted.
+  private func fields(_ text: String) -> String {
+    text.split(separator: "&", omittingEmptySubsequences: false).map { field in
+      let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(parts[0]).replacingOccurrences(of: "+", with: " ")
+      return isSecret(name.removingPercentEncoding ?? name) ? "\(parts[0])=\(Self.mark)" : String(field)
+    }
+    .joined(separator: "&")
+  }
+
+  private static func normalised(_ name: String) -> String {
+    String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+  }
+}
