@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Loads URLs: checks them against the transport policy, reads `file:` URLs itself when
 /// allowed, and hands `http(s)` to its transport. Safe to use from any thread, concurrently.
@@ -106,16 +107,15 @@ public final class HTTPClient: Sendable {
 }
 
 /// A completion that runs once, whichever of several racing outcomes comes first.
-private final class CompletionOnce: @unchecked Sendable {
-  private let lock = NSLock()
-  private var completion: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void)?
+private final class CompletionOnce: Sendable {
+  private let completion: Mutex<(@Sendable (Result<HTTPResponse, HTTPError>) -> Void)?>
 
   init(_ completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
-    self.completion = completion
+    self.completion = Mutex(completion)
   }
 
   func complete(_ result: Result<HTTPResponse, HTTPError>) {
-    let pending: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void)? = lock.withLock {
+    let pending = completion.withLock { completion in
       defer { completion = nil }
       return completion
     }

@@ -8,6 +8,7 @@ import Foundation
 /// body cap can cancel the task. Inline, every chunk past the cap is dropped as it arrives. The
 /// delegate must therefore never wait for the session's work queue (no `task.cancel()` or
 /// `resume()` inline) and must not block.
+// why: OperationQueue is not Sendable in swift-corelibs-foundation; this subclass adds no state.
 final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
     block()

@@ -1,28 +1,34 @@
 import Foundation
+import Synchronization
 
 /// A transport that answers from a recording folder and never touches the network.
 ///
 /// Requests match by `RequestKey` (cache-buster parameters ignored). When a key was recorded
 /// several times, the answers replay in order and the last one repeats. A request with no
 /// match fails with `HTTPError.notRecorded`.
-public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
+public final class OfflineTransport: HTTPTransport, Sendable {
+  /// What the requests so far were answered with, or that they were not.
+  private struct Served {
+    /// Answers given so far by key.
+    var answers: [String: Int] = [:]
+    var missed: [(key: String, count: Int)] = []
+    /// Where each key is in `missed`.
+    var missedPosition: [String: Int] = [:]
+    var missSteps = 0
+  }
+
   /// The recording folder.
   public let folder: URL
   private let volatile: Set<String>
   private let exchanges: [String: [RecordedExchange]]
-  private let lock = NSLock()
-  private var served: [String: Int] = [:]
-  private var missed: [(key: String, count: Int)] = []
-  /// Where each key is in `missed`.
-  private var missedPosition: [String: Int] = [:]
-  private var missSteps = 0
+  private let served = Mutex(Served())
 
   /// Keys looked at to count the unmatched requests (the tests' measure of the work).
-  var unmatchedSteps: Int { lock.withLock { missSteps } }
+  var unmatchedSteps: Int { served.withLock { $0.missSteps } }
 
   /// The requests that matched no recorded exchange, by key (`GET https://…`, cache busters left
   /// out) in the order first seen, with how often each was made.
-  public var unmatched: [(key: String, count: Int)] { lock.withLock { missed } }
+  public var unmatched: [(key: String, count: Int)] { served.withLock { $0.missed } }
 
   /// The recorded run's start date (the wall-clock date of its virtual time 0), if it has one.
   public let startDate: Date?
@@ -67,20 +73,20 @@ public final class OfflineTransport: HTTPTransport, @unchecked Sendable {
   private func answer(_ request: HTTPRequest, limits: HTTPLimits) -> Result<HTTPResponse, HTTPError> {
     let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
     guard let candidates = exchanges[key], !candidates.isEmpty else {
-      lock.withLock {
-        missSteps += 1
-        if let position = missedPosition[key] {
-          missed[position].count += 1
+      served.withLock { served in
+        served.missSteps += 1
+        if let position = served.missedPosition[key] {
+          served.missed[position].count += 1
         } else {
-          missedPosition[key] = missed.count
-          missed.append((key, 1))
+          served.missedPosition[key] = served.missed.count
+          served.missed.append((key, 1))
         }
       }
       return .failure(.notRecorded(request.url))
     }
-    let exchange: RecordedExchange = lock.withLock {
-      let position = served[key, default: 0]
-      served[key] = position + 1
+    let exchange: RecordedExchange = served.withLock { served in
+      let position = served.answers[key, default: 0]
+      served.answers[key] = position + 1
       return candidates[min(position, candidates.count - 1)]
     }
     if let failure = exchange.failure {

@@ -1,28 +1,33 @@
 import Foundation
+import Synchronization
 
 /// A transport that passes each exchange to another transport and saves it in a recording
 /// folder (created if missing; an existing recording there is extended). Each exchange is
 /// appended to the folder's `index.journal` as it completes (linear, and kept if the run is
 /// interrupted); `finish()` writes them all into `index.json` and removes the journal.
-public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+public final class RecordingTransport: HTTPTransport, Sendable {
+  /// The recording as it grows: its index, and the journal of what is not in `index.json` yet.
+  private struct Recording {
+    var index: RecordingIndex
+    var lastSaveError: String?
+    var journal: FileHandle?
+    /// Exchanges in the journal and not yet in `index.json`.
+    var journaled = 0
+    var bytesWritten: Int
+  }
+
   /// The recording folder.
   public let folder: URL
   private let upstream: any HTTPTransport
   private let volatile: Set<String>
-  private let lock = NSLock()
-  private var index: RecordingIndex
-  private var lastSaveError: String?
-  private var journal: FileHandle?
-  /// Exchanges in the journal and not yet in `index.json`.
-  private var journaled = 0
-  private var bytesWritten = 0
+  private let recording: Mutex<Recording>
 
   /// Bytes of `index.json` and journal written so far (the tests' measure of the work).
-  var indexBytesWritten: Int { lock.withLock { bytesWritten } }
+  var indexBytesWritten: Int { recording.withLock { $0.bytesWritten } }
 
   /// Why the recording could not be saved last, if it could not (the caller should say so: what
   /// a user asked to record must not be lost quietly).
-  public var saveError: String? { lock.withLock { lastSaveError } }
+  public var saveError: String? { recording.withLock { $0.lastSaveError } }
 
   /// Records into `folder` what `upstream` answers. `startDate`, the run's wall-clock date of
   /// virtual time 0, is kept in the recording (a recording that has one keeps it).
@@ -35,6 +40,7 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     self.volatile = volatileParameters
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("bodies"), withIntermediateDirectories: true)
+    var index: RecordingIndex
     if FileManager.default.fileExists(atPath: RecordingFolder.indexURL(folder).path) {
       // An existing recording is extended; one that cannot be read is not overwritten.
       do {
@@ -48,7 +54,8 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     if index.startDate == nil { index.startDate = startDate.map(RecordingDates.text) }
     index.ignoredParameters = volatileParameters.sorted()
     // What an interrupted run left in the journal goes into the index now.
-    bytesWritten = try RecordingFolder.save(index, to: folder)
+    let written = try RecordingFolder.save(index, to: folder)
+    recording = Mutex(Recording(index: index, bytesWritten: written))
     try? FileManager.default.removeItem(at: RecordingJournal.url(folder))
   }
 
@@ -57,16 +64,16 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   /// Writes every exchange recorded into `index.json` (atomically) and removes the journal; a
   /// failure is kept in `saveError`. Exchanges after it are journaled again.
   public func finish() {
-    lock.withLock {
-      guard journaled > 0 else { return }
+    recording.withLock { recording in
+      guard recording.journaled > 0 else { return }
       do {
-        bytesWritten += try RecordingFolder.save(index, to: folder)
-        try journal?.close()
-        journal = nil
-        journaled = 0
+        recording.bytesWritten += try RecordingFolder.save(recording.index, to: folder)
+        try recording.journal?.close()
+        recording.journal = nil
+        recording.journaled = 0
         try FileManager.default.removeItem(at: RecordingJournal.url(folder))
       } catch {
-        lastSaveError = "cannot save the recording in \(folder.path): \(error)"
+        recording.lastSaveError = "cannot save the recording in \(folder.path): \(error)"
       }
     }
   }
@@ -83,13 +90,13 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   }
 
   private func record(_ request: HTTPRequest, _ result: Result<HTTPResponse, HTTPError>) {
-    lock.withLock {
+    recording.withLock { recording in
       var exchange = RecordedExchange(
         key: RequestKey(method: request.method, url: request.url, volatile: volatile).description,
         method: request.method, url: request.url.absoluteString)
       switch result {
       case .success(let response):
-        let name = String(format: "bodies/%06d.bin", index.exchanges.count + 1)
+        let name = String(format: "bodies/%06d.bin", recording.index.exchanges.count + 1)
         do {
           try response.body.write(to: folder.appendingPathComponent(name), options: .atomic)
           exchange.body = name
@@ -101,16 +108,16 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
       case .failure(let error):
         exchange.failure = error.description
       }
-      index.exchanges.append(exchange)
+      recording.index.exchanges.append(exchange)
       do {
-        let journal = try self.journal ?? RecordingJournal.open(folder)
-        self.journal = journal
-        let line = try RecordingJournal.line(exchange, at: index.exchanges.count - 1)
+        let journal = try recording.journal ?? RecordingJournal.open(folder)
+        recording.journal = journal
+        let line = try RecordingJournal.line(exchange, at: recording.index.exchanges.count - 1)
         try journal.write(contentsOf: line)
-        bytesWritten += line.count
-        journaled += 1
+        recording.bytesWritten += line.count
+        recording.journaled += 1
       } catch {
-        lastSaveError = "cannot save the recording in \(folder.path): \(error)"
+        recording.lastSaveError = "cannot save the recording in \(folder.path): \(error)"
       }
     }
   }

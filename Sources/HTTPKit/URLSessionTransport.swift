@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,7 +9,7 @@ import Foundation
 /// limit, the redirect policy and the body cap of each task. The delegate runs inline on the
 /// session's own thread (`InlineDelegateQueue`), so bytes past the cap are dropped as libcurl
 /// hands them over, even while it inflates a compressed body.
-public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+public final class URLSessionTransport: HTTPTransport, Sendable {
   /// A transport shared by every client that does not bring its own.
   public static let shared = URLSessionTransport()
 
@@ -54,40 +55,28 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// What the delegate knows about one running task.
-private final class TaskState {
+private struct TaskState: Sendable {
   let url: URL
   let limits: HTTPLimits
   let completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void
   var body = Data()
   var redirects = 0
   var failure: HTTPError?
-
-  init(
-    url: URL, limits: HTTPLimits, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
-  ) {
-    self.url = url
-    self.limits = limits
-    self.completion = completion
-  }
 }
 
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private let lock = NSLock()
-  private var states: [Int: TaskState] = [:]
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  /// The running tasks by identifier.
+  private let states = Mutex<[Int: TaskState]>([:])
 
   func register(_ task: URLSessionTask, _ state: TaskState) {
-    lock.withLock { states[task.taskIdentifier] = state }
-  }
-
-  private func state(of task: URLSessionTask) -> TaskState? {
-    lock.withLock { states[task.taskIdentifier] }
+    states.withLock { $0[task.taskIdentifier] = state }
   }
 
   /// Ends a task early with `error` (the completion runs once, from `didCompleteWithError`).
   func fail(_ task: URLSessionTask, with error: HTTPError) {
-    let cancel: Bool = lock.withLock {
+    let cancel = states.withLock { states in
       guard let state = states[task.taskIdentifier], state.failure == nil else { return false }
-      state.failure = error
+      states[task.taskIdentifier]?.failure = error
       return true
     }
     // `cancel` waits for the session's work queue, which may be the thread calling this (the
@@ -99,7 +88,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
-    if let state = state(of: dataTask), response.expectedContentLength > Int64(state.limits.maxBodyBytes) {
+    let state = states.withLock { $0[dataTask.taskIdentifier].map { (url: $0.url, limits: $0.limits) } }
+    if let state, response.expectedContentLength > Int64(state.limits.maxBodyBytes) {
       completionHandler(.cancel)
       fail(dataTask, with: .bodyTooLarge(state.url, limit: state.limits.maxBodyBytes))
       return
@@ -108,54 +98,57 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    guard let state = state(of: dataTask) else { return }
-    let tooLarge: Bool = lock.withLock {
-      guard state.failure == nil else { return false }
-      state.body.append(data)
-      return state.body.count > state.limits.maxBodyBytes
+    let id = dataTask.taskIdentifier
+    let overflow: HTTPError? = states.withLock { states in
+      guard states[id]?.failure == nil else { return nil }
+      states[id]?.body.append(data)
+      guard let state = states[id], state.body.count > state.limits.maxBodyBytes else { return nil }
+      return .bodyTooLarge(state.url, limit: state.limits.maxBodyBytes)
     }
-    if tooLarge { fail(dataTask, with: .bodyTooLarge(state.url, limit: state.limits.maxBodyBytes)) }
+    if let overflow { fail(dataTask, with: overflow) }
   }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
   ) {
-    guard let state = state(of: task), let target = request.url else {
-      completionHandler(request)
-      return
-    }
     // swift-corelibs-foundation stops the process if the handler is called for a task that was
     // cancelled meanwhile. So: no call once the task failed (it was cancelled), and the call is
     // made under the lock that `fail` takes before cancelling, so no cancel comes in between.
     // A refused redirect is not cancelled: the task ends with the 3xx response, reported as the
     // failure recorded here.
-    lock.lock()
-    defer { lock.unlock() }
-    guard state.failure == nil else { return }
-    guard state.limits.followsRedirects else {
-      completionHandler(nil)  // the task ends with the 3xx, the answer
-      return
-    }
-    // swift-corelibs-foundation resolves a `Location` with another scheme (`file:///etc/passwd`)
-    // as a path on the same server, so the target is checked as the server wrote it.
-    if let written = Self.location(of: response), !["http", "https"].contains(written.scheme?.lowercased()) {
-      state.failure = .refusedRedirect(written, from: response.url ?? state.url)
-      completionHandler(nil)
-      return
-    }
-    state.redirects += 1
-    if state.redirects > state.limits.maxRedirects {
-      state.failure = .tooManyRedirects(state.url, limit: state.limits.maxRedirects)
-      completionHandler(nil)
-      return
-    }
-    do {
-      try state.limits.policy.check(target)
-      completionHandler(request)
-    } catch {
-      state.failure = error
-      completionHandler(nil)
+    states.withLock { states in
+      guard var state = states[task.taskIdentifier], let target = request.url else {
+        completionHandler(request)
+        return
+      }
+      guard state.failure == nil else { return }
+      defer { states[task.taskIdentifier] = state }
+      guard state.limits.followsRedirects else {
+        completionHandler(nil)  // the task ends with the 3xx, the answer
+        return
+      }
+      // swift-corelibs-foundation resolves a `Location` with another scheme (`file:///etc/passwd`)
+      // as a path on the same server, so the target is checked as the server wrote it.
+      if let written = Self.location(of: response), !["http", "https"].contains(written.scheme?.lowercased())
+      {
+        state.failure = .refusedRedirect(written, from: response.url ?? state.url)
+        completionHandler(nil)
+        return
+      }
+      state.redirects += 1
+      if state.redirects > state.limits.maxRedirects {
+        state.failure = .tooManyRedirects(state.url, limit: state.limits.maxRedirects)
+        completionHandler(nil)
+        return
+      }
+      do throws(HTTPError) {
+        try state.limits.policy.check(target)
+        completionHandler(request)
+      } catch {
+        state.failure = error
+        completionHandler(nil)
+      }
     }
   }
 
@@ -166,9 +159,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-    guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
+    guard let state = states.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
     let result: Result<HTTPResponse, HTTPError>
-    if let failure = lock.withLock({ state.failure }) {
+    if let failure = state.failure {
       result = .failure(failure)
     } else if let error {
       let nsError = error as NSError

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A small HTTP/1.1 server bound to 127.0.0.1 only, on a port the system picks: at run time the
 /// WebKit views' proxy (WebViewKit's `LoopbackProxy`), in tests the servers they start.
@@ -6,7 +7,7 @@ import Foundation
 /// Routes map a path (without query) to a handler; every request is logged before it is
 /// answered. One thread per connection, at most `maxConnections` at once; each connection
 /// carries one request (`Connection: close`), except a `CONNECT` that a tunnel handler takes over.
-public final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: Sendable {
   /// A route handler: gets the request, returns what to send.
   public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
   /// A tunnel handler: gets a `CONNECT` request and its connected socket, and speaks on it until
@@ -16,13 +17,17 @@ public final class LoopbackServer: @unchecked Sendable {
   /// The port the server listens on (127.0.0.1).
   public let port: UInt16
   private let listener: Int32
-  private let lock = NSLock()
-  private var routes: [String: Handler] = [:]
-  private var fallback: Handler = { _ in .notFound }
-  private var tunnel: TunnelHandler?
-  private var received: [LoopbackRequest] = []
-  private var openSockets: Set<Int32> = []
-  private var stopped = false
+  /// What the handlers and the connections share.
+  private struct Shared {
+    var routes: [String: Handler] = [:]
+    var fallback: Handler = { _ in .notFound }
+    var tunnel: TunnelHandler?
+    var received: [LoopbackRequest] = []
+    var openSockets: Set<Int32> = []
+    var stopped = false
+  }
+
+  private let shared = Mutex(Shared())
   private let connections = DispatchGroup()
   private let slots: DispatchSemaphore
   private let acceptDone = DispatchSemaphore(value: 0)
@@ -77,22 +82,22 @@ public final class LoopbackServer: @unchecked Sendable {
 
   /// Answers requests for `path` (query ignored) with `handler`.
   public func route(_ path: String, _ handler: @escaping Handler) {
-    lock.withLock { routes[path] = handler }
+    shared.withLock { $0.routes[path] = handler }
   }
 
   /// Answers requests no route matches (default: 404).
   public func fallback(_ handler: @escaping Handler) {
-    lock.withLock { fallback = handler }
+    shared.withLock { $0.fallback = handler }
   }
 
   /// Takes over the connections of `CONNECT` requests (default: they are answered like others).
   public func tunnel(_ handler: @escaping TunnelHandler) {
-    lock.withLock { tunnel = handler }
+    shared.withLock { $0.tunnel = handler }
   }
 
   /// Every request received so far, in arrival order.
   public var requests: [LoopbackRequest] {
-    lock.withLock { received }
+    shared.withLock { $0.received }
   }
 
   /// The requests received for one path.
@@ -102,10 +107,10 @@ public final class LoopbackServer: @unchecked Sendable {
 
   /// Stops accepting, closes open connections and waits (at most 2 s) for their threads.
   public func stop() {
-    let sockets: Set<Int32>? = lock.withLock {
-      if stopped { return nil }
-      stopped = true
-      return openSockets
+    let sockets: Set<Int32>? = shared.withLock { shared in
+      if shared.stopped { return nil }
+      shared.stopped = true
+      return shared.openSockets
     }
     guard let sockets else { return }
     shutdown(listener, Int32(SHUT_RDWR))
@@ -115,7 +120,7 @@ public final class LoopbackServer: @unchecked Sendable {
     _ = connections.wait(timeout: .now() + 2)
   }
 
-  private var isStopped: Bool { lock.withLock { stopped } }
+  private var isStopped: Bool { shared.withLock { $0.stopped } }
 
   private func acceptLoop() {
     defer { acceptDone.signal() }
@@ -126,9 +131,9 @@ public final class LoopbackServer: @unchecked Sendable {
         return
       }
       slots.wait()
-      let admitted: Bool = lock.withLock {
-        if stopped { return false }
-        openSockets.insert(client)
+      let admitted: Bool = shared.withLock { shared in
+        if shared.stopped { return false }
+        shared.openSockets.insert(client)
         return true
       }
       guard admitted else {
@@ -139,7 +144,7 @@ public final class LoopbackServer: @unchecked Sendable {
       connections.enter()
       let thread = Thread { [self] in
         serve(client)
-        lock.withLock { _ = openSockets.remove(client) }
+        shared.withLock { _ = $0.openSockets.remove(client) }
         close(client)
         slots.signal()
         connections.leave()
@@ -150,9 +155,11 @@ public final class LoopbackServer: @unchecked Sendable {
 
   private func serve(_ client: Int32) {
     guard let request = HTTPWire.readRequest(from: client) else { return }
-    let (handler, tunnel): (Handler, TunnelHandler?) = lock.withLock {
-      if keepsRequests { received.append(request) }
-      return (routes[request.path] ?? fallback, request.method == "CONNECT" ? self.tunnel : nil)
+    let (handler, tunnel): (Handler, TunnelHandler?) = shared.withLock { shared in
+      if keepsRequests { shared.received.append(request) }
+      return (
+        shared.routes[request.path] ?? shared.fallback, request.method == "CONNECT" ? shared.tunnel : nil
+      )
     }
     if let tunnel { return tunnel(request, client) }
     let response = handler(request)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fault injected into one request, as reported to the transport's observer.
 public struct InjectedFault: Sendable, Equatable {
@@ -22,15 +23,14 @@ public struct InjectedFault: Sendable, Equatable {
 /// Delays, timeouts and slow bodies take virtual time when `VirtualLatency.current` is bound
 /// at `perform` (they are added there and the answer is given at once), else real time. Every
 /// injected fault is reported to `observer` from within `perform`, before the answer.
-public final class FaultTransport: HTTPTransport, @unchecked Sendable {
+public final class FaultTransport: HTTPTransport, Sendable {
   /// The plan.
   public let plan: FaultPlan
   /// Where requests go, faults permitting.
   public let upstream: any HTTPTransport
   private let observer: @Sendable (InjectedFault) -> Void
-  private let lock = NSLock()
   /// Matches so far by rule and request key.
-  private var matches: [String: Int] = [:]
+  private let matches = Mutex<[String: Int]>([:])
 
   /// Injects `plan`'s faults into what goes to `upstream`, telling `observer` of each.
   public init(
@@ -59,7 +59,7 @@ public final class FaultTransport: HTTPTransport, @unchecked Sendable {
   /// The fault for `request`: the first rule that matches it and applies to this match.
   private func decide(_ request: HTTPRequest) -> InjectedFault? {
     let key = RequestKey(method: request.method, url: request.url).description
-    return lock.withLock {
+    return matches.withLock { matches in
       for (index, rule) in plan.rules.enumerated() where rule.matches(request) {
         let counter = "\(index) \(key)"
         let count = (matches[counter] ?? 0) + 1

@@ -1,5 +1,6 @@
 import CheckedNumbers
 import Foundation
+import Synchronization
 
 /// The virtual time an exchange (or several in a row) took, as injected faults decide it.
 ///
@@ -7,9 +8,8 @@ import Foundation
 /// `FaultTransport` then adds its delays here instead of waiting on the wall clock, and the host
 /// delivers the work's answer that many virtual seconds later. Unbound (real time, or a program
 /// without a virtual clock), delays are real waits. Thread-safe.
-public final class VirtualLatency: @unchecked Sendable {
-  private let lock = NSLock()
-  private var total = 0.0
+public final class VirtualLatency: Sendable {
+  private let total = Mutex(0.0)
   private let base: Double
 
   /// The latency the current task (or synchronous scope) reports to, if any.
@@ -21,7 +21,7 @@ public final class VirtualLatency: @unchecked Sendable {
   private init(base: Double) { self.base = base }
 
   /// The seconds added so far.
-  public var seconds: Double { lock.withLock { total } }
+  public var seconds: Double { total.withLock { $0 } }
 
   /// The seconds since the outermost work began: those of the work this one runs alongside
   /// other work within, then its own.
@@ -30,7 +30,7 @@ public final class VirtualLatency: @unchecked Sendable {
   /// Adds `seconds` (ignored when not above 0).
   public func add(_ seconds: Double) {
     guard seconds > 0, seconds.isFinite else { return }
-    lock.withLock { total += seconds }
+    total.withLock { $0 += seconds }
   }
 
   /// Runs `body` with its own latency bound (work done alongside other work: the caller adds the
