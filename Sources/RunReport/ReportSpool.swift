@@ -1,18 +1,34 @@
 import AdPlayer
 import Foundation
+import Synchronization
 
 /// A run's log entries kept for its report in a temporary file (removed from its folder as soon
 /// as it is made, so nothing is left behind), not in memory: appending one is copying its texts
 /// (`SpoolRecord`), and the report is built from the file when it is asked for
 /// (`forEach`), outside the plugins' calls and their budgets. Texts are cut to the report's
 /// limits as they are written. Thread-safe: the run's thread appends, another may read.
-public final class ReportSpool: @unchecked Sendable {
-  private let lock = NSLock()
-  private let file: FileHandle
+public final class ReportSpool: Sendable {
+  /// The file and what is still to be written to it.
+  private struct Spool {
+    let file: FileHandle
+    var buffer: [UInt8] = []
+    var written = 0
+    var failure: String?
+
+    mutating func flush() {
+      guard !buffer.isEmpty, failure == nil else { return }
+      do {
+        try file.write(contentsOf: buffer)
+        written += buffer.count
+      } catch {
+        failure = "cannot write the report's temporary file: \(error.localizedDescription)"
+      }
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  private let spool: Mutex<Spool>
   private let limits: ReportLimits
-  private var buffer: [UInt8] = []
-  private var written = 0
-  private var failure: String?
   private static let bufferBytes = 1 << 16
 
   /// A spool in the temporary folder (`TMPDIR`); throws when it cannot be made.
@@ -23,35 +39,36 @@ public final class ReportSpool: @unchecked Sendable {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
       throw SpoolError(description: "cannot make a temporary file in \(url.deletingLastPathComponent().path)")
     }
-    file = try FileHandle(forUpdating: url)
+    spool = Mutex(Spool(file: try FileHandle(forUpdating: url)))
     try? FileManager.default.removeItem(at: url)
   }
 
-  deinit { try? file.close() }
+  deinit { spool.withLock { try? $0.file.close() } }
 
   /// Why the spool could not be written, if it could not.
-  public var error: String? { lock.withLock { failure } }
+  public var error: String? { spool.withLock { $0.failure } }
 
   /// Appends an entry.
   public func append(_ item: ReportEntry) {
     let cut = ReportEntry(limits.cut(item.entry), contentTime: item.contentTime)
-    lock.withLock {
-      SpoolRecord.write(cut, to: &buffer)
-      if buffer.count >= Self.bufferBytes { flush() }
+    spool.withLock { spool in
+      SpoolRecord.write(cut, to: &spool.buffer)
+      if spool.buffer.count >= Self.bufferBytes { spool.flush() }
     }
   }
 
   /// Hands every entry appended so far to `body`, in order (read back from the file in chunks:
   /// memory is one chunk, not the log).
   public func forEach(_ body: (ReportEntry) -> Void) throws {
-    try lock.withLock {
-      flush()
-      if let failure { throw SpoolError(description: failure) }
+    try spool.withLock { spool in
+      spool.flush()
+      if let failure = spool.failure { throw SpoolError(description: failure) }
+      let file = spool.file
       try file.seek(toOffset: 0)
       var rest: [UInt8] = []
       var read = 0
-      while read < written {
-        guard let chunk = try file.read(upToCount: min(1 << 20, written - read)), !chunk.isEmpty else {
+      while read < spool.written {
+        guard let chunk = try file.read(upToCount: min(1 << 20, spool.written - read)), !chunk.isEmpty else {
           break
         }
         read += chunk.count
@@ -65,17 +82,6 @@ public final class ReportSpool: @unchecked Sendable {
       }
       try file.seekToEnd()
     }
-  }
-
-  private func flush() {
-    guard !buffer.isEmpty, failure == nil else { return }
-    do {
-      try file.write(contentsOf: buffer)
-      written += buffer.count
-    } catch {
-      failure = "cannot write the report's temporary file: \(error.localizedDescription)"
-    }
-    buffer.removeAll(keepingCapacity: true)
   }
 }
 
