@@ -1,8 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Events from other threads (the helper's output, the proxy's connections) for the host thread,
 /// which waits for them with a deadline.
-final class EventQueue<Element>: @unchecked Sendable {
+// why: the host thread waits on a condition with a deadline, which Mutex does not offer.
+final class EventQueue<Element: Sendable>: @unchecked Sendable {
+  // why: a condition to wait on; `items` is touched only while it is locked.
   private let condition = NSCondition()
   private var items: [Element] = []
 

@@ -3,7 +3,7 @@ import Foundation
 /// A private X display: an `Xvfb` server with a screen of at least the view's size, started for
 /// one view and stopped with it. Xvfb renders in software; WebKit draws into it with Mesa's
 /// software GL.
-final class HeadlessDisplay {
+final class HeadlessDisplay: Sendable {
   /// The display's name, `:N`.
   let name: String
   private let process: Process

@@ -1,17 +1,18 @@
 import Foundation
 import OutsideText
+import Synchronization
 
 /// The `adhost-webview` helper process, on its own display: the host writes commands as JSON
 /// lines and its events arrive in `events`. A helper that hangs or dies never takes the host with
 /// it: every wait has a deadline, and `kill()` ends it. `send` and `trust` may be called from any
 /// thread (the proxy's connections ask for trust); the rest belongs to the host's thread.
-final class HelperProcess: @unchecked Sendable {
+final class HelperProcess: Sendable {
   let events = EventQueue<WebViewEvent>()
   private let process = Process()
-  private let input = Pipe()
   private let display: HeadlessDisplay
-  /// Commands come from the host's thread and the proxy's connections: one line at a time.
-  private let writing = NSLock()
+  /// The helper's input. Commands come from the host's thread and the proxy's connections: one
+  /// line at a time.
+  private let commands: Mutex<FileHandle>
   private let answers = HelperAnswers()
 
   init(width: Int, height: Int) throws(WebViewError) {
@@ -25,7 +26,9 @@ final class HelperProcess: @unchecked Sendable {
     // No accessibility bus in a headless run: without this GTK waits for one and warns.
     environment["NO_AT_BRIDGE"] = "1"
     process.environment = environment
+    let input = Pipe()
     process.standardInput = input
+    commands = Mutex(input.fileHandleForWriting)
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     do {
@@ -71,7 +74,7 @@ final class HelperProcess: @unchecked Sendable {
     guard process.isRunning, let json = JSONValue(any: command) else { return }
     let data = Data(json.jsonText.utf8)
     // A helper that died closes the pipe: the write fails, and the reader reports the exit.
-    writing.withLock { try? input.fileHandleForWriting.write(contentsOf: data + Data([0x0A])) }
+    commands.withLock { try? $0.write(contentsOf: data + Data([0x0A])) }
   }
 
   /// Has the view accept the proxy's certificate for `host` (`trust`), from any thread: nil once
@@ -89,7 +92,7 @@ final class HelperProcess: @unchecked Sendable {
   /// Asks the helper to quit, then kills it if it has not within `grace` seconds; stops the display.
   func finish(grace: Double = 2) {
     send(["cmd": "quit"])
-    try? input.fileHandleForWriting.close()
+    commands.withLock { try? $0.close() }
     let deadline = Date(timeIntervalSinceNow: grace)
     while process.isRunning && Date() < deadline { usleep(20_000) }
     kill()

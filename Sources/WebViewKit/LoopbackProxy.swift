@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import LoopbackHTTP
+import Synchronization
 
 /// The engine's proxy: a server on 127.0.0.1 that WebKit sends every request to, which answers
 /// each through the host's HTTP client, so a creative's requests are logged like any other, keep
@@ -11,11 +12,11 @@ import LoopbackHTTP
 /// this run (`TLSIdentity`), which the view has been told to accept for that host just before
 /// (`trust`), and answers the requests in it the same way (`HTTPSTunnel`). The host's client
 /// checks the real server's certificate on the way out.
-final class LoopbackProxy: @unchecked Sendable {
+final class LoopbackProxy: Sendable {
   let server: LoopbackServer
-  private let lock = NSLock()
-  private var stopped = false
-  private var trusted: Set<String> = []
+  private let stopped = Atomic<Bool>(false)
+  /// The hosts the view accepts the proxy's certificate for.
+  private let trusted = Mutex<Set<String>>([])
   /// Requests being answered now (counted from arrival until their `request` event was queued).
   private let inFlight: InFlightCount
   /// The certificate the proxy ends TLS with, as PEM, for the view; nil without a TLS server.
@@ -102,18 +103,18 @@ final class LoopbackProxy: @unchecked Sendable {
     #endif
   }
 
-  private var isStopped: Bool { lock.withLock { stopped } }
+  private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
   /// Asks `trust` for a host not trusted yet; nil when it is trusted now.
   private func trustOnce(_ host: String, _ trust: (String) -> String?) -> String? {
-    if lock.withLock({ trusted.contains(host) }) { return nil }
+    if trusted.withLock({ $0.contains(host) }) { return nil }
     if let problem = trust(host) { return problem }
-    lock.withLock { _ = trusted.insert(host) }
+    trusted.withLock { _ = $0.insert(host) }
     return nil
   }
 
   func stop() {
-    lock.withLock { stopped = true }
+    stopped.store(true, ordering: .releasing)
     server.stop()
   }
 
@@ -190,17 +191,15 @@ final class LoopbackProxy: @unchecked Sendable {
 }
 
 /// The one result of a request, handed from the client's thread to the connection's.
-private final class ResultBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Result<HTTPResponse, HTTPError>?
-  var value: Result<HTTPResponse, HTTPError>? { lock.withLock { stored } }
-  func set(_ result: Result<HTTPResponse, HTTPError>) { lock.withLock { stored = result } }
+private final class ResultBox: Sendable {
+  private let stored = Mutex<Result<HTTPResponse, HTTPError>?>(nil)
+  var value: Result<HTTPResponse, HTTPError>? { stored.withLock { $0 } }
+  func set(_ result: Result<HTTPResponse, HTTPError>) { stored.withLock { $0 = result } }
 }
 
 /// How many requests the proxy's connections are answering.
-private final class InFlightCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func change(_ delta: Int) { lock.withLock { count += delta } }
+private final class InFlightCount: Sendable {
+  private let count = Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  func change(_ delta: Int) { count.withLock { $0 += delta } }
 }

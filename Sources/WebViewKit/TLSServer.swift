@@ -9,6 +9,7 @@
 
   /// The loopback proxy's TLS identity: a key and a self-signed certificate made in memory when
   /// the proxy starts, for this run only (CTLSShim over GnuTLS). Nothing is written to disk.
+  // why: a C pointer, which Swift cannot check; GnuTLS only reads the identity after it is made.
   final class TLSIdentity: @unchecked Sendable {
     private let identity: OpaquePointer
 

@@ -1,6 +1,7 @@
 import CheckedNumbers
 import Foundation
 import HTTPKit
+import Synchronization
 
 extension WebView {
   /// Loads a URL as WKWebView's `load(URLRequest)` would, except that the host fetches the
@@ -153,9 +154,8 @@ extension WebView {
 }
 
 /// A fetch's result, handed from the client's thread to the waiting one.
-private final class FetchBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Result<HTTPResponse, HTTPError>?
-  var value: Result<HTTPResponse, HTTPError>? { lock.withLock { stored } }
-  func set(_ result: Result<HTTPResponse, HTTPError>) { lock.withLock { stored = result } }
+private final class FetchBox: Sendable {
+  private let stored = Mutex<Result<HTTPResponse, HTTPError>?>(nil)
+  var value: Result<HTTPResponse, HTTPError>? { stored.withLock { $0 } }
+  func set(_ result: Result<HTTPResponse, HTTPError>) { stored.withLock { $0 = result } }
 }
