@@ -239,20 +239,19 @@ public struct LoopInterrupter: Sendable {
 
 /// A stop asked for from another thread. The loop looks at it before every timer, so the look
 /// is one relaxed atomic load; the lock is taken only when a stop was asked for.
-fileprivate final class Interruption: @unchecked Sendable {
+fileprivate final class Interruption: Sendable {
   private let requested = Atomic<Bool>(false)
-  private let lock = NSLock()
-  private var reason: String?
+  private let reason = Mutex<String?>(nil)
 
   func set(_ text: String) {
-    lock.withLock { reason = text }
+    reason.withLock { $0 = text }
     requested.store(true, ordering: .releasing)
   }
 
   /// The reason, once; nil when none was asked for.
   func take() -> String? {
     guard requested.load(ordering: .acquiring) else { return nil }
-    return lock.withLock {
+    return reason.withLock { reason in
       requested.store(false, ordering: .relaxed)
       defer { reason = nil }
       return reason

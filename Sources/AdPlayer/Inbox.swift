@@ -1,5 +1,6 @@
 import Foundation
 import PlayerSeam
+import Synchronization
 
 /// Work delivered from other threads (URLSession callbacks) for the host thread to run, and the
 /// work still outstanding. Thread-safe.
@@ -8,6 +9,7 @@ import PlayerSeam
 /// delivers waits until every piece begun before it has finished. The clock is stopped while
 /// work is outstanding, so this costs no virtual time, and a run's log is the same whatever the
 /// network's latencies.
+// why: the host thread waits on a condition with a deadline (Mutex has none); `deferral` is host-only.
 final class Inbox: @unchecked Sendable {
   private struct Delivery {
     let body: @Sendable () -> Void
@@ -21,6 +23,7 @@ final class Inbox: @unchecked Sendable {
   /// the host thread only.
   var deferral: ((Int64, @escaping @Sendable () -> Void) -> Void)?
 
+  // why: a condition to wait on; the properties below it are touched only while it is locked.
   private let condition = NSCondition()
   /// Deliveries by their work's sequence number, each work's in the order they came.
   private var deliveries: [Int: [Delivery]] = [:]
@@ -124,13 +127,12 @@ final class Inbox: @unchecked Sendable {
 /// Outstanding work (e.g. an HTTP request). While any token is outstanding the clock does not
 /// advance. Other threads deliver results with `post`; `finish` delivers the last one and ends
 /// the work once it has run on the host thread. Thread-safe.
-public final class WorkToken: @unchecked Sendable {
+public final class WorkToken: Sendable {
   /// What the work is, for stall messages.
   public let label: String
   private let inbox: Inbox
   private let sequence: Int
-  private let lock = NSLock()
-  private var finished = false
+  private let finished = Mutex(false)
 
   init(label: String, inbox: Inbox) {
     self.label = label
@@ -141,9 +143,7 @@ public final class WorkToken: @unchecked Sendable {
   /// Delivers a closure for the host thread to run; the work stays outstanding. Ignored once
   /// `finish` was called, so nothing arrives for work the loop no longer waits for.
   public func post(_ body: @escaping @Sendable () -> Void) {
-    lock.lock()
-    let open = !finished
-    lock.unlock()
+    let open = finished.withLock { !$0 }
     if open { inbox.deliver(body, sequence: sequence, finishes: false) }
   }
 
@@ -153,10 +153,10 @@ public final class WorkToken: @unchecked Sendable {
   /// work is over once delivered and `body` runs that much later on the virtual clock: the clock
   /// moves on meanwhile, and a hold that waits for it does not stall the loop.
   public func finish(afterVirtual seconds: Double = 0, _ body: @escaping @Sendable () -> Void = {}) {
-    lock.lock()
-    let first = !finished
-    finished = true
-    lock.unlock()
+    let first = finished.withLock { finished in
+      defer { finished = true }
+      return !finished
+    }
     let delay = seconds > 0 ? max(1, VirtualTime.micros(seconds)) : 0
     if first { inbox.deliver(body, sequence: sequence, finishes: true, delay: delay) }
   }
