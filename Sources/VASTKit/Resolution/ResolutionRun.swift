@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import Synchronization
 
 /// One resolution: its deadline and the error beacons it sent.
 final class ResolutionRun: Sendable {
@@ -69,10 +70,9 @@ final class ResolutionRun: Sendable {
 }
 
 /// The error beacons of one run, appended from concurrent tasks.
-final class BeaconLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var beacons: [VASTBeacon] = []
+final class BeaconLog: Sendable {
+  private let beacons = Mutex<[VASTBeacon]>([])
 
-  func append(_ more: [VASTBeacon]) { lock.withLock { beacons += more } }
-  var all: [VASTBeacon] { lock.withLock { beacons } }
+  func append(_ more: [VASTBeacon]) { beacons.withLock { $0 += more } }
+  var all: [VASTBeacon] { beacons.withLock { $0 } }
 }

@@ -38,10 +38,11 @@ extension VASTAdTracker {
   /// Shows each icon whose `offset` (0 when absent) the playhead has reached: its
   /// `IconViewTracking`, once per icon (sent as `iconView`).
   func showIcons() {
-    let due: [VASTIcon] = lock.withLock {
-      guard once.contains("impression") else { return [] }
+    let due: [VASTIcon] = playback.withLock { playback in
+      guard playback.once.contains("impression") else { return [] }
       return icons.enumerated().compactMap { index, icon in
-        furthest >= start(of: icon) && once.insert("icon#\(index)").inserted ? icon : nil
+        playback.furthest >= start(of: icon, playback) && playback.once.insert("icon#\(index)").inserted
+          ? icon : nil
       }
     }
     for icon in due { send("iconView", icon.viewTracking) }
@@ -64,11 +65,11 @@ extension VASTAdTracker {
   /// A click on the icon showing now (from its offset for its duration, or to the ad's end):
   /// its `IconClickTracking` (as `iconClick`) and IconClickThrough.
   public func clickIcon() -> VASTClickResult {
-    let showing: VASTIcon? = lock.withLock {
+    let showing: VASTIcon? = playback.withLock { playback in
       icons.enumerated().first { index, icon in
-        let start = start(of: icon)
-        return once.contains("icon#\(index)") && position >= start
-          && icon.duration.map { position < start + $0 } ?? true
+        let start = start(of: icon, playback)
+        return playback.once.contains("icon#\(index)") && playback.position >= start
+          && icon.duration.map { playback.position < start + $0 } ?? true
       }?.element
     }
     guard let icon = showing else { return .nothing("no icon showing") }
@@ -79,15 +80,15 @@ extension VASTAdTracker {
   /// A click on the first companion shown: its `CompanionClickTracking` (as `companionClick`,
   /// wrapper ones first) and CompanionClickThrough.
   public func clickCompanion() -> VASTClickResult {
-    guard lock.withLock({ once.contains("companions") }), let companion = shownCompanions.first else {
+    guard playback.withLock({ $0.once.contains("companions") }), let companion = shownCompanions.first else {
       return .nothing("no companion shown")
     }
     send("companionClick", companion.clickTracking)
     return .clicked(clickThrough: companion.clickThrough)
   }
 
-  /// Where an icon appears, in seconds into the ad (lock held).
-  private func start(of icon: VASTIcon) -> Double {
-    icon.offset?.seconds(duration: duration) ?? 0
+  /// Where an icon appears, in seconds into the ad.
+  private func start(of icon: VASTIcon, _ playback: borrowing Playback) -> Double {
+    icon.offset?.seconds(duration: playback.duration) ?? 0
   }
 }

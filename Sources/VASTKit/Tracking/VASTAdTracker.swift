@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import Synchronization
 
 /// Fires one ad's beacons as the player reports what happens to it.
 ///
@@ -8,20 +9,25 @@ import HTTPKit
 /// sends quartiles and `progress` offsets as the playhead crosses them (each once); `end`
 /// sends `complete` once at least 99 % was reached. Beacons go out in the background; every
 /// one reaches the sender's sink. Methods may be called from any thread.
-public final class VASTAdTracker: @unchecked Sendable {
+public final class VASTAdTracker: Sendable {
+  /// How far the ad played, and what was sent.
+  struct Playback {
+    var duration: Double?
+    var position = 0.0
+    var furthest = 0.0
+    /// The events sent (each once), and the icons shown (`icon#N`).
+    var once: Set<String> = []
+    var paused = false
+    var pending: [Task<(value: [VASTBeacon], seconds: Double), Never>] = []
+    /// How many of `pending` `takeBatch` has handed out.
+    var batched = 0
+  }
+
   /// The (merged) ad being tracked.
   public let ad: VASTAd
   private let sender: VASTBeaconSender
   private let baseContext: @Sendable () -> VASTMacroContext
-  let lock = NSLock()
-  var duration: Double?
-  var position = 0.0
-  var furthest = 0.0
-  var once: Set<String> = []
-  private var paused = false
-  private var pending: [Task<(value: [VASTBeacon], seconds: Double), Never>] = []
-  /// How many of `pending` `takeBatch` has handed out.
-  private var batched = 0
+  let playback: Mutex<Playback>
   /// `[ASSETURI]`: the chosen media file.
   public let assetURI: String?
   /// `[PODSEQUENCE]`.
@@ -38,14 +44,14 @@ public final class VASTAdTracker: @unchecked Sendable {
     self.assetURI = assetURI
     self.podSequence = podSequence ?? ad.sequence
     self.baseContext = context
-    self.duration = ad.linear?.duration
+    self.playback = Mutex(Playback(duration: ad.linear?.duration))
   }
 
   private var linear: VASTLinear? { ad.linear }
 
   /// Sets the duration the player measured (used for quartiles and percentage offsets).
   public func setDuration(_ seconds: Double) {
-    lock.withLock { if seconds > 0 && seconds.isFinite { duration = seconds } }
+    playback.withLock { if seconds > 0 && seconds.isFinite { $0.duration = seconds } }
   }
 
   /// The first frame is shown: all Impressions, `creativeView` and `start`.
@@ -62,10 +68,10 @@ public final class VASTAdTracker: @unchecked Sendable {
   /// The playhead moved to `seconds` into the ad.
   public func progress(to seconds: Double) {
     guard seconds.isFinite, seconds >= 0 else { return }
-    let due: [(String, [String])] = lock.withLock {
-      position = seconds
-      furthest = max(furthest, seconds)
-      return dueEvents(upTo: furthest)
+    let due: [(String, [String])] = playback.withLock { playback in
+      playback.position = seconds
+      playback.furthest = max(playback.furthest, seconds)
+      return dueEvents(upTo: playback.furthest, in: &playback)
     }
     for (event, urls) in due { send(event, urls) }
     showIcons()
@@ -74,11 +80,11 @@ public final class VASTAdTracker: @unchecked Sendable {
   /// The ad ended: `complete` when at least 99 % was played (any quartiles still due first);
   /// with no known duration the player's word is taken.
   public func end() {
-    let (completes, due): (Bool, [(String, [String])]) = lock.withLock {
-      guard let duration else { return (true, []) }
-      guard furthest >= duration * 0.99 else { return (false, []) }
-      furthest = max(furthest, duration)
-      return (true, dueEvents(upTo: furthest))
+    let (completes, due): (Bool, [(String, [String])]) = playback.withLock { playback in
+      guard let duration = playback.duration else { return (true, []) }
+      guard playback.furthest >= duration * 0.99 else { return (false, []) }
+      playback.furthest = max(playback.furthest, duration)
+      return (true, dueEvents(upTo: playback.furthest, in: &playback))
     }
     for (event, urls) in due { send(event, urls) }
     if completes && claim("complete") { send("complete", urls(for: "complete")) }
@@ -89,18 +95,18 @@ public final class VASTAdTracker: @unchecked Sendable {
 
   /// Playback paused (ignored when already paused).
   public func pause() {
-    let fire = lock.withLock { () -> Bool in
-      defer { paused = true }
-      return !paused
+    let fire = playback.withLock { playback in
+      defer { playback.paused = true }
+      return !playback.paused
     }
     if fire { send("pause", urls(for: "pause")) }
   }
 
   /// Playback resumed after a pause.
   public func resume() {
-    let fire = lock.withLock { () -> Bool in
-      defer { paused = false }
-      return paused
+    let fire = playback.withLock { playback in
+      defer { playback.paused = false }
+      return playback.paused
     }
     if fire { send("resume", urls(for: "resume")) }
   }
@@ -123,39 +129,39 @@ public final class VASTAdTracker: @unchecked Sendable {
 
   /// Waits until every beacon sent so far is settled (answered or given up).
   public func settle() async {
-    let tasks = lock.withLock { pending }
+    let tasks = playback.withLock { $0.pending }
     for task in tasks { _ = await task.value }
   }
 
   /// The beacons sent since the last call, to wait for together: a host logs each batch with
   /// the call that sent it, so its log does not depend on which answer came first.
   public func takeBatch() -> VASTBeaconBatch {
-    lock.withLock {
-      defer { batched = pending.count }
-      return VASTBeaconBatch(sends: Array(pending[batched...]))
+    playback.withLock { playback in
+      defer { playback.batched = playback.pending.count }
+      return VASTBeaconBatch(sends: Array(playback.pending[playback.batched...]))
     }
   }
 
   func claim(_ event: String) -> Bool {
-    lock.withLock { once.insert(event).inserted }
+    playback.withLock { $0.once.insert(event).inserted }
   }
 
   private func urls(for event: String) -> [String] {
     linear?.trackingEvents.filter { $0.event == event && $0.offset == nil }.map(\.url) ?? []
   }
 
-  /// Quartiles and progress offsets at or before `seconds` not yet sent (lock held).
-  private func dueEvents(upTo seconds: Double) -> [(String, [String])] {
+  /// Quartiles and progress offsets at or before `seconds` not yet sent, marked sent.
+  private func dueEvents(upTo seconds: Double, in playback: inout Playback) -> [(String, [String])] {
     var due: [(String, [String])] = []
-    if let duration, duration > 0 {
+    if let duration = playback.duration, duration > 0 {
       for (fraction, event) in [(0.25, "firstQuartile"), (0.5, "midpoint"), (0.75, "thirdQuartile")]
-      where seconds >= duration * fraction && once.insert(event).inserted {
+      where seconds >= duration * fraction && playback.once.insert(event).inserted {
         due.append((event, urls(for: event)))
       }
     }
     for (index, tracking) in (linear?.trackingEvents ?? []).enumerated() where tracking.event == "progress" {
-      guard let at = tracking.offset?.seconds(duration: duration), seconds >= at,
-        once.insert("progress#\(index)").inserted
+      guard let at = tracking.offset?.seconds(duration: playback.duration), seconds >= at,
+        playback.once.insert("progress#\(index)").inserted
       else { continue }
       due.append(("progress", [tracking.url]))
     }
@@ -166,7 +172,7 @@ public final class VASTAdTracker: @unchecked Sendable {
   func send(_ event: String, _ urls: [String], errorCode: Int? = nil, reason: Int? = nil) {
     guard !urls.isEmpty else { return }
     var context = baseContext()
-    lock.withLock { context.adPlayhead = position }
+    context.adPlayhead = playback.withLock { $0.position }
     context.errorCode = errorCode ?? context.errorCode
     context.reason = reason ?? context.reason
     context.assetURI = context.assetURI ?? assetURI
@@ -181,7 +187,7 @@ public final class VASTAdTracker: @unchecked Sendable {
     let task = Task {
       await VirtualLatency.measuring { await sender.send(event: event, urls: urls, context: context) }
     }
-    lock.withLock { pending.append(task) }
+    playback.withLock { $0.pending.append(task) }
   }
 }
 
