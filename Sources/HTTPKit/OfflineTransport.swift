@@ -61,6 +61,13 @@ public final class OfflineTransport: HTTPTransport, Sendable {
     }
   }
 
+  /// Whether the recording has an answer for `request`, asked without counting it as made
+  /// (nothing is served, no miss is listed): the player asks so before loading segments.
+  public func hasAnswer(for request: HTTPRequest) -> Bool {
+    let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
+    return exchanges[key]?.isEmpty == false
+  }
+
   /// Answers from the recording (on a global queue), or fails with `notRecorded`.
   public func perform(
     _ request: HTTPRequest, limits: HTTPLimits,

@@ -112,7 +112,7 @@ public final class PlaybackEngine {
       segmentOptions.enabled
         ? SegmentLoader(
           player: player, http: http,
-          offline: options.http.transport is OfflineTransport ? options.http : nil,
+          offline: options.http.transport as? OfflineTransport,
           options: segmentOptions) : nil
     }
     segments = loader

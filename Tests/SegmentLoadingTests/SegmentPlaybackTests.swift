@@ -205,8 +205,8 @@ final class SegmentPlaybackTests: XCTestCase {
   }
 
   /// A recording made without segments, replayed offline with segments on: said once
-  /// (`segments-unrecorded`), then the playlist plays alone with no `offline-unmatched` entry
-  /// for segments.
+  /// (`segments-unrecorded`), then the playlist plays alone: no `offline-unmatched` entry, and the
+  /// recording lists no unanswered request (which would fail an `--offline` run).
   func testAReplayOfARecordingWithoutSegmentsPlaysThePlaylistOnly() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "segments-\(UUID().uuidString)")
@@ -217,12 +217,14 @@ final class SegmentPlaybackTests: XCTestCase {
     recorder.finish()
     let url = recording.server.url("/media.m3u8").absoluteString
 
-    let replay = try StreamHarness(files: [:], transport: try OfflineTransport(folder: folder))
+    let offline = try OfflineTransport(folder: folder)
+    let replay = try StreamHarness(files: [:], transport: offline)
     replay.player.autoplay = true
     replay.player.setSource(try SourceDescription(jsonText: #"{"sources": {"src": "\#(url)"}}"#))
     replay.loop.run(until: 600)
     XCTAssertEqual(replay.entries("segments-unrecorded").count, 1)
     XCTAssertTrue(replay.entries("offline-unmatched").isEmpty)
+    XCTAssertTrue(offline.unmatched.isEmpty, "\(offline.unmatched)")
     XCTAssertTrue(replay.entries("segment").isEmpty)
     XCTAssertEqual(replay.entries("ended").first.map { Double($0.micros) / 1e6 }, 12)
   }

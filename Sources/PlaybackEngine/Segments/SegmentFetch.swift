@@ -13,8 +13,6 @@ struct SegmentAnswer {
   var attempts: Int
   /// Why it failed for good, when it did (names the URL).
   var failure: String?
-  /// Whether no recorded answer matched (an offline replay of a recording without segments).
-  var notRecorded = false
 }
 
 /// Loads segments with retries in virtual time: a network error, timeout or 5xx is retried after
@@ -68,9 +66,7 @@ struct SegmentFetch {
   {
     switch result {
     case .failure(let error):
-      var answer = SegmentAnswer(attempts: attempt, failure: error.description)
-      if case .notRecorded = error { answer.notRecorded = true }
-      return answer
+      return SegmentAnswer(attempts: attempt, failure: error.description)
     case .success(let response) where !response.isSuccess:
       return SegmentAnswer(
         status: response.status, attempts: attempt,

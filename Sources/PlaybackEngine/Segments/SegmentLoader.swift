@@ -17,9 +17,9 @@ final class SegmentLoader {
   unowned let player: any IntegrationPlayer
   let options: SegmentOptions
   let fetch: SegmentFetch
-  /// An offline replay's own client (no fault, no unmatched-request log), which asks once whether
-  /// the recording has segments at all; nil when not offline.
-  private let probe: SegmentFetch?
+  /// An offline replay's recording, asked once whether it has segments at all; nil when not
+  /// offline.
+  private let offline: OfflineTransport?
   /// The cues of the playlist, which the player's cues hold beside the in-band ones.
   var playlistCues: () -> [Cue] = { [] }
 
@@ -48,15 +48,11 @@ final class SegmentLoader {
   private(set) var recordingHasNoSegments = false
   private var probed = false
 
-  init(player: any IntegrationPlayer, http: HTTPClient, offline: HTTPClient?, options: SegmentOptions) {
+  init(player: any IntegrationPlayer, http: HTTPClient, offline: OfflineTransport?, options: SegmentOptions) {
     self.player = player
     self.options = options
+    self.offline = offline
     fetch = SegmentFetch(http: Self.capped(http, options.maxBodyBytes), options: options, player: player)
-    var once = options
-    (once.errorRetries, once.timeoutRetries) = (0, 0)
-    probe = offline.map {
-      SegmentFetch(http: Self.capped($0, options.maxBodyBytes), options: once, player: player)
-    }
     listen()
   }
 
@@ -105,28 +101,23 @@ final class SegmentLoader {
   }
 
   private func load(_ segment: HLSSegment) {
-    loading = true
-    let current = generation
-    if let probe, !probed {
+    if let offline, !probed {
       probed = true
-      probe.load(segment.url, range: segment.byteRange, kind: .segment) { [weak self] answer in
-        guard let self, current == self.generation else { return }
-        if answer.notRecorded {
-          self.loading = false
-          self.recordingHasNoSegments = true
-          self.player.appendLog(
-            type: "segments-unrecorded",
-            fields: JSONObject([
-              ("url", .string(segment.url.absoluteString)),
-              ("message", .string("the recording holds no media segments: the playlist plays without them")),
-            ]))
-          return
-        }
-        self.loadInit(of: segment, generation: current)
+      var request = HTTPRequest(url: segment.url, kind: .segment)
+      if let range = segment.byteRange { request.headers["Range"] = range.rangeHeader }
+      guard offline.hasAnswer(for: request) else {
+        recordingHasNoSegments = true
+        player.appendLog(
+          type: "segments-unrecorded",
+          fields: JSONObject([
+            ("url", .string(segment.url.absoluteString)),
+            ("message", .string("the recording holds no media segments: the playlist plays without them")),
+          ]))
+        return
       }
-      return
     }
-    loadInit(of: segment, generation: current)
+    loading = true
+    loadInit(of: segment, generation: generation)
   }
 
   private func loadInit(of segment: HLSSegment, generation current: Int) {
