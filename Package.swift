@@ -94,8 +94,8 @@ let package = Package(
     .target(
       name: "AdhostCLI",
       dependencies: [
-        "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "HeadlessHost", "CLibEdit",
-        "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText",
+        "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "PlaybackEngine", "HeadlessHost",
+        "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
@@ -156,6 +156,7 @@ let package = Package(
       name: "AdhostCLITests",
       dependencies: [
         "AdhostCLI", "AdPlayer", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport", "TestFiles",
+        "MediaFixtures",
       ]),
   ]
 )

@@ -86,11 +86,37 @@ extension RunOptions {
       a run repeats byte for byte
       """)
 
+  static let noSegments = CommandOption(
+    "--no-segments",
+    help: """
+      play an HLS playlist's timeline without loading its media segments
+      (no in-band ID3, emsg or SCTE-35 cues; the content never waits)
+      """)
+  static let buffer = CommandOption(
+    "--buffer", value: "SECONDS",
+    help: "media segments loaded ahead of the playhead, in seconds (default 30)")
+  static let segmentMaxMB = CommandOption(
+    "--segment-max-mb", value: "MB",
+    help: "the largest media segment loaded, in MiB (default 64, 1 to 4096)")
+  static let variant = CommandOption(
+    "--variant", value: "N",
+    help: """
+      play the variant at position N of a multivariant playlist
+      (default 0: the first)
+      """)
+  static let maxBandwidth = CommandOption(
+    "--max-bandwidth", value: "BPS",
+    help: "play the variant of the highest BANDWIDTH at most BPS (else the lowest)")
+
+  /// The options of segment loading (docs/media.md "Segments in virtual time").
+  static let segmentOptions = [noSegments, buffer, segmentMaxMB, variant, maxBandwidth]
+
   /// Run's own options, in `--help` order.
-  static let own = [
-    json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
-    ignoreParam, timeout, faults, checkMedia, verificationVendors, startDate,
-  ]
+  static let own =
+    [
+      json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
+      ignoreParam, timeout, faults, checkMedia, verificationVendors, startDate,
+    ] + segmentOptions
 
   /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.
   static let list = OptionList(own + LimitOptions.all + [LibraryOptions.lib] + ViewOptions.all)

@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import PlaybackEngine
 import PluginHost
 
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
@@ -39,6 +40,8 @@ struct RunOptions {
   /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
   /// `--offline` recording's, else now.
   let startDate: Date
+  /// How an HLS source's media segments load (`--no-segments`, `--buffer`, `--variant`, …).
+  let segments: SegmentOptions
 
   init(_ parsed: ParsedArguments) throws {
     actionsPath = parsed.value(Self.actions)
@@ -85,6 +88,7 @@ struct RunOptions {
       throw Self.faults.error("\(error)")
     }
     startDate = given ?? transport.recordedStartDate ?? now
+    segments = try Self.segments(parsed)
   }
 
   /// The vendors of a comma-separated list, white space around each ignored (an empty list

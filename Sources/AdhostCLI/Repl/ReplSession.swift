@@ -64,6 +64,7 @@ final class ReplSession {
     hostOptions.engine.faults = options.faults
     hostOptions.engine.checksMedia = options.checksMedia
     hostOptions.engine.defaultTimeline = timeline ?? .live
+    hostOptions.engine.segments = options.segments
     // As in `adhost run`: a timeline given on the command line or in the source wins over an
     // HLS source's playlist (the REPL steps the clock itself, so live playlists may play).
     hostOptions.engine.readsPlaylists = timeline == nil
