@@ -229,3 +229,19 @@ final class SegmentPlaybackTests: XCTestCase {
     XCTAssertEqual(replay.entries("ended").first.map { Double($0.micros) / 1e6 }, 12)
   }
 }
+
+/// Content that is no HLS playlist has no segments to wait for.
+final class NonPlaylistContentTests: XCTestCase {
+  /// A source that is no playlist (its timeline the run's) plays to its end with segment loading
+  /// on: with no segments to load the loader stays out of the way (it made such content wait at
+  /// 0 for ever).
+  func testContentWithoutAPlaylistNeverWaits() throws {
+    let harness = try StreamHarness(files: [:], defaultTimeline: .vod(10))
+    harness.player.autoplay = true
+    harness.player.setSource(
+      try SourceDescription(jsonText: #"{"sources": {"src": "https://cdn.example/movie.mp4"}}"#))
+    harness.loop.run(until: 60)
+    XCTAssertTrue(harness.entries("waiting").isEmpty)
+    XCTAssertEqual(harness.entries("ended").first?.micros, 10_000_000)
+  }
+}

@@ -20,7 +20,7 @@ final class StreamHarness {
 
   init(
     files: [String: [UInt8]], faults: FaultPlan? = nil, segments: SegmentOptions? = SegmentOptions(),
-    transport: any HTTPTransport = URLSessionTransport.shared
+    transport: any HTTPTransport = URLSessionTransport.shared, defaultTimeline: ContentTimeline = .live
   ) throws {
     server = try LoopbackServer()
     for (path, bytes) in files {
@@ -32,6 +32,7 @@ final class StreamHarness {
       http: HTTPClient(transport: transport))
     options.faults = faults
     options.segments = segments
+    options.defaultTimeline = defaultTimeline
     options.startDate = Date(timeIntervalSince1970: 1_800_000_000)
     engine = try PlaybackEngine(player: player, options: options)
     player.addEventListener(.addcue) { [unowned self] event in

@@ -30,7 +30,10 @@ extension SegmentLoader {
   /// While playing, a timer for the moment the playhead reaches the end of what is loaded.
   func scheduleDry() {
     cancelDry()
-    guard active, player.isLoaded, !player.paused, !player.isWaiting, player.fatalError == nil else { return }
+    // No media playlist (DASH, a source that is no playlist): nothing to wait for.
+    guard active, !segments.isEmpty, player.isLoaded, !player.paused, !player.isWaiting,
+      player.fatalError == nil
+    else { return }
     if let end = player.timeline.duration, bufferedEnd >= end - 0.0005 { return }
     let wait = bufferedEnd - player.currentTime
     guard wait >= 0 else { return runDry() }
