@@ -148,3 +148,23 @@ final class InbandCueTests: XCTestCase {
     XCTAssertEqual(harness.entries("segment").map { $0.fields["status"] }, [.number(206), .number(206)])
   }
 }
+
+/// `loadedmetadata` comes once the MPD is read, its Periods' cues already in `player.cues`.
+final class ManifestMetadataTests: XCTestCase {
+  func testLoadedMetadataAfterAnMPDIsRead() throws {
+    let mpd = """
+      <?xml version="1.0"?>
+      <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT12S">
+        <Period id="p1" start="PT0S"><AdaptationSet/></Period>
+      </MPD>
+      """
+    let harness = try StreamHarness(files: ["/m.mpd": Array(mpd.utf8)])
+    var cuesAtMetadata = -1
+    harness.player.addEventListener(.loadedmetadata) { _ in cuesAtMetadata = harness.player.cues.count }
+    try harness.play("/m.mpd")
+    XCTAssertEqual(harness.metadataLoads, 1)
+    XCTAssertEqual(cuesAtMetadata, 1, "the Period's cue is known at loadedmetadata")
+    XCTAssertEqual(harness.entries("ended").first?.micros, 12_000_000)
+    XCTAssertTrue(harness.entries("waiting").isEmpty)
+  }
+}

@@ -72,6 +72,7 @@ public final class MPDReader {
           return completion(.failure(PlayerError(message, code: Self.parseErrorCode)))
         }
         self.apply(mpd)
+        self.player.dispatch(.loadedmetadata, cue: nil)
         completion(.success(self.contentTimeline(mpd)))
         if mpd.type == .live { self.scheduleRefresh(generation: current) }
       }
