@@ -25,16 +25,31 @@ function M.install(Session)
     return self.lastPosition + (self.timer.now() - self.lastClock)
   end
 
+  -- The session's own seek ("selfSeeking" while it lasts). A user's seek under way, a session
+  -- closed, or an own seek it is part of, go on after it; else the playhead "jumped".
   function Session:seekInternal(position)
-    self.internal = self.internal + 1
+    local resume = self.state
+    if self:isFollowing() then
+      resume = "jumped"
+    end
+    self.state = "selfSeeking"
     local ok, message = pcall(function()
       self.player.currentTime = position
     end)
-    self.internal = self.internal - 1
-    self.jumped = true
+    if self.state == "selfSeeking" then
+      self.state = resume
+    end
     self:note(self.player.currentTime)
     if not ok then
       self.log.error("seek failed: " .. tostring(message))
+    end
+  end
+
+  -- After a seek back to where the playhead was (a refused seek) or to the end of an ad it
+  -- skipped: nothing was left part-way, so the next pass follows the playhead as usual.
+  function Session:settle()
+    if self.state == "jumped" then
+      self.state = "following"
     end
   end
 
@@ -44,7 +59,7 @@ function M.install(Session)
     if plan.refuse then
       self.log.warn(string.format("seek to %g s refused: ad %q is playing", target, self.current.key))
       self:seekInternal(origin)
-      self.jumped = false
+      self:settle()
       self:drive()
       return
     end
@@ -67,7 +82,9 @@ function M.install(Session)
     if self.activeBreak and not contains(self.activeBreak, at) then
       self:leaveBreak(self.activeBreak, false, false)
     end
-    self.jumped = true
+    if self.state == "following" then
+      self.state = "jumped"
+    end
     self:drive()
   end
 
@@ -106,7 +123,7 @@ function M.install(Session)
     self.log.info(string.format("ad %q skipped after %g s: on to its end, %g s", current.key, played,
       current.endTime))
     self:seekInternal(current.endTime)
-    self.jumped = false
+    self:settle()
     self:drive()
     return true
   end

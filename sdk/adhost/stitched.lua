@@ -15,6 +15,17 @@
 -- (breakEnd) are sent; left part-way by a seek, its playing ad is skipped (an early return, as
 -- THEOplayer's Yospace connector reports it). Either way it is removed with removeAdBreak and
 -- not played again.
+--
+-- A session is in one state at a time (`session.state`):
+--   "following"   follows the playhead: each pass ends, begins and progresses what it crossed
+--   "jumped"      follows it, but the playhead just moved by a seek: the next pass ends the ad
+--                 and break it left part-way (not played to their end), then goes on following
+--   "userSeeking" a seek by the user (or the `seek` action), from `seeking` to `seeked`: passes
+--                 wait, and `seeked` plans it (adhost.policies), then it is "jumped"
+--   "selfSeeking" the session's own seek (a plan's next stop, a refusal, a skip) is under way:
+--                 the player's events of that seek are not a user's; it ends as it began, or
+--                 "jumped" when it began following
+--   "closed"      closed: it does nothing more
 
 local adtimeline = require("_adhost.adtimeline")
 local policies = require("adhost.policies")
@@ -49,12 +60,9 @@ function M.new(controller, options)
     activeBreak = nil, -- the break entry the playhead is in
     stops = {}, -- positions still to visit, from a seek plan
     listeners = {},
-    internal = 0, -- > 0 while the session seeks itself
-    seeking = false,
-    jumped = false,
+    state = "following", -- see the states above
     lastPosition = 0,
     lastClock = 0,
-    closed = false,
   }, Session)
   session.timeline = adtimeline.new(controller, function(what, fn)
     return session:try(what, fn)
@@ -86,7 +94,7 @@ function Session:sendDue(target, at)
           for _, result in ipairs(results) do
             local problem = result.failure or (result.status and result.status >= 400
               and string.format("HTTP %d", result.status))
-            if problem and not self.closed then
+            if problem and self.state ~= "closed" then
               self.controller:error(string.format("%s beacon %s failed: %s", event.name, result.url, problem))
             end
           end
@@ -162,14 +170,19 @@ function Session:leaveBreak(entry, continuePlan, reachedEnd)
   return false
 end
 
+-- Whether passes follow the playhead now (not during a seek, not once closed).
+function Session:isFollowing()
+  return self.state == "following" or self.state == "jumped"
+end
+
 --- Brings the ads up to the playhead: ends, begins, progresses, beacons; then arms a timer for
 --- the next boundary so that each happens at its exact time.
 function Session:drive()
-  if self.closed or self.seeking or self.internal > 0 then
+  if not self:isFollowing() then
     return
   end
   for _ = 1, 8 do -- each pass may seek once (a plan's next stop, past a watched break)
-    if not self:step() then
+    if not self:step() or self.state == "closed" then
       break
     end
   end
@@ -181,8 +194,10 @@ function Session:step()
   local position = self.player.currentTime
   local at = position + EPSILON
   self:note(position)
-  local jumped = self.jumped
-  self.jumped = false
+  local jumped = self.state == "jumped"
+  if jumped then
+    self.state = "following"
+  end
   local current = self.current
   if current and not contains(current, at) then
     self:finishAd(current, not jumped and at >= current.endTime)
@@ -228,7 +243,7 @@ end
 function Session:arm(position)
   cancel(self.boundary)
   self.boundary = nil
-  if self.player.paused or self.closed then
+  if self.player.paused or self.state == "closed" then
     return
   end
   local nextTime = self.timeline:nextBoundary(position, self.current)
@@ -257,24 +272,24 @@ function Session:attach()
     self:drive()
   end)
   self:listen("seeking", function()
-    if self.internal > 0 or self.closed then
+    if self.state == "selfSeeking" or self.state == "closed" then
       return
     end
     self.origin = self:estimatedPosition()
-    self.seeking = true
+    self.state = "userSeeking"
   end)
   self:listen("seeked", function()
-    if self.internal > 0 or self.closed or not self.seeking then
+    if self.state ~= "userSeeking" then
       return
     end
-    self.seeking = false
+    self.state = "following"
     self:decideSeek(self.origin, self.player.currentTime)
   end)
 end
 
 --- Stops following the playhead. The ads stay (resetSource removes them).
 function Session:close()
-  self.closed = true
+  self.state = "closed"
   cancel(self.boundary)
   self.boundary = nil
   self:stopListening()

@@ -4,11 +4,45 @@
 local stitched = require("adhost.stitched")
 local t = require("testing")
 
-local function harness()
+-- A player whose listeners the test calls (`h.listeners`), and which, as the host's, sends
+-- `seeking` and `seeked` when its currentTime is set (`h.position` holds the time).
+local function seekingPlayer(h)
+  h.listeners, h.position = {}, { currentTime = 0, paused = false }
+  local fire = function(eventType)
+    if h.listeners[eventType] then
+      h.listeners[eventType]()
+    end
+  end
+  local methods = {
+    addEventListener = function(_, eventType, fn) h.listeners[eventType] = fn end,
+    removeEventListener = function(_, eventType) h.listeners[eventType] = nil end,
+  }
+  return setmetatable({}, {
+    __index = function(_, key)
+      return methods[key] or h.position[key]
+    end,
+    __newindex = function(_, key, value)
+      if key == "currentTime" then
+        fire("seeking")
+        h.position.currentTime = value
+        fire("seeked")
+      else
+        h.position[key] = value
+      end
+    end,
+  })
+end
+
+-- A session with its services; `seeking`: on seekingPlayer, else on a plain table.
+local function harness(seeking)
   local h = { controller = t.recordingController(), timers = {}, sent = {}, lines = {} }
-  h.player = { currentTime = 0, paused = false }
-  function h.player.addEventListener() end
-  function h.player.removeEventListener() end
+  if seeking then
+    h.player = seekingPlayer(h)
+  else
+    h.player = { currentTime = 0, paused = false }
+    function h.player.addEventListener() end
+    function h.player.removeEventListener() end
+  end
   h.timer = {
     now = function()
       return h.player.currentTime
@@ -128,5 +162,48 @@ return {
     t.near(calls[#calls - 3][3], 0.55, "what ad1 played before the skip")
     t.equal(calls[#calls - 1][2].id, "ad2", "the next ad begins at once")
     t.equal(h.lines[#h.lines], 'info: ad "ad1" skipped after 5.5 s: on to its end, 40 s')
+  end },
+
+  { "a user's seek waits for seeked; the session's own seek is not taken for one", function()
+    local h = harness(true)
+    schedule(h)
+    h.session:attach()
+    t.equal(h.session.state, "following")
+    h.position.currentTime = 10
+    h.listeners.seeking()
+    t.equal(h.session.state, "userSeeking")
+    local calls = #h.controller.calls
+    h.session:drive()
+    t.equal(#h.controller.calls, calls, "no pass while the user seeks")
+    h.position.currentTime = 45 -- into ad2: the break plays from its beginning, 30 s
+    h.listeners.seeked()
+    t.equal(h.lines[1],
+      "info: seek to 45 s: to 30 s instead (into the break at 30 s, which plays from its beginning)")
+    t.equal(h.position.currentTime, 30)
+    t.equal(h.session.state, "following", "the own seek's seeking and seeked did not start a user's seek")
+    t.equal({ table.unpack(h.controller.names(), calls + 1) }, { "beginAd", "updateAdProgress" })
+    t.equal(h.controller.calls[calls + 1][2].id, "ad1")
+  end },
+
+  { "a session closed during a pass does nothing more", function()
+    local h = harness(true)
+    local first = schedule(h)
+    local second = h.session:upsertBreak("next", { startTime = 50, duration = 10, events = {} })
+    h.session:upsertAd(second, "ad3", { startTime = 50, duration = 10, skipOffset = -1, events = {} })
+    first.watched = true
+    h.session:attach()
+    local info = h.log.info
+    h.log.info = function(message) -- what the pass calls out to closes the session
+      info(message)
+      h.session:close()
+    end
+    h.position.currentTime = 35
+    local calls = #h.controller.calls
+    h.session:drive()
+    t.equal(h.lines[1], "info: break at 30 s was watched: on to its end, 50 s")
+    t.equal(h.position.currentTime, 50, "the seek the pass began went through")
+    t.equal(#h.controller.calls, calls, "the break at 50 s did not begin")
+    t.equal(h.session.state, "closed")
+    t.equal(lastTimer(h), nil, "no timer armed")
   end },
 }

@@ -34,7 +34,15 @@
 ---@field beacon? adhost.beacon
 ---@field log? adhost.log
 
+---@alias adhost.StitchedState
+---| "following" # follows the playhead
+---| "jumped" # follows it; the playhead just moved by a seek (what it left part-way is not played to its end)
+---| "userSeeking" # a user's seek, from `seeking` to `seeked`
+---| "selfSeeking" # the session's own seek is under way
+---| "closed" # closed: does nothing more
+
 ---@class adhost.StitchedSession
+---@field state adhost.StitchedState Where the session is (read it; the session moves it).
 local Session = {}
 
 --- Creates the break `key` (createAdBreak) or updates it (updateAdBreak when it grew; new events).
