@@ -174,7 +174,8 @@ compare() {
       differences=$((differences + 1))
     elif ! cmp -s "$before/$file" "$after/$file"; then
       echo "differs: $file"
-      diff -u "$before/$file" "$after/$file" | sed -n '3,40p'
+      # diff exits 1 on a difference, which pipefail would take for the script's failure
+      { diff -u "$before/$file" "$after/$file" || true; } | sed -n '3,40p'
       differences=$((differences + 1))
     fi
   done < <({ ls "$before"; ls "$after"; } | LC_ALL=C sort -u)
