@@ -11,10 +11,11 @@ extension RunOptions {
     "--until", value: "SECONDS",
     help: "stop the run at this virtual time")
   static let actions = CommandOption(
-    "--actions", value: "FILE",
+    "--actions", value: "FILE|JSON",
     help: """
-      scripted user actions: [{"at": 12, "do": "seek", "to": 30}, ...]
-      (do: play, pause, seek, skip, stop)
+      scripted user actions: a file, or the JSON itself (starting with [):
+      [{"at": 12, "do": "seek", "to": 30}, ...] (do: play, pause, seek,
+      skip, stop)
       """)
   static let duration = CommandOption(
     "--duration", value: "SECONDS",

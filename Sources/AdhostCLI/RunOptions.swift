@@ -8,7 +8,8 @@ import PluginHost
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
 struct RunOptions {
   var actions: [ScriptedAction]
-  /// The `--actions` file, to name in messages about what its actions did.
+  /// Where the actions came from, to name in messages about what they did: the `--actions`
+  /// file, or `--actions` for actions given inline.
   let actionsPath: String?
   let until: Double?
   /// The timeline `--live` or `--duration` gives, if any.
@@ -44,10 +45,13 @@ struct RunOptions {
   let segments: SegmentOptions
 
   init(_ parsed: ParsedArguments) throws {
-    actionsPath = parsed.value(Self.actions)
-    if let actionsPath {
-      let actionsText = try SourceFile.read(actionsPath, "actions")
-      actions = try decoding(actionsPath) { () throws(ModelDecodingError) in
+    let actionsGiven = parsed.value(Self.actions)
+    // A value that starts with `[` is the actions themselves, as a scenario's inline `actions`.
+    let inline = actionsGiven.map { $0.drop { $0.isWhitespace }.hasPrefix("[") } ?? false
+    actionsPath = inline ? Self.actions.name : actionsGiven
+    if let given = actionsGiven {
+      let actionsText = inline ? given : try SourceFile.read(given, "actions")
+      actions = try decoding(inline ? Self.actions.name : given) { () throws(ModelDecodingError) in
         try ScriptedAction.script(jsonText: actionsText)
       }
     } else {

@@ -34,8 +34,9 @@ enum HelpGolden {
       --json              print the event log as JSON Lines instead (every event)
       --timeupdates       also print timeupdate events in the readable log
       --until SECONDS     stop the run at this virtual time
-      --actions FILE      scripted user actions: [{"at": 12, "do": "seek", "to": 30}, ...]
-                          (do: play, pause, seek, skip, stop)
+      --actions FILE|JSON scripted user actions: a file, or the JSON itself (starting with [):
+                          [{"at": 12, "do": "seek", "to": 30}, ...] (do: play, pause, seek,
+                          skip, stop)
       --duration SECONDS  the content's duration (instead of the source's duration or its
                           HLS playlist or DASH MPD, which is then not read)
       --live              the content is live (runs until --until or a stop); a live HLS
@@ -165,6 +166,9 @@ enum HelpGolden {
       --json              print JSON Lines instead: one object per scenario, then the counts
       --report DIR        also write an HTML report per scenario into DIR, and DIR/index.html
                           with PASS/FAIL and links (docs/report.md)
+      --allow-setup       run the setup commands scenarios name (refused without it: a scenario
+                          file must not run commands by itself)
+      --env NAME          the environment variable NAME is ${NAME} in scenario files (repeatable)
       --lib DIR           also load the modules the plugin requires from DIR (repeatable):
                           after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
       --screenshots DIR   let the plugin's view:screenshot("NAME.png") write NAME.png into DIR

@@ -6,7 +6,7 @@ import PluginHost
 enum ParallelScenarios {
   static func run(
     _ progress: ScenarioProgress, jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
-    views: PluginViewOptions = PluginViewOptions()
+    views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures()
   ) async -> [ScenarioResult] {
     let files = progress.files
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -20,7 +20,8 @@ enum ParallelScenarios {
             progress.finish(
               index,
               ScenarioResult.of(
-                files[index], update: update, report: report, libraries: libraries, views: views))
+                files[index], update: update, report: report, libraries: libraries, views: views,
+                fixtures: fixtures))
           }
           group.leave()
         }

@@ -19,9 +19,7 @@ struct RunArgumentsReader {
       }
       add(RunOptions.startDate, date)
     }
-    if let plan = try root.member("faults").value.stringValue.map(resolve) {
-      add(RunOptions.faults, plan)
-    }
+    // `faults` (a path or a plan) is read by the scenario itself, its variables replaced.
     if try root.member("live").bool() == true { add(RunOptions.live) }
     if try root.member("allowHttp").bool() == true { add(RunOptions.allowHTTP) }
     if try root.member("allowUnmatched").bool() == true { add(RunOptions.allowUnmatched) }

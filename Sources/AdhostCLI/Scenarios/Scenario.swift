@@ -11,6 +11,8 @@ struct Scenario {
   /// The source's file, or the scenario file for an inline source.
   let sourcePath: String
   let source: SourceDescription
+  /// Whether the source file's variables changed it (a command line must then write it out).
+  let sourceChanged: Bool
   let actions: [ScriptedAction]
   /// How the actions were given: a file's path or the JSON itself.
   let actionsGiven: ActionsGiven?
@@ -18,9 +20,9 @@ struct Scenario {
   let runArguments: [String]
   let strict: StrictSettings
   let expectations: Expectations
-  /// The fault plan given inline as `faults` (a path goes into `runArguments` as `--faults`).
+  /// The fault plan `faults` gives, inline or by its file's path.
   let inlineFaults: FaultPlan?
-  /// The inline `faults` as written (for a command line that plays the scenario).
+  /// The plan's JSON, variables replaced (for a command line that plays the scenario).
   let inlineFaultsJSON: JSONValue?
 
   /// The query parameters whose values a snapshot leaves out: the default cache busters and
@@ -36,33 +38,48 @@ struct Scenario {
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults", "checkMedia", "verificationVendors",
+    "faults", "checkMedia", "verificationVendors", "setup",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]
 
-  /// Reads and checks the scenario in `file`.
-  init(file: String) throws(ScenarioError) {
+  /// Reads and checks the scenario in `file`, its `${NAME}`s (and those of the source, actions
+  /// and faults files it names) replaced by `variables`.
+  init(file: String, variables: ScenarioVariables = ScenarioVariables()) throws(ScenarioError) {
     self.file = file
-    let root = try Self.parse(file)
+    let root = try Self.substituted(Self.parse(file), variables)
     _ = try root.object(known: Self.members)
     let folder = (file as NSString).deletingLastPathComponent
     let resolve = { (path: String) in ScenarioPaths.resolve(path, against: folder) }
+    let files = ReferencedFiles(resolve: resolve, variables: variables)
 
     pluginPath = resolve(try root.member("plugin").requiredString())
-    (sourcePath, source) = try Self.source(root.member("source"), resolve)
-    actions = try Self.actions(root.member("actions"), resolve)
+    (sourcePath, source, sourceChanged) = try Self.source(root.member("source"), files)
     let actionsJSON = root.member("actions")
-    actionsGiven =
-      actionsJSON.isAbsent
-      ? nil : actionsJSON.value.stringValue.map { .file(resolve($0)) } ?? .inline(actionsJSON.value)
+    (actions, actionsGiven) = try Self.actions(actionsJSON, files)
     runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
     strict = try StrictSettings(root.member("strict"))
-    (inlineFaults, inlineFaultsJSON) = try ScenarioFaults.inline(root.member("faults"))
+    (inlineFaults, inlineFaultsJSON) = try ScenarioFaults.plan(root.member("faults"), files)
     expectations = try Self.expectations(root, resolve)
   }
 
-  private static func parse(_ file: String) throws(ScenarioError) -> ScenarioJSON {
+  /// Members that are not substituted: `setup` runs before the variables are known.
+  static let unsubstituted: Set<String> = ["description", "setup"]
+
+  private static func substituted(_ root: ScenarioJSON, _ variables: ScenarioVariables) throws(ScenarioError)
+    -> ScenarioJSON
+  {
+    guard let object = root.value.objectValue else { return root }
+    var members: [(key: String, value: JSONValue)] = []
+    for member in object {
+      members.append(
+        unsubstituted.contains(member.key)
+          ? member : (member.key, try variables.substitute(member.value, file: root.file, path: member.key)))
+    }
+    return ScenarioJSON(file: root.file, path: "", value: .object(JSONObject(members)))
+  }
+
+  static func parse(_ file: String) throws(ScenarioError) -> ScenarioJSON {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ScenarioError(file: file, path: "", expectation: "cannot read the scenario file")
     }
@@ -79,42 +96,42 @@ struct Scenario {
     }
   }
 
-  private static func source(_ json: ScenarioJSON, _ resolve: (String) -> String) throws(ScenarioError)
-    -> (String, SourceDescription)
+  /// The source: its file's path and whether substitution changed it, or the scenario's own.
+  private static func source(_ json: ScenarioJSON, _ files: ReferencedFiles) throws(ScenarioError)
+    -> (String, SourceDescription, Bool)
   {
     if let path = try? json.string() {
+      let (resolved, value, changed) = try files.read(json, path, "source")
       do {
-        return (resolve(path), try SourceFile.load(resolve(path)))
+        return (resolved, try SourceDescription(json: value, path: ""), changed)
       } catch {
-        throw json.error("\(error)")
+        throw json.error("\(resolved): \(error)")
       }
     }
     guard json.value.objectValue != nil else {
       throw json.mismatch("a source file's path or a source object")
     }
     do {
-      return (json.file, try SourceDescription(json: json.value, path: json.path))
+      return (json.file, try SourceDescription(json: json.value, path: json.path), false)
     } catch {
       throw ScenarioError(file: json.file, path: error.path, expectation: error.expectation)
     }
   }
 
-  private static func actions(_ json: ScenarioJSON, _ resolve: (String) -> String) throws(ScenarioError)
-    -> [ScriptedAction]
+  private static func actions(_ json: ScenarioJSON, _ files: ReferencedFiles) throws(ScenarioError)
+    -> ([ScriptedAction], ActionsGiven?)
   {
-    if json.isAbsent { return [] }
+    if json.isAbsent { return ([], nil) }
     if let path = try? json.string() {
+      let (resolved, value, changed) = try files.read(json, path, "actions")
       do {
-        let text = try SourceFile.read(resolve(path), "actions")
-        return try decoding(resolve(path)) { () throws(ModelDecodingError) in
-          try ScriptedAction.script(jsonText: text)
-        }
+        return (try ScriptedAction.script(json: value, path: ""), changed ? .inline(value) : .file(resolved))
       } catch {
-        throw json.error("\(error)")
+        throw json.error("\(resolved): \(error)")
       }
     }
     do {
-      return try ScriptedAction.script(json: json.value, path: json.path)
+      return (try ScriptedAction.script(json: json.value, path: json.path), .inline(json.value))
     } catch {
       throw ScenarioError(file: json.file, path: error.path, expectation: error.expectation)
     }

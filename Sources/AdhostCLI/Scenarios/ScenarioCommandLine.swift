@@ -4,12 +4,12 @@ import Foundation
 /// its own (`adhost-bench test` compares that with `adhost test`).
 public enum ScenarioCommandLine {
   /// `["run", plugin, source, options…]` for the scenario in `file`; an inline source or inline
-  /// actions are written into `scratch` first.
+  /// actions (or files whose variables were replaced) are written into `scratch` first.
   public static func arguments(scenario file: String, scratch: URL) throws -> [String] {
     let scenario = try Scenario(file: file)
     let name = UUID().uuidString
     var sourcePath = scenario.sourcePath
-    if sourcePath == file {
+    if sourcePath == file || scenario.sourceChanged {
       let url = scratch.appendingPathComponent("\(name).source.json")
       try Data(scenario.source.json.jsonText.utf8).write(to: url)
       sourcePath = url.path
@@ -31,8 +31,9 @@ public enum ScenarioCommandLine {
     return arguments
   }
 
-  /// The scenario files under `roots`, sorted by path.
+  /// The scenario files under `roots`, sorted by path, but those with a setup command (which
+  /// only `adhost test --allow-setup` starts: their variables are not known without it).
   public static func find(_ roots: [String]) throws -> [String] {
-    try ScenarioDiscovery.find(roots).map(\.path)
+    try ScenarioDiscovery.find(roots).map(\.path).filter { (try? ScenarioSetup.of($0)) == nil }
   }
 }

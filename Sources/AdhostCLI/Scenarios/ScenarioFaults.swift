@@ -1,16 +1,29 @@
 import AdPlayer
 import HTTPKit
 
-/// A scenario's `faults`: a fault plan's path (passed on as `--faults`) or the plan inline.
+/// A scenario's `faults`: a fault plan's path or the plan inline, read with its variables
+/// replaced.
 enum ScenarioFaults {
-  /// The inline plan and its JSON; nil for none or a path. Errors name the scenario's JSON path.
-  static func inline(_ json: ScenarioJSON) throws(ScenarioError) -> (FaultPlan?, JSONValue?) {
-    if json.isAbsent || json.value.stringValue != nil { return (nil, nil) }
+  /// The plan and its JSON; nil for none. Errors name the file and the JSON path.
+  static func plan(_ json: ScenarioJSON, _ files: ReferencedFiles) throws(ScenarioError) -> (
+    FaultPlan?, JSONValue?
+  ) {
+    if json.isAbsent { return (nil, nil) }
+    if let path = json.value.stringValue {
+      let (resolved, value, _) = try files.read(json, path, "faults")
+      return (try plan(value, file: resolved, at: ""), value)
+    }
     guard json.value.objectValue != nil else {
       throw json.mismatch("a fault plan's path or a fault plan ({\"rules\": […]})")
     }
+    return (try plan(json.value, file: json.file, at: json.path), json.value)
+  }
+
+  private static func plan(_ value: JSONValue, file: String, at path: String) throws(ScenarioError)
+    -> FaultPlan
+  {
     do {
-      return (try FaultPlan(json: json.value, file: json.file, at: json.path), json.value)
+      return try FaultPlan(json: value, file: file, at: path)
     } catch {
       throw ScenarioError(file: error.file, path: error.path, expectation: error.message)
     }

@@ -19,14 +19,24 @@ struct ScenarioResult {
 
   /// Loads, runs and checks the scenario in `file`.
   /// `libraries`: `adhost test --lib` folders; `views`: its `--screenshots`, `--webview-memory`.
+  /// `fixtures`: whether setup commands may run, and the `--env` variables.
   static func of(
     _ file: String, update: Bool, report: Bool = false, libraries: [String] = [],
-    views: PluginViewOptions = PluginViewOptions()
+    views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures()
   ) -> ScenarioResult {
     let start = Date()
     let scenario: Scenario
+    var setup: SetupProcess?
+    // Stopped once the scenario ran (or could not be read).
+    defer { setup?.stop() }
     do {
-      scenario = try Scenario(file: file)
+      var variables = ScenarioVariables(values: fixtures.environment)
+      if let command = try ScenarioSetup.of(file) {
+        let process = try command.start(allowed: fixtures.allowsSetup)
+        setup = process
+        variables.values.merge(process.variables) { _, printed in printed }
+      }
+      scenario = try Scenario(file: file, variables: variables)
     } catch {
       let failures = [TestFailure(expectation: "", message: "invalid scenario: \(error)")]
       return ScenarioResult(
@@ -41,6 +51,13 @@ struct ScenarioResult {
       seconds: Date().timeIntervalSince(start),
       page: report ? ScenarioPage.html(file: file, scenario: scenario, run: run, failures: failures) : nil)
   }
+}
+
+/// What `adhost test` lets scenarios use besides their files: setup commands (`--allow-setup`)
+/// and environment variables (`--env NAME`, by name and value).
+struct ScenarioFixtures: Sendable {
+  var allowsSetup = false
+  var environment: [String: String] = [:]
 }
 
 /// Checks a scenario's run against its expectations, in a fixed order: exit code, `aderror`s,

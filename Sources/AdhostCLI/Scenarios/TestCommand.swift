@@ -32,7 +32,7 @@ struct TestCommand: Command {
   static let options = OptionList(
     [
       TestOptions.jobs, TestOptions.filter, TestOptions.shard, TestOptions.update, TestOptions.junit,
-      TestOptions.json, TestOptions.report, LibraryOptions.lib,
+      TestOptions.json, TestOptions.report, TestOptions.allowSetup, TestOptions.env, LibraryOptions.lib,
     ] + ViewOptions.all + [.help])
 
   /// What the parser accepts (tests parse with it).
@@ -45,10 +45,13 @@ struct TestCommand: Command {
       ScenarioDiscovery.find(parsed.positionals.isEmpty ? ["."] : parsed.positionals))
     let outcome = TestOutcome(console: console, options: options)
     let progress = ScenarioProgress(files: scenarios.map(\.path)) { outcome.lines.print($0) }
-    InterruptFlush.install(console) { signal in outcome.keep(progress.stop(), interruptedBy: signal) }
+    InterruptFlush.install(console) { signal in
+      SetupProcess.stopAll()
+      outcome.keep(progress.stop(), interruptedBy: signal)
+    }
     let results = await ParallelScenarios.run(
       progress, jobs: options.jobs, update: options.update, report: options.report != nil,
-      libraries: options.libraries, views: options.views)
+      libraries: options.libraries, views: options.views, fixtures: options.fixtures)
     return InterruptFlush.conclude { outcome.write(results) }
   }
 }
@@ -67,6 +70,8 @@ struct TestOptions {
   let libraries: [String]
   /// `--screenshots DIR`, `--webview-memory MB`, for every scenario's plugin.
   let views: PluginViewOptions
+  /// `--allow-setup` and the `--env` variables.
+  let fixtures: ScenarioFixtures
 
   init(_ parsed: ParsedArguments) throws {
     let jobs = try parsed.integer(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -88,6 +93,18 @@ struct TestOptions {
     report = parsed.value(Self.report)
     libraries = try LibraryOptions.folders(parsed)
     views = try ViewOptions.options(parsed)
+    var fixtures = ScenarioFixtures(allowsSetup: parsed.has(Self.allowSetup))
+    let environment = ProcessInfo.processInfo.environment
+    for name in parsed.values(Self.env) {
+      guard ScenarioVariables.isName(Substring(name)) else {
+        throw Self.env.error("expected a variable's name (letters, digits, _), got '\(name)'")
+      }
+      guard let value = environment[name] else {
+        throw Self.env.error("\(name) is not set in the environment")
+      }
+      fixtures.environment[name] = value
+    }
+    self.fixtures = fixtures
   }
 
   /// The scenarios the filter and the shard keep; none at all is a usage error.

@@ -28,4 +28,13 @@ extension TestOptions {
       also write an HTML report per scenario into DIR, and DIR/index.html
       with PASS/FAIL and links (docs/report.md)
       """)
+  static let allowSetup = CommandOption(
+    "--allow-setup",
+    help: """
+      run the setup commands scenarios name (refused without it: a scenario
+      file must not run commands by itself)
+      """)
+  static let env = CommandOption(
+    "--env", value: "NAME",
+    help: "the environment variable NAME is ${NAME} in scenario files (repeatable)")
 }
