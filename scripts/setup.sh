@@ -19,6 +19,8 @@ setup_debian() {
   [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
   # The REPL's terminal test drives a real terminal through tmux.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(tmux)
+  # An example scenario's setup fixture is a Python loopback server (examples/vast/fixture).
+  [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(python3)
   # The HTML report's tests load it in headless Chromium.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(chromium)
   local missing=()

@@ -18,7 +18,8 @@ if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-aft
 examples=0
 sdk=0
 if [ $# -eq 0 ]; then
-  .build/debug/adhost test examples || examples=$?
+  # --allow-setup: a scenario may start its own fixture (examples/vast/fixture/serve.py).
+  .build/debug/adhost test examples --allow-setup || examples=$?
   .build/debug/adhost lua --host sdk/tests/run.lua || sdk=$?
 fi
 # A copy of the output is kept to count the tests that were skipped because ../shared/vast-samples
