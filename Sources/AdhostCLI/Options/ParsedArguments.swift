@@ -88,7 +88,10 @@ public struct ParsedArguments {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      guard let option = spec.spellings[name] else { throw UsageError("unknown option '\(name)'") }
+      guard let option = spec.spellings[name] else {
+        let hint = spec.nearest(to: name).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("unknown option '\(name)'\(hint)")
+      }
       if !option.takesValue {
         if inlineValue != nil { throw UsageError("\(name) takes no value") }
         flags.insert(option.name)
