@@ -148,7 +148,7 @@ let package = Package(
       name: "PluginHostTests",
       dependencies: [
         "PluginHost", "HeadlessHost", "AdPlayer", "LoopbackHTTP", "TestFiles", "HTTPKit", "PlayerSeam",
-        "LuaKit", "PlaybackEngine",
+        "LuaKit", "PlaybackEngine", "MediaFixtures",
       ]),
     // End to end through the CLI: `adhost` commands run in-process (AdhostCLI) or as the built
     // executable, on plugins, examples and scenarios.
