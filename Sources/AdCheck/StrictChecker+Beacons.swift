@@ -39,12 +39,11 @@ extension StrictChecker {
   /// The rules on the first firing of a tracking event.
   private func firstFiring(_ entry: LogEntry, _ event: String, of ad: AdRecord) {
     switch event {
-    case "start":
-      if ad.firings["impression"] == nil {
-        report(.impressionBeforeStart, entry, ad: ad, message: "start beacon before any impression beacon")
-      }
+    // An ad without any impression beacon breaks no rule here (its server may count another
+    // event as the impression); a start is reported once an impression comes after it.
     case "impression":
       if let start = ad.firings["start"]?.first {
+        report(.impressionBeforeStart, start, ad: ad, message: "start beacon before any impression beacon")
         report(
           .impressionBeforeStart, entry, ad: ad,
           message: "impression beacon after the start beacon of \(Self.time(start.micros))",

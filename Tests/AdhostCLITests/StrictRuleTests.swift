@@ -34,6 +34,16 @@ import Testing
       ])
   }
 
+  /// `impression-before-start` holds when the ad has no impression beacon at all (a server that
+  /// counts the start as the impression, as Google DAI's media verification does).
+  @Test func aStartWithoutAnyImpressionBreaksNoRule() async throws {
+    let script = wellPlayedAd.replacingOccurrences(
+      of: #"send("impression"); send("start")"#, with: #"send("start")"#)
+    let run = try await strictRun(script)
+    #expect(run.code == 0, "\(run.violations)")
+    #expect(run.violations.isEmpty, "\(run.violations)")
+  }
+
   @Test func aQuartileAtTheWrongTime() async throws {
     let script = wellPlayedAd.replacingOccurrences(of: "at(1, ", with: "at(2, ")
       .replacingOccurrences(
