@@ -12,7 +12,7 @@ import PackageDescription
 // 3. The domain, no Lua: HardenedXML (the one libxml2 front-end, at the layer's bottom);
 //    PlayerSeam (the model's values and the protocols of the player the bridge drives); AdPlayer
 //    (the headless player: PlayerSeam's implementation on a virtual clock); AdCheck and RunReport
-//    (on AdPlayer's event log); HTTPKit; HLSKit; SCTE35Kit (the SCTE-35
+//    (on AdPlayer's event log); HTTPKit (uses MediaKit); HLSKit; SCTE35Kit (the SCTE-35
 //    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); MediaKit
 //    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); VASTKit (uses
 //    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
@@ -64,7 +64,7 @@ let package = Package(
     .target(name: "PlayerSeam", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
     .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
-    .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText"]),
+    .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText", "MediaKit"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "SCTE35Kit"),
     .target(name: "MediaKit", dependencies: ["SCTE35Kit"]),
@@ -130,6 +130,10 @@ let package = Package(
       name: "VASTKitTests",
       dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "HTTPTestSupport", "CLibXML2"],
       exclude: ["Fixtures"]),
+    // Recording and replay: what requests send, secrets redacted, hosts mapped, segments trimmed.
+    .testTarget(
+      name: "HTTPKitTests",
+      dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "MediaFixtures", "OutsideText"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
     // Cases written from what other projects' test suites assert (docs/vast.md "Agreement").

@@ -66,6 +66,7 @@ extension StrictChecker {
   func offlineUnmatched(_ entry: LogEntry) {
     let method = entry.fields["method"]?.stringValue ?? "GET"
     let url = entry.fields["url"]?.stringValue ?? "?"
-    report(.offlineAnswered, entry, message: "no recorded answer for \(method) \(url)")
+    let difference = entry.fields["difference"]?.stringValue.map { " (\($0))" } ?? ""
+    report(.offlineAnswered, entry, message: "no recorded answer for \(method) \(url)\(difference)")
   }
 }

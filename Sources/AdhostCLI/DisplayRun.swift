@@ -14,6 +14,7 @@ struct DisplayRun: @unchecked Sendable {
   let actions: [DisplayAction]
 
   func show(plugin path: String, integration: String, placement: JSONValue) throws -> Int32 {
+    UnmatchedRequests.printNote(options.replay, "adhost display", to: console)
     let log = EventLog(
       mode: .stream { [console, json] entry in console.print(json ? entry.jsonLine : entry.textLine) })
     var hostOptions = PluginHostOptions(http: options.client)

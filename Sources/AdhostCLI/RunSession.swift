@@ -25,6 +25,7 @@ struct RunSession {
   func play() throws -> Int32 {
     // Lines appear as they happen when paced to the wall clock.
     if setup.options.realTime { console.flushesEachLine = true }
+    UnmatchedRequests.printNote(setup.options.replay, "adhost run", to: console)
     let strict = StrictRun(setup.strict)
     let host = try HeadlessHost(options: hostOptions(), log: eventLog(strict))
     observer?.attach(host.pluginHost)

@@ -24,6 +24,9 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   case network(URL, String)
   /// Offline mode: no recorded response matches the request.
   case notRecorded(URL)
+  /// Offline mode: the recording has the method and URL, but not what the request sends; the
+  /// first difference (`body adsParams.userSegment: recorded "sports", sent "CHANGED"`).
+  case recordedDifferently(URL, String)
 
   /// The URL the failure is about.
   public var url: URL {
@@ -31,8 +34,17 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case .insecureURL(let url), .unsupportedScheme(let url), .fileAccessDenied(let url),
       .timeout(let url, _), .tooManyRedirects(let url, _), .refusedRedirect(let url, _),
       .bodyTooLarge(let url, _),
-      .status(let url, _), .network(let url, _), .notRecorded(let url):
+      .status(let url, _), .network(let url, _), .notRecorded(let url), .recordedDifferently(let url, _):
       return url
+    }
+  }
+
+  /// True when an offline recording has no answer for the request (`notRecorded`,
+  /// `recordedDifferently`).
+  public var isUnrecorded: Bool {
+    switch self {
+    case .notRecorded, .recordedDifferently: return true
+    default: return false
     }
   }
 
@@ -60,6 +72,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case .status(_, let status): return "\(target): HTTP status \(status)"
     case .network(_, let message): return "\(target): \(message)"
     case .notRecorded: return "\(target): no recorded response matches this request (offline mode)"
+    case .recordedDifferently(_, let difference):
+      return "\(target): no recorded response matches this request (offline mode): \(difference)"
     }
   }
 }

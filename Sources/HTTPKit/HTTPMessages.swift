@@ -47,13 +47,19 @@ public struct HTTPResponse: Sendable, Equatable {
   public var headers: [String: String]
   /// The body.
   public var body: Data
+  /// When the body is a media segment a recording kept trimmed (docs/http.md): the size of the
+  /// whole body as it was recorded. Nil for any other answer.
+  public var trimmedFrom: Int?
 
   /// A response.
-  public init(url: URL, status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  public init(
+    url: URL, status: Int, headers: [String: String] = [:], body: Data = Data(), trimmedFrom: Int? = nil
+  ) {
     self.url = url
     self.status = status
     self.headers = headers
     self.body = body
+    self.trimmedFrom = trimmedFrom
   }
 
   /// True for a status in 200–299.

@@ -3,16 +3,19 @@ import Synchronization
 
 /// A transport that answers from a recording folder and never touches the network.
 ///
-/// Requests match by `RequestKey` (cache-buster parameters ignored). When a key was recorded
-/// several times, the answers replay in order and the last one repeats. A request with no
-/// match fails with `HTTPError.notRecorded`.
+/// Requests match by `RequestKey` (cache-buster parameters ignored), then by what they send —
+/// body and header fields, as `RequestDifference` compares them — when the exchange recorded it.
+/// When a request was recorded several times, the answers replay in order and the last one
+/// repeats. A request with no match fails with `HTTPError.notRecorded`, or with
+/// `HTTPError.recordedDifferently` naming the first difference when only what it sends differs.
 public final class OfflineTransport: HTTPTransport, Sendable {
   /// What the requests so far were answered with, or that they were not.
-  private struct Served {
-    /// Answers given so far by key.
-    var answers: [String: Int] = [:]
-    var missed: [(key: String, count: Int)] = []
-    /// Where each key is in `missed`.
+  struct Served {
+    /// Per key: the first position not served yet, and the positions after it that were.
+    var cursor: [String: Int] = [:]
+    var servedAhead: [String: Set<Int>] = [:]
+    var missed: [UnmatchedRequest] = []
+    /// Where each key and difference is in `missed`.
     var missedPosition: [String: Int] = [:]
     var missSteps = 0
   }
@@ -20,55 +23,77 @@ public final class OfflineTransport: HTTPTransport, Sendable {
   /// The recording folder.
   public let folder: URL
   private let volatile: Set<String>
-  private let exchanges: [String: [RecordedExchange]]
-  private let served = Mutex(Served())
+  /// The recording's redacted names; nil for a recording made before redaction (version 1),
+  /// whose keys keep every parameter.
+  private let redaction: SecretRedaction?
+  let ignoring: IgnoredFields
+  private let hostMappings: [HostMapping]
+  let exchanges: [String: [RecordedExchange]]
+  let served = Mutex(Served())
 
   /// Keys looked at to count the unmatched requests (the tests' measure of the work).
   var unmatchedSteps: Int { served.withLock { $0.missSteps } }
 
   /// The requests that matched no recorded exchange, by key (`GET https://…`, cache busters left
-  /// out) in the order first seen, with how often each was made.
-  public var unmatched: [(key: String, count: Int)] { served.withLock { $0.missed } }
+  /// out) and difference, in the order first seen, with how often each was made.
+  public var unmatched: [UnmatchedRequest] { served.withLock { $0.missed } }
 
   /// The recorded run's start date (the wall-clock date of its virtual time 0), if it has one.
   public let startDate: Date?
   /// The query parameters requests are matched without: the recording's list (the default
   /// list for a recording that has none), with `alsoIgnoring`.
   public var ignoredParameters: Set<String> { volatile }
+  /// One line to show the user when exchanges of the recording were made before recordings kept
+  /// what requests send (format version 1): those match on method and URL only.
+  public let note: String?
 
   /// Loads the recording in `folder`; throws `RecordingError` when `index.json` is missing or
   /// invalid, or names a body that is not a regular file inside the folder. Requests match
-  /// without the parameters the recording lists, and those of `alsoIgnoring`.
-  public init(folder: URL, alsoIgnoring extra: Set<String> = []) throws {
+  /// without the parameters the recording lists, and those of `alsoIgnoring` (query parameters,
+  /// body fields by name or JSON path, header fields). `mappingHosts` turns requests to a mapping's
+  /// sent host into requests to its recorded one.
+  public init(folder: URL, alsoIgnoring extra: Set<String> = [], mappingHosts: [HostMapping] = []) throws {
     self.folder = folder
     let index = try RecordingFolder.load(folder)
     let recorded =
       index.ignoredParameters.map { Set($0.map { $0.lowercased() }) } ?? RequestKey.defaultVolatileParameters
     volatile = recorded.union(extra.map { $0.lowercased() })
+    redaction = index.redacted.map(SecretRedaction.init(exactly:))
+    ignoring = IgnoredFields(names: volatile, redaction: redaction ?? SecretRedaction())
+    hostMappings = mappingHosts
     startDate = index.startDate.flatMap(RecordingDates.date)
-    exchanges = Self.keyed(index.exchanges, volatile: volatile, unchanged: recorded == volatile)
+    var keyed = index
+    if recorded != volatile { keyed.rekey(volatile: volatile, redaction: redaction) }
+    exchanges = Dictionary(grouping: keyed.exchanges, by: \.key)
+    note = Self.note(index, folder: folder)
   }
 
-  /// The exchanges by key. Keys are made again from the URLs when the ignored parameters are
-  /// not those the recording was made with.
-  private static func keyed(_ exchanges: [RecordedExchange], volatile: Set<String>, unchanged: Bool)
-    -> [String: [RecordedExchange]]
-  {
-    guard !unchanged else { return Dictionary(grouping: exchanges, by: \.key) }
-    return Dictionary(grouping: exchanges) { exchange in
-      guard let url = URL(string: exchange.url) else { return exchange.key }
-      return RequestKey(method: exchange.method, url: url, volatile: volatile).description
-    }
+  private static func note(_ index: RecordingIndex, folder: URL) -> String? {
+    let legacy = index.exchanges.filter { $0.request == nil }.count
+    guard legacy > 0 else { return nil }
+    let which =
+      legacy == index.exchanges.count ? "its requests" : "\(legacy) of its \(index.exchanges.count) requests"
+    return
+      "the recording \(folder.relativePath) holds \(which) without what they sent (recorded before format version 2):"
+      + " they match on method and URL only, not on body or headers; record again (--record) to match those too"
   }
 
   /// Whether the recording has an answer for `request`, asked without counting it as made
   /// (nothing is served, no miss is listed): the player asks so before loading segments.
   public func hasAnswer(for request: HTTPRequest) -> Bool {
-    let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
-    return exchanges[key]?.isEmpty == false
+    exchanges[asRecorded(request).key]?.isEmpty == false
   }
 
-  /// Answers from the recording (on a global queue), or fails with `notRecorded`.
+  /// The request as the recording has it (its URL after `--map-host`) and its key.
+  private func asRecorded(_ request: HTTPRequest) -> (request: HTTPRequest, key: String) {
+    var mapped = request
+    mapped.url = hostMappings.lazy.compactMap { $0.recordedURL(for: request.url) }.first ?? request.url
+    let key = RequestKey(method: request.method, url: mapped.url, volatile: volatile, redaction: redaction)
+    return (mapped, key.description)
+  }
+
+  /// Answers from the recording (on a global queue), or fails with `notRecorded` or
+  /// `recordedDifferently`.
   public func perform(
     _ request: HTTPRequest, limits: HTTPLimits,
     completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
@@ -78,23 +103,17 @@ public final class OfflineTransport: HTTPTransport, Sendable {
   }
 
   private func answer(_ request: HTTPRequest, limits: HTTPLimits) -> Result<HTTPResponse, HTTPError> {
-    let key = RequestKey(method: request.method, url: request.url, volatile: volatile).description
-    guard let candidates = exchanges[key], !candidates.isEmpty else {
-      served.withLock { served in
-        served.missSteps += 1
-        if let position = served.missedPosition[key] {
-          served.missed[position].count += 1
-        } else {
-          served.missedPosition[key] = served.missed.count
-          served.missed.append((key, 1))
-        }
-      }
+    let (mapped, key) = asRecorded(request)
+    let exchange: RecordedExchange
+    switch select(mapped, key: key) {
+    case .found(let found):
+      exchange = found
+    case .none:
+      miss(key, difference: nil)
       return .failure(.notRecorded(request.url))
-    }
-    let exchange: RecordedExchange = served.withLock { served in
-      let position = served.answers[key, default: 0]
-      served.answers[key] = position + 1
-      return candidates[min(position, candidates.count - 1)]
+    case .differs(let difference):
+      miss(key, difference: difference)
+      return .failure(.recordedDifferently(request.url, difference))
     }
     if let failure = exchange.failure {
       return .failure(.network(request.url, "recorded failure: \(failure)"))
@@ -114,6 +133,31 @@ public final class OfflineTransport: HTTPTransport, Sendable {
     }
     return .success(
       HTTPResponse(
-        url: request.url, status: exchange.status ?? 200, headers: exchange.headers ?? [:], body: body))
+        url: request.url, status: exchange.status ?? 200, headers: exchange.headers ?? [:], body: body,
+        trimmedFrom: exchange.trimmedFrom))
   }
+
+  private func miss(_ key: String, difference: String?) {
+    served.withLock { served in
+      served.missSteps += 1
+      let id = difference.map { key + "\n" + $0 } ?? key
+      if let position = served.missedPosition[id] {
+        served.missed[position].count += 1
+      } else {
+        served.missedPosition[id] = served.missed.count
+        served.missed.append(UnmatchedRequest(key: key, difference: difference, count: 1))
+      }
+    }
+  }
+}
+
+/// A request an offline recording could not answer.
+public struct UnmatchedRequest: Sendable, Equatable {
+  /// Its key: `GET https://…`, cache busters left out.
+  public let key: String
+  /// When the recording has the key but not what the request sent: the first difference,
+  /// `body adsParams.userSegment: recorded "sports", sent "CHANGED"`.
+  public let difference: String?
+  /// How often it was made.
+  public internal(set) var count: Int
 }

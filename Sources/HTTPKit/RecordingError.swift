@@ -13,11 +13,4 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
     let location = RecordingFolder.indexURL(folder).path + (path.isEmpty ? "" : " " + path)
     return RecordingError("\(location): \(message)")
   }
-
-  /// An error about one exchange's body.
-  static func body(_ folder: URL, exchange: Int, _ recorded: RecordedExchange, _ message: String)
-    -> RecordingError
-  {
-    index(folder, at: "exchanges[\(exchange)].body", "\(recorded.key): \(message)")
-  }
 }

@@ -21,8 +21,11 @@ extension RecordingFolder {
     } catch {
       throw .index(folder, at: error.path, error.expectation)
     }
-    guard index.version == 1 else {
-      throw .index(folder, at: "version", "\(index.version) is not a recording version this adhost reads (1)")
+    guard (1...RecordingIndex.currentVersion).contains(index.version) else {
+      throw .index(
+        folder, at: "version",
+        "\(index.version) is not a recording version this adhost reads (1 to \(RecordingIndex.currentVersion))"
+      )
     }
     index.exchanges += try RecordingJournal.exchanges(in: folder, after: index.exchanges.count)
     for (position, exchange) in index.exchanges.enumerated() {
@@ -32,20 +35,29 @@ extension RecordingFolder {
           "expected an HTTP status from 100 to 599, got \(status)")
       }
       if let name = exchange.body {
-        let path: String
-        do {
-          path = try RecordingBody.resolve(name, in: folder)
-        } catch {
-          throw .body(folder, exchange: position, exchange, "\"\(name)\" \(error)")
-        }
-        do {
-          try LocalFile.checkRegular(path)
-        } catch {
-          throw .body(
-            folder, exchange: position, exchange, "\"\(name)\" is \(error); \(RecordingBody.expected)")
-        }
+        try checkBody(name, in: folder, at: "exchanges[\(position)].body", exchange)
+      }
+      if case .file(let name)? = exchange.request?.body {
+        try checkBody(name, in: folder, at: "exchanges[\(position)].request.body", exchange)
       }
     }
     return index
+  }
+
+  /// Checks that body file `name` is a regular file inside the folder.
+  private static func checkBody(_ name: String, in folder: URL, at path: String, _ exchange: RecordedExchange)
+    throws(RecordingError)
+  {
+    let resolved: String
+    do {
+      resolved = try RecordingBody.resolve(name, in: folder)
+    } catch {
+      throw .index(folder, at: path, "\(exchange.key): \"\(name)\" \(error)")
+    }
+    do {
+      try LocalFile.checkRegular(resolved)
+    } catch {
+      throw .index(folder, at: path, "\(exchange.key): \"\(name)\" is \(error); \(RecordingBody.expected)")
+    }
   }
 }

@@ -29,11 +29,13 @@ extension RecordingIndex {
     }
     let reader = try JSONReader(value, path: "")
     guard let version = try Self.integer(reader, "version") else {
-      throw JSONPathError(path: "version", expectation: "missing: expected the recording's version, 1")
+      throw JSONPathError(
+        path: "version", expectation: "missing: expected the recording's version, \(Self.currentVersion)")
     }
     self.version = version
     startDate = try reader.string("startDate")
     ignoredParameters = try Self.strings(reader, "ignoredParameters")
+    redacted = try Self.strings(reader, "redacted")
     guard let exchanges = reader.value("exchanges") else {
       throw JSONPathError(path: "exchanges", expectation: "missing: expected an array of exchanges")
     }
@@ -85,8 +87,15 @@ extension RecordedExchange {
       for member in fields.object { named[member.key] = try fields.string(member.key) }
       headers = named
     }
+    var request: RecordedRequest?
+    if let value = reader.value("request") {
+      request = try RecordedRequest(json: JSONReader(value, path: reader.path("request")))
+    }
+    let trimmedFrom = try RecordingIndex.integer(reader, "trimmedFrom")
     self.init(
       key: try required("key"), method: try required("method"), url: try required("url"), status: status,
-      headers: headers, body: try reader.string("body"), failure: try reader.string("failure"))
+      headers: headers, body: try reader.string("body"), failure: try reader.string("failure"),
+      request: request,
+      trimmedFrom: trimmedFrom)
   }
 }

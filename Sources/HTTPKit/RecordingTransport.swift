@@ -4,7 +4,9 @@ import Synchronization
 /// A transport that passes each exchange to another transport and saves it in a recording
 /// folder (created if missing; an existing recording there is extended). Each exchange is
 /// appended to the folder's `index.journal` as it completes (linear, and kept if the run is
-/// interrupted); `finish()` writes them all into `index.json` and removes the journal.
+/// interrupted); `finish()` writes them all into `index.json` and removes the journal. What each
+/// request sends is kept with its secrets redacted, and media segments are kept trimmed
+/// (docs/http.md).
 public final class RecordingTransport: HTTPTransport, Sendable {
   /// The recording as it grows: its index, and the journal of what is not in `index.json` yet.
   private struct Recording {
@@ -20,6 +22,8 @@ public final class RecordingTransport: HTTPTransport, Sendable {
   public let folder: URL
   private let upstream: any HTTPTransport
   private let volatile: Set<String>
+  private let redaction: SecretRedaction
+  private let trimsSegments: Bool
   private let recording: Mutex<Recording>
 
   /// Bytes of `index.json` and journal written so far (the tests' measure of the work).
@@ -30,14 +34,18 @@ public final class RecordingTransport: HTTPTransport, Sendable {
   public var saveError: String? { recording.withLock { $0.lastSaveError } }
 
   /// Records into `folder` what `upstream` answers. `startDate`, the run's wall-clock date of
-  /// virtual time 0, is kept in the recording (a recording that has one keeps it).
+  /// virtual time 0, is kept in the recording (a recording that has one keeps it). `redaction`
+  /// says which values are never written (a recording extended keeps the names it had too);
+  /// `trimsSegments: false` keeps media segments whole.
   public init(
     folder: URL, upstream: any HTTPTransport = URLSessionTransport.shared,
-    volatileParameters: Set<String> = RequestKey.defaultVolatileParameters, startDate: Date? = nil
+    volatileParameters: Set<String> = RequestKey.defaultVolatileParameters, startDate: Date? = nil,
+    redaction: SecretRedaction = SecretRedaction(), trimsSegments: Bool = true
   ) throws {
     self.folder = folder
     self.upstream = upstream
     self.volatile = volatileParameters
+    self.trimsSegments = trimsSegments
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("bodies"), withIntermediateDirectories: true)
     var index: RecordingIndex
@@ -53,6 +61,13 @@ public final class RecordingTransport: HTTPTransport, Sendable {
     }
     if index.startDate == nil { index.startDate = startDate.map(RecordingDates.text) }
     index.ignoredParameters = volatileParameters.sorted()
+    self.redaction = SecretRedaction(exactly: redaction.names + (index.redacted ?? []))
+    if index.redacted != self.redaction.names {
+      // Keys leave out the redacted query parameters: the exchanges already there are keyed so too.
+      index.rekey(volatile: volatileParameters, redaction: self.redaction)
+    }
+    index.redacted = self.redaction.names
+    index.version = RecordingIndex.currentVersion
     // What an interrupted run left in the journal goes into the index now.
     let written = try RecordingFolder.save(index, to: folder)
     recording = Mutex(Recording(index: index, bytesWritten: written))
@@ -92,21 +107,37 @@ public final class RecordingTransport: HTTPTransport, Sendable {
   private func record(_ request: HTTPRequest, _ result: Result<HTTPResponse, HTTPError>) {
     recording.withLock { recording in
       var exchange = RecordedExchange(
-        key: RequestKey(method: request.method, url: request.url, volatile: volatile).description,
-        method: request.method, url: request.url.absoluteString)
+        key: RequestKey(method: request.method, url: request.url, volatile: volatile, redaction: redaction)
+          .description,
+        method: request.method, url: redaction.redacting(request.url).absoluteString)
+      let number = recording.index.exchanges.count + 1
+      do {
+        exchange.request = try RecordedRequest(request, redaction: redaction) { data in
+          try save(data, as: String(format: "bodies/%06d.request.bin", number))
+        }
+      } catch {
+        recording.lastSaveError = "cannot save the recording in \(folder.path): \(error)"
+      }
       switch result {
       case .success(let response):
-        let name = String(format: "bodies/%06d.bin", recording.index.exchanges.count + 1)
+        var body = response.body
+        if trimsSegments, RecordedSegment.isTrimmable(response, of: request),
+          let trimmed = RecordedSegment.trimmed(body)
+        {
+          body = trimmed
+          exchange.trimmedFrom = response.body.count
+        }
         do {
-          try response.body.write(to: folder.appendingPathComponent(name), options: .atomic)
-          exchange.body = name
+          exchange.body = try save(body, as: String(format: "bodies/%06d.bin", number))
         } catch {
           exchange.failure = "recording could not save the body: \(error)"
         }
         exchange.status = response.status
         exchange.headers = response.headers
       case .failure(let error):
-        exchange.failure = error.description
+        // The message names the URL: as recorded, without its secrets.
+        exchange.failure = error.description.replacingOccurrences(
+          of: request.url.absoluteString, with: exchange.url)
       }
       recording.index.exchanges.append(exchange)
       do {
@@ -120,5 +151,11 @@ public final class RecordingTransport: HTTPTransport, Sendable {
         recording.lastSaveError = "cannot save the recording in \(folder.path): \(error)"
       }
     }
+  }
+
+  /// Writes a body file of the recording; returns its name.
+  private func save(_ data: Data, as name: String) throws -> String {
+    try data.write(to: folder.appendingPathComponent(name), options: .atomic)
+    return name
   }
 }

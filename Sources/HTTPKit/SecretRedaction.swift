@@ -1,30 +1,52 @@
 import Foundation
 import OutsideText
 
-/// The secrets of a request that must not be written out (a run's log, its reports): the values
-/// of headers, query parameters, JSON members (at any depth) and form fields whose name is on
-/// the list, each replaced by `[REDACTED]`. A name matches whatever its case and its `-` and `_`
-/// (`X-Api-Key`, `api_key` and `apiKey` are one name).
-public struct SecretRedaction: Sendable {
+/// The secrets of a request that must not be written out (a run's log, its reports, a
+/// recording's files): the values of headers, query parameters, JSON members (at any depth) and
+/// form fields whose name is on the list, each replaced by `[REDACTED]`. A name matches whatever
+/// its case and its `-` and `_` (`X-Api-Key`, `api_key` and `apiKey` are one name). On replay a
+/// recording's redacted names match any value (docs/http.md "Secrets").
+public struct SecretRedaction: Sendable, Equatable {
   /// What a redacted value becomes.
   public static let mark = "[REDACTED]"
 
-  /// The names redacted by default (docs/testing.md): credentials and keys.
+  /// The names redacted by default (docs/testing.md, docs/http.md): credentials and keys.
   public static let defaultNames: Set<String> = [
-    "authorization", "proxy-authorization", "cookie", "set-cookie", "api-key", "x-api-key", "apikey",
-    "access_token", "auth_token", "id_token", "refresh_token", "token", "client_secret", "secret", "password",
+    "authorization", "proxy-authorization", "cookie", "set-cookie", "api-key", "x-api-key", "x-goog-api-key",
+    "access_token", "auth_token", "x-auth-token", "id_token", "refresh_token", "session_token",
+    "x-amz-security-token", "token", "client_secret", "secret", "password", "passwd",
   ]
 
+  /// The names as given, in lower case and sorted: what a recording lists as `redacted`.
+  public let names: [String]
   /// The names, normalised (lowercased, without `-` and `_`).
-  private let names: Set<String>
+  private let keys: Set<String>
 
   /// The default names and `extra` ones.
   public init(extra: Set<String> = []) {
-    names = Set(Self.defaultNames.union(extra).map(Self.normalised))
+    self.init(exactly: Self.defaultNames.union(extra))
+  }
+
+  /// Exactly `names` (a recording's own list).
+  public init(exactly names: some Sequence<String>) {
+    self.names = Set(names.map { $0.lowercased() }).sorted()
+    keys = Set(self.names.map(Self.normalised))
   }
 
   /// Whether a header, parameter, member or field of this name is a secret.
-  public func isSecret(_ name: String) -> Bool { names.contains(Self.normalised(name)) }
+  public func isSecret(_ name: String) -> Bool { keys.contains(Self.normalised(name)) }
+
+  /// The URL with the values of secret query parameters replaced by `%5BREDACTED%5D`, so that it
+  /// stays a URL (what a recording keeps).
+  public func redacting(_ url: URL) -> URL {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let items = components.percentEncodedQueryItems, items.contains(where: { isSecret($0.name) })
+    else { return url }
+    components.percentEncodedQueryItems = items.map { item in
+      isSecret(item.name) ? URLQueryItem(name: item.name, value: "%5BREDACTED%5D") : item
+    }
+    return components.url ?? url
+  }
 
   /// The headers, secret ones' values redacted.
   public func headers(_ headers: [String: String]) -> [String: String] {
@@ -67,7 +89,7 @@ public struct SecretRedaction: Sendable {
   }
 
   /// A query or form body (`a=1&b=2`) with the values of secret fields redacted.
-  private func fields(_ text: String) -> String {
+  func fields(_ text: String) -> String {
     text.split(separator: "&", omittingEmptySubsequences: false).map { field in
       let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0]).replacingOccurrences(of: "+", with: " ")

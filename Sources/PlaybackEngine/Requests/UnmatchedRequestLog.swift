@@ -3,7 +3,8 @@ import HTTPKit
 import PlayerSeam
 
 /// Puts each request an offline recording has no answer for into the run's log, as an
-/// `offline-unmatched` entry (`method`, `url`) at the virtual time it was made, whoever made it:
+/// `offline-unmatched` entry (`method`, `url`, and `difference` when the recording has the URL but
+/// not what the request sent) at the virtual time it was made, whoever made it:
 /// `http`, `vast.load`, a beacon, a playlist read. The strict checks fail a run on it.
 final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
   private let upstream: any HTTPTransport
@@ -34,11 +35,14 @@ final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
     let token = loop.beginWork("offline \(request.method) \(request.url.absoluteString)")
     let player = self.player
     upstream.perform(request, limits: limits) { result in
-      if case .failure(.notRecorded) = result {
+      if case .failure(let error) = result, error.isUnrecorded {
         token.finish {
-          let fields = JSONObject([
+          var fields = JSONObject([
             ("method", .string(request.method)), ("url", .string(request.url.absoluteString)),
           ])
+          if case .recordedDifferently(_, let difference) = error {
+            fields["difference"] = .string(difference)
+          }
           player.value.appendLog(type: "offline-unmatched", fields: fields)
         }
       } else {
