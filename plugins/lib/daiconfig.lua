@@ -46,8 +46,8 @@ function M.read(ssai, typed)
   if not base:match("^https?://[^/?#]") then
     ssai:fail("baseUrl", "the DAI origin (http or https)")
   end
-  local format = (ssai:string("streamType", nil) == "dash"
-    or (type(typed.type) == "string" and typed.type:lower() == "application/dash+xml")) and "dash" or "hls"
+  local format = type(typed.type) == "string" and typed.type:lower() == "application/dash+xml" and "dash"
+    or "hls"
   local streamUrl
   if live then
     local assetKey = ssai:requiredString("assetKey", "the live stream's asset key")
