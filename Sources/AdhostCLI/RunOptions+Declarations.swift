@@ -55,7 +55,21 @@ extension RunOptions {
     help: """
       a query parameter to ignore when matching requests to a recording
       (repeatable; added to the recording's list, or when recording to the
-      cache busters ignored by default: cb, correlator, ts, …)
+      cache busters ignored by default: cb, correlator, ts, …); on replay
+      also a body field (form field, JSON member or path) or header
+      """)
+  static let mapHost = CommandOption(
+    "--map-host", value: "RECORDED=SENT",
+    help: """
+      replaying a recording, answer requests to host[:port] SENT as its
+      requests to RECORDED (a fixture server on another port; repeatable)
+      """)
+  static let redact = CommandOption(
+    "--redact", value: "NAME",
+    help: """
+      with --record: keep this header's, query parameter's, form field's or
+      JSON member's value out of the recording too (repeatable; added to
+      authorization, cookie, api-key, token, password, …)
       """)
   static let timeout = CommandOption(
     "--timeout", value: "SECONDS",
@@ -116,7 +130,7 @@ extension RunOptions {
   static let own =
     [
       json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
-      ignoreParam, timeout, faults, checkMedia, verificationVendors, startDate,
+      ignoreParam, mapHost, redact, timeout, faults, checkMedia, verificationVendors, startDate,
     ] + segmentOptions
 
   /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.

@@ -121,6 +121,17 @@ struct RunOptions {
     return HTTPClient(policy: policy, timeout: timeout, transport: transport)
   }
 
+  /// The `--map-host RECORDED=SENT` mappings, each checked.
+  static func hostMappings(_ parsed: ParsedArguments) throws -> [HostMapping] {
+    try parsed.values(Self.mapHost).map { text in
+      do {
+        return try HostMapping(text)
+      } catch {
+        throw Self.mapHost.error("\(error)")
+      }
+    }
+  }
+
   /// The network, the `--offline` recording (and its start date) or the `--record` recorder.
   private static func transport(_ parsed: ParsedArguments, startDate: Date) throws -> (
     transport: any HTTPTransport, recorder: RecordingTransport?, recordedStartDate: Date?
@@ -129,20 +140,31 @@ struct RunOptions {
     if parsed.value(Self.offline) != nil && parsed.value(Self.record) != nil {
       throw UsageError("\(Self.offline.name) and \(Self.record.name) cannot be used together")
     }
+    let mappings = try hostMappings(parsed)
     if let folder = parsed.value(Self.offline) {
       do {
-        let offline = try OfflineTransport(folder: URL(fileURLWithPath: folder), alsoIgnoring: ignored)
+        let offline = try OfflineTransport(
+          folder: URL(fileURLWithPath: folder), alsoIgnoring: ignored, mappingHosts: mappings)
         return (offline, nil, offline.startDate)
       } catch {
         throw UsageError("\(Self.offline.name) \(folder): \(error)")
       }
     }
-    guard let folder = parsed.value(Self.record) else { return (URLSessionTransport.shared, nil, nil) }
+    if !mappings.isEmpty {
+      throw Self.mapHost.error("replays a recording: give \(Self.offline.name) DIR too")
+    }
+    let redacted = parsed.values(Self.redact)
+    guard let folder = parsed.value(Self.record) else {
+      if !redacted.isEmpty {
+        throw Self.redact.error("keeps values out of a recording: give \(Self.record.name) DIR too")
+      }
+      return (URLSessionTransport.shared, nil, nil)
+    }
     do {
       let recording = try RecordingTransport(
         folder: URL(fileURLWithPath: folder), upstream: URLSessionTransport.shared,
         volatileParameters: RequestKey.defaultVolatileParameters.union(ignored.map { $0.lowercased() }),
-        startDate: startDate)
+        startDate: startDate, redaction: SecretRedaction(extra: Set(redacted)))
       return (recording, recording, nil)
     } catch {
       throw UsageError("\(Self.record.name) \(folder): \(error)")

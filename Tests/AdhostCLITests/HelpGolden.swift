@@ -50,7 +50,14 @@ enum HelpGolden {
       --record DIR        record every HTTP exchange of the run into DIR, with the start date
       --ignore-param NAME a query parameter to ignore when matching requests to a recording
                           (repeatable; added to the recording's list, or when recording to the
-                          cache busters ignored by default: cb, correlator, ts, …)
+                          cache busters ignored by default: cb, correlator, ts, …); on replay
+                          also a body field (form field, JSON member or path) or header
+      --map-host RECORDED=SENT
+                          replaying a recording, answer requests to host[:port] SENT as its
+                          requests to RECORDED (a fixture server on another port; repeatable)
+      --redact NAME       with --record: keep this header's, query parameter's, form field's or
+                          JSON member's value out of the recording too (repeatable; added to
+                          authorization, cookie, api-key, token, password, …)
       --timeout SECONDS   per-request HTTP timeout (default 5)
       --faults FILE       inject the faults of a fault plan into the run's requests (delays and
                           timeouts in virtual time unless --realtime; see docs/faults.md)
@@ -169,6 +176,9 @@ enum HelpGolden {
       --allow-setup       run the setup commands scenarios name (refused without it: a scenario
                           file must not run commands by itself)
       --env NAME          the environment variable NAME is ${NAME} in scenario files (repeatable)
+      --map-host RECORDED=SENT
+                          replaying a recording, answer requests to host[:port] SENT as its
+                          requests to RECORDED (a fixture server on another port; repeatable)
       --lib DIR           also load the modules the plugin requires from DIR (repeatable):
                           after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
       --screenshots DIR   let the plugin's view:screenshot("NAME.png") write NAME.png into DIR

@@ -17,7 +17,7 @@ struct Scenario {
   /// How the actions were given: a file's path or the JSON itself.
   let actionsGiven: ActionsGiven?
   /// The options of `adhost run` the scenario gives, as its command line would (without actions).
-  let runArguments: [String]
+  var runArguments: [String]
   let strict: StrictSettings
   let expectations: Expectations
   /// The fault plan `faults` gives, inline or by its file's path.

@@ -36,7 +36,9 @@ struct ScenarioResult {
         setup = process
         variables.values.merge(process.variables) { _, printed in printed }
       }
-      scenario = try Scenario(file: file, variables: variables)
+      var read = try Scenario(file: file, variables: variables)
+      read.runArguments += fixtures.mapHosts.flatMap { [RunOptions.mapHost.name, $0] }
+      scenario = read
     } catch {
       let failures = [TestFailure(expectation: "", message: "invalid scenario: \(error)")]
       return ScenarioResult(
@@ -58,6 +60,8 @@ struct ScenarioResult {
 struct ScenarioFixtures: Sendable {
   var allowsSetup = false
   var environment: [String: String] = [:]
+  /// `adhost test --map-host RECORDED=SENT`, for every scenario's `--offline` replay.
+  var mapHosts: [String] = []
 }
 
 /// Checks a scenario's run against its expectations, in a fixed order: exit code, `aderror`s,

@@ -32,7 +32,8 @@ struct TestCommand: Command {
   static let options = OptionList(
     [
       TestOptions.jobs, TestOptions.filter, TestOptions.shard, TestOptions.update, TestOptions.junit,
-      TestOptions.json, TestOptions.report, TestOptions.allowSetup, TestOptions.env, LibraryOptions.lib,
+      TestOptions.json, TestOptions.report, TestOptions.allowSetup, TestOptions.env, RunOptions.mapHost,
+      LibraryOptions.lib,
     ] + ViewOptions.all + [.help])
 
   /// What the parser accepts (tests parse with it).
@@ -104,6 +105,8 @@ struct TestOptions {
       }
       fixtures.environment[name] = value
     }
+    _ = try RunOptions.hostMappings(parsed)  // each checked once, before any scenario runs
+    fixtures.mapHosts = parsed.values(RunOptions.mapHost)
     self.fixtures = fixtures
   }
 
