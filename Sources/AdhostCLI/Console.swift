@@ -1,5 +1,6 @@
 import Foundation
 import OutsideText
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,52 +10,63 @@ import OutsideText
 #endif
 
 /// Where a command writes: standard output and error, with colour only on a terminal and never
-/// when `NO_COLOR` is set (https://no-color.org).
-public final class Console: @unchecked Sendable {
+/// when `NO_COLOR` is set (https://no-color.org). Any thread.
+public final class Console: Sendable {
+  /// What is written and not sent yet, or what a capturing console kept.
+  private struct Written {
+    var captured: [String] = []
+    var capturedErrors: [String] = []
+    var pending: [UInt8] = []
+  }
+
   /// Whether styled output is allowed on standard output.
   public let colours: Bool
-  private var captured: [String]?
-  private var capturedErrors: [String]?
-  private var pending: [UInt8] = []
-  /// Guards `pending`: a signal handler flushes it from another thread.
-  private let lock = NSLock()
+  /// Whether this console keeps what is written (a test's) instead of writing it.
+  public let isCapturing: Bool
+  /// A signal handler flushes `pending` from another thread.
+  private let written = Mutex(Written())
+  private let eachLine: Atomic<Bool>
+
   /// Whether each line is sent at once (on a terminal, and for `--realtime` runs) rather than
   /// gathered into large writes.
-  public var flushesEachLine: Bool
+  public var flushesEachLine: Bool {
+    get { eachLine.load(ordering: .relaxed) }
+    set { eachLine.store(newValue, ordering: .relaxed) }
+  }
 
   /// A console on the process's standard output and error.
   public init(environment: [String: String]) {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     colours = !noColor && isatty(STDOUT_FILENO) == 1
-    flushesEachLine = isatty(STDOUT_FILENO) == 1
+    isCapturing = false
+    eachLine = Atomic(isatty(STDOUT_FILENO) == 1)
   }
 
   /// A console that keeps what is written, for tests.
   public init(capturing: Void) {
     colours = false
-    flushesEachLine = false
-    captured = []
-    capturedErrors = []
+    isCapturing = true
+    eachLine = Atomic(false)
   }
 
-  /// Whether this console keeps what is written (a test's) instead of writing it.
-  public var isCapturing: Bool { captured != nil }
-
   /// What was written to standard output, when capturing.
-  public var output: String { (captured ?? []).joined() }
+  public var output: String { written.withLock { $0.captured.joined() } }
   /// What was written to standard error, when capturing.
-  public var errorOutput: String { (capturedErrors ?? []).joined() }
+  public var errorOutput: String { written.withLock { $0.capturedErrors.joined() } }
 
   /// Writes a line to standard output.
   public func print(_ line: String) { write(line + "\n") }
 
   /// Writes text to standard output as is.
   public func write(_ text: String) {
-    if captured != nil {
-      captured?.append(text)
+    if isCapturing {
+      written.withLock { $0.captured.append(text) }
     } else {
-      lock.withLock { pending.append(contentsOf: text.utf8) }
-      if flushesEachLine || lock.withLock({ pending.count >= 1 << 16 }) { flush() }
+      let full = written.withLock { written in
+        written.pending.append(contentsOf: text.utf8)
+        return written.pending.count >= 1 << 16
+      }
+      if flushesEachLine || full { flush() }
     }
   }
 
@@ -62,8 +74,8 @@ public final class Console: @unchecked Sendable {
   /// (`TerminalEscape.lines`): messages carry plugins' and ad servers' text.
   public func printError(_ message: String) {
     let line = TerminalEscape.lines(message)
-    if capturedErrors != nil {
-      capturedErrors?.append(line + "\n")
+    if isCapturing {
+      written.withLock { $0.capturedErrors.append(line + "\n") }
     } else {
       flush()
       Self.writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
@@ -77,10 +89,10 @@ public final class Console: @unchecked Sendable {
 
   /// Sends buffered standard output on its way.
   public func flush() {
-    lock.withLock {
-      guard !pending.isEmpty else { return }
-      Self.writeAll(pending, to: STDOUT_FILENO)
-      pending.removeAll(keepingCapacity: true)
+    written.withLock { written in
+      guard !written.pending.isEmpty else { return }
+      Self.writeAll(written.pending, to: STDOUT_FILENO)
+      written.pending.removeAll(keepingCapacity: true)
     }
   }
 

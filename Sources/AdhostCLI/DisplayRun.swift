@@ -6,7 +6,7 @@ import WebViewKit
 
 /// One `adhost display` run: the plugin shows its placement, the screenshot and the actions run,
 /// and each event is printed as it happens.
-struct DisplayRun: @unchecked Sendable {
+struct DisplayRun: Sendable {
   let console: Console
   let json: Bool
   let options: RunOptions

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import WebViewKit
 
 #if canImport(Glibc)
@@ -20,29 +21,35 @@ enum InterruptFlush {
   /// thread while the command's own threads go on, so it reads their state under their locks.
   typealias Keep = @Sendable (_ signal: String) -> Void
 
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-  nonisolated(unsafe) private static var caught = false
+  /// The signal sources watching, and whether a signal came.
+  private struct Watch {
+    var sources: [DispatchSourceSignal] = []
+    var caught = false
+  }
+
+  private static let watch = Mutex(Watch())
   /// Held by whoever writes the command's outcome: the command at its end (`conclude`), or the
   /// first signal's `keep`, which never lets it go.
+  // why: held across the command's outcome and, by a signal, until the process ends: not scoped.
   private static let outcome = NSLock()
-  nonisolated(unsafe) private static var concluded = false
-  private static let lock = NSLock()
+  /// Whether the command wrote its outcome (under `outcome`).
+  private static let concluded = Atomic<Bool>(false)
   private static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")]
 
   /// Watches for the signals from now on (once per process: a later call changes nothing; a
   /// capturing console — a test's in-process command — is left alone). `keep` runs on the first.
   static func install(_ console: Console, keep: @escaping Keep) {
     guard !console.isCapturing else { return }
-    lock.withLock {
-      guard sources.isEmpty else { return }
+    watch.withLock { watch in
+      guard watch.sources.isEmpty else { return }
       for (number, name) in signals {
         // Ignored by the default action, so that the dispatch source gets it.
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
-          let first = lock.withLock {
-            defer { caught = true }
-            return !caught
+          let first = Self.watch.withLock { watch in
+            defer { watch.caught = true }
+            return !watch.caught
           }
           restoreDefaultActions()
           // The other signal while the first one's work runs: the end, at once.
@@ -50,12 +57,12 @@ enum InterruptFlush {
           EngineProcesses.killAll()
           // While the command writes its complete outcome, that is waited for and kept instead.
           outcome.lock()
-          if !concluded { keep(name) }
+          if !concluded.load(ordering: .relaxed) { keep(name) }
           console.flush()
           end(by: number)
         }
         source.resume()
-        sources.append(source)
+        watch.sources.append(source)
       }
     }
   }
@@ -64,10 +71,10 @@ enum InterruptFlush {
   /// first: then the signal's `keep` writes what had finished instead, and this waits for the
   /// process to end by the signal. Without `install`, `body` just runs.
   static func conclude<Value>(_ body: () throws -> Value) rethrows -> Value {
-    guard lock.withLock({ !sources.isEmpty }) else { return try body() }
+    guard watch.withLock({ !$0.sources.isEmpty }) else { return try body() }
     outcome.lock()
     defer { outcome.unlock() }
-    concluded = true
+    concluded.store(true, ordering: .relaxed)
     return try body()
   }
 

@@ -10,6 +10,7 @@ import RunReport
 /// the end, or of what had played when a signal interrupts the run (`page`: the page of the log
 /// so far). Used by the run's thread while it plays, then by the command once it is over, and
 /// by a signal's thread: under a lock.
+// why: it holds the run's PluginHost (not Sendable), read under `lock` on the run's thread only.
 final class ReportRun: @unchecked Sendable {
   static let report = CommandOption(
     "--report", value: "FILE.html",
@@ -24,6 +25,7 @@ final class ReportRun: @unchecked Sendable {
   private let spool: ReportSpool
   private var host: PluginHost?
   private var violations: [RuleViolation] = []
+  // why: a Mutex cannot take the host in (not Sendable); this lock guards it and the fields around.
   private let lock = NSLock()
   /// Whether the page is written: nothing is added after, and it is not written twice.
   private var written = false

@@ -6,7 +6,7 @@ import CLuaShim
 /// pushing objects of the class.
 ///
 /// The same object is always the same Lua value while Lua holds it, so `==` and tables keyed by
-/// objects work. Lua code cannot reach the metatable.
+/// objects work. Lua code cannot reach the metatable. Host thread only.
 public final class LuaObjectType<Object: AnyObject> {
   /// The name Lua shows for the type (`Ad`, `Player`).
   public let name: String
@@ -207,6 +207,7 @@ extension LuaState {
 }
 
 /// The registry key of the userdata cache (its address is the key).
+// why: only its address is used (a registry key); its value is never read or written.
 nonisolated(unsafe) private var objectCacheKey: UInt8 = 0
 
 /// A method's body: gets the object's pointer, already checked to be of the method's class.

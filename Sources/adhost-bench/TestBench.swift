@@ -1,5 +1,6 @@
 import AdhostCLI
 import Foundation
+import Synchronization
 
 /// `adhost-bench test [paths…]`: scenarios per second for `adhost test -j 2` (in-process, each
 /// scenario with its own host on a thread of its own) against the same scenarios played as one
@@ -95,12 +96,11 @@ enum TestBench {
 }
 
 /// A number shared between threads.
-private final class Box: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Int32 = 0
+private final class Box: Sendable {
+  private let stored = Mutex<Int32>(0)
   var value: Int32 {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
+    get { stored.withLock { $0 } }
+    set { stored.withLock { $0 = newValue } }
   }
-  func add(_ amount: Int32) { lock.withLock { stored += amount } }
+  func add(_ amount: Int32) { stored.withLock { $0 += amount } }
 }

@@ -3,6 +3,7 @@ import Foundation
 
 /// The C callbacks of the shim: each turns what GTK reported into an event line.
 enum HelperCallbacks {
+  // why: C reads it through a pointer (`&table`); nothing writes it after it is made.
   nonisolated(unsafe) static var table = wv_callbacks(
     context: nil,
     line: { _, line in

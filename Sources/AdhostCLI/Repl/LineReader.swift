@@ -27,17 +27,17 @@ final class EditingLineReader: LineReader {
   init(historyFile: String, complete: @escaping (String) -> [String]) {
     self.historyFile = historyFile
     _ = read_history(historyFile)
-    Completion.provider = complete
+    Completion.state.provider = complete
     adhost_set_completion { text, _, _ in
       guard let text else { return nil }
-      Completion.candidates = Completion.provider?(String(cString: text)) ?? []
-      Completion.next = 0
+      Completion.state.candidates = Completion.state.provider?(String(cString: text)) ?? []
+      Completion.state.next = 0
       // A completed word gets no space after it: the user goes on with `.`, `:` or `(`.
       adhost_set_completion_append_character(0)
       return rl_completion_matches(text) { _, _ in
-        guard Completion.next < Completion.candidates.count else { return nil }
-        defer { Completion.next += 1 }
-        return strdup(Completion.candidates[Completion.next])
+        guard Completion.state.next < Completion.state.candidates.count else { return nil }
+        defer { Completion.state.next += 1 }
+        return strdup(Completion.state.candidates[Completion.state.next])
       }
     }
   }
@@ -64,7 +64,12 @@ final class EditingLineReader: LineReader {
 /// libedit's completion callbacks are C functions: their state lives here. The REPL reads one
 /// line at a time on one thread.
 private enum Completion {
-  nonisolated(unsafe) static var provider: ((String) -> [String])?
-  nonisolated(unsafe) static var candidates: [String] = []
-  nonisolated(unsafe) static var next = 0
+  struct State {
+    var provider: ((String) -> [String])?
+    var candidates: [String] = []
+    var next = 0
+  }
+
+  // why: libedit calls C functions without a context, on the REPL's one thread: a global it is.
+  nonisolated(unsafe) static var state = State()
 }

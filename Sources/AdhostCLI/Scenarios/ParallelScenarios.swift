@@ -36,9 +36,11 @@ enum ParallelScenarios {
 
 /// The scenarios of one `adhost test`, the work list and the results as they come, behind a lock:
 /// a signal's thread stops it while the scenarios run (`stop`).
+// why: `inOrder` (the command's printer, not Sendable) runs under `lock` on the workers' threads.
 final class ScenarioProgress: @unchecked Sendable {
   /// The scenario files, in path order.
   let files: [String]
+  // why: it guards `inOrder`'s calls, which a Mutex cannot take in (not Sendable).
   private let lock = NSLock()
   private let inOrder: (ScenarioResult) -> Void
   private var taken = 0

@@ -25,6 +25,7 @@ struct ScenarioRun {
 }
 
 /// Keeps a run's log entries with the player's content time at each; used on the run's thread.
+// why: used on the run's thread only; RunObserver is Sendable for the log's stream closure.
 final class RunRecorder: RunObserver, @unchecked Sendable {
   private var host: PluginHost?
   private(set) var entries: [RecordedEntry] = []

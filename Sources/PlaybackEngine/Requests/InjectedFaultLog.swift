@@ -59,6 +59,8 @@ private final class PendingFaults {
   }
 }
 
+/// The player's loop, carried to the transport's thread for its `beginWork` only.
+// why: the loop is not Sendable, but `beginWork` is thread-safe (the inbox's lock).
 private struct UncheckedLoop: @unchecked Sendable {
   let loop: any IntegrationScheduler
 }

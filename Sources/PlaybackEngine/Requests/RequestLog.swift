@@ -7,6 +7,7 @@ import PlayerSeam
 /// (when the request has one), `headers` (when it has any) and `body` (text; `bodyBytes` for a
 /// body that is not UTF-8), with `SecretRedaction`'s secrets redacted. Scenarios assert
 /// requests with them (`adhost test`'s `requests`).
+// why: `loop` is not Sendable; off the host thread only its `beginWork` is called (thread-safe).
 final class RequestLog: HTTPTransport, @unchecked Sendable {
   /// The most of a body's text an entry keeps; a longer one is cut there (`bodyTruncated`).
   static let maxBodyCharacters = 256 << 10

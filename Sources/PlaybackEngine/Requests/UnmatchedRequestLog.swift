@@ -6,6 +6,7 @@ import PlayerSeam
 /// `offline-unmatched` entry (`method`, `url`, and `difference` when the recording has the URL but
 /// not what the request sent) at the virtual time it was made, whoever made it:
 /// `http`, `vast.load`, a beacon, a playlist read. The strict checks fail a run on it.
+// why: `loop` is not Sendable; off the host thread only its `beginWork` is called (thread-safe).
 final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
   private let upstream: any HTTPTransport
   // Used off the host thread only to begin work, which is thread-safe (the inbox's lock).

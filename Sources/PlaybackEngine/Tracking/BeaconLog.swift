@@ -1,22 +1,22 @@
 import Foundation
 import PlayerSeam
+import Synchronization
 import VASTKit
 
 /// Beacons that arrived on other threads, waiting for the host thread to log them. Any thread.
-public final class BeaconQueue: @unchecked Sendable {
-  private let lock = NSLock()
-  private var beacons: [VASTBeacon] = []
+public final class BeaconQueue: Sendable {
+  private let beacons = Mutex<[VASTBeacon]>([])
 
   /// An empty queue.
   public init() {}
 
   /// Queues a beacon sent.
-  public func append(_ beacon: VASTBeacon) { lock.withLock { beacons.append(beacon) } }
+  public func append(_ beacon: VASTBeacon) { beacons.withLock { $0.append(beacon) } }
 
   /// Everything queued, in a fixed order (by event as an ad plays, then URL), so that a run's
   /// log does not depend on which answer came first.
   public func drain() -> [VASTBeacon] {
-    let drained = lock.withLock { () -> [VASTBeacon] in
+    let drained = beacons.withLock { beacons in
       defer { beacons.removeAll() }
       return beacons
     }
