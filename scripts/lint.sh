@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Style checks: swift format (config .swift-format) on Swift, no bare integer conversion in Sources
 # (scripts/lint-integers.pl), every import declared in Package.swift (scripts/lint-imports.pl),
-# Package.swift as docs/architecture.md's Modules table says (scripts/lint-layers.pl),
+# Package.swift as docs/architecture.md's Modules table says (scripts/lint-layers.pl), a why for
+# each lock and unchecked Sendable kept, and each public class's threads (scripts/lint-threads.pl),
 # luacheck (config .luacheckrc) on Lua (plugins, examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,9 @@ ADHOST_LINT=1 source scripts/setup.sh
 swift format lint --strict -r Package.swift Sources Tests sdk/AdhostSDK.swift Fuzzing/Package.swift Fuzzing/Sources
 # No Double → integer conversion that can trap: see scripts/lint-integers.pl (allow-list beside it).
 find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-integers.pl
+# What the compiler cannot check about threads says why (`// why:`), and every public class says
+# on which threads it may be used: scripts/lint-threads.pl (docs/architecture.md, Time and waiting).
+find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-threads.pl
 # Every import of one of the package's modules is a dependency the target declares (not only one
 # of its dependencies' dependencies): scripts/lint-imports.pl.
 swift package dump-package | perl scripts/lint-imports.pl

@@ -3,6 +3,7 @@ import AdPlayer
 /// Checks a run's event log against the strict rules of THEOplayer's SSAI API and IAB VAST
 /// tracking (`StrictRule`), entry by entry as the log is written, so a long run need not keep
 /// its log. Feed it every entry of the log, `timeupdate`s included, then call `finish()`.
+/// One thread at a time.
 public final class StrictChecker {
   /// What the checks allow.
   public let options: StrictOptions

@@ -1,6 +1,6 @@
 import PlayerSeam
 
-/// An ad, with the Web SDK's fields. A class: each ad has one identity (one Lua userdata).
+/// An ad, with the Web SDK's fields. A class: each ad has one identity (one Lua userdata). Host thread only.
 public final class Ad {
   /// A number no other ad, break or controller of this process has, and never will: the key for
   /// tables about the ad (unlike `ObjectIdentifier`, whose address a later ad may reuse).

@@ -4,7 +4,7 @@ import PlayerSeam
 ///
 /// Its ads are kept in slots, a removed ad leaving a hole until more than half are holes, and it
 /// counts its ads still to play: adding, removing and ending an ad take constant (amortised)
-/// work however many ads the break has.
+/// work however many ads the break has. Host thread only.
 public final class AdBreak {
   /// The id of the integration that created it.
   public let integration: String

@@ -26,6 +26,7 @@ public enum SkipResult: Equatable, Sendable {
 }
 
 /// `player.ads`: the server-side integration registry, the ad lists and the ad event listeners.
+/// Host thread only.
 public final class Ads {
   struct Integration {
     let id: String

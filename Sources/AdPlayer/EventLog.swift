@@ -74,7 +74,7 @@ public struct LogEntry: Equatable, Sendable {
 }
 
 /// The event log. It keeps its entries, streams them to a sink, or only counts them, so a long
-/// run does not have to hold its whole log in memory.
+/// run does not have to hold its whole log in memory. Host thread only.
 public final class EventLog {
   /// What happens to appended entries.
   public enum Mode {

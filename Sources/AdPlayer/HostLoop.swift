@@ -39,7 +39,7 @@ public struct LoopOutcome: Equatable, Sendable {
 /// delivery deferred on the virtual clock (an injected delay) lets the clock move on to it.
 /// Work due at the same virtual time runs in this order: what the inbox delivers, then `work` timers (first-in, first-out), then `userAction`
 /// timers (see `TimerPhase`); deliveries of work begun by a timer run before the next timer. With `realTime`, timers fire no earlier than
-/// their virtual time, measured on the wall clock from the start of the run.
+/// their virtual time, measured on the wall clock from the start of the run. Host thread only.
 public final class HostLoop {
   /// The virtual time in microseconds.
   public var nowMicros: Int64 { clock }
@@ -208,7 +208,7 @@ public final class HostLoop {
   }
 }
 
-/// A hold on the loop's clock; `release()` ends it (again does nothing).
+/// A hold on the loop's clock; `release()` ends it (again does nothing). Host thread only.
 public final class LoopHold {
   private let loop: HostLoop
   private let id: Int

@@ -126,7 +126,7 @@ final class Inbox: @unchecked Sendable {
 
 /// Outstanding work (e.g. an HTTP request). While any token is outstanding the clock does not
 /// advance. Other threads deliver results with `post`; `finish` delivers the last one and ends
-/// the work once it has run on the host thread. Thread-safe.
+/// the work once it has run on the host thread. Any thread.
 public final class WorkToken: Sendable {
   /// What the work is, for stall messages.
   public let label: String

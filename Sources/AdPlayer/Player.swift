@@ -2,7 +2,7 @@ import OutsideText
 import PlayerSeam
 
 /// A headless player on a virtual clock: a content timeline, playback state, player and ad
-/// events, an event log, and the server-side ad integrations in `ads`. Host-thread only.
+/// events, an event log, and the server-side ad integrations in `ads`. Host thread only.
 public final class Player {
   /// The code of a fatal ad error when the integration gives none (THEOplayer's AD_ERROR).
   public static let adErrorCode = 10000

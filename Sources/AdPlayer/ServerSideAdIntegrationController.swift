@@ -2,7 +2,7 @@ import OutsideText
 import PlayerSeam
 
 /// What the player hands an integration's factory: creates breaks and ads and reports their
-/// playback, with THEOplayer's rules. Every rule violation throws an `AdControllerError`.
+/// playback, with THEOplayer's rules. Every rule violation throws an `AdControllerError`. Host thread only.
 public final class ServerSideAdIntegrationController {
   /// The integration's id.
   public let integration: String

@@ -1,6 +1,6 @@
 import PlayerSeam
 
-/// A timer scheduled on the loop's virtual clock; `cancel()` stops it from firing (again).
+/// A timer scheduled on the loop's virtual clock; `cancel()` stops it from firing (again). Host thread only.
 public final class TimerHandle {
   var time: Int64
   var sequence: UInt64 = 0

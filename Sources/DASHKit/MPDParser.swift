@@ -5,7 +5,7 @@ import HardenedXML
 /// Reads MPDs through the hardened libxml2 front-end (`XMLFrontEnd`, as VASTKit's parsers do:
 /// no network, no DTD, entity declarations refused, a size cap). Segment information is read past.
 ///
-/// Not thread-safe: give each thread its own, or use `MPDParser.parse`.
+/// One thread at a time: give each thread its own, or use `MPDParser.parse`.
 public final class MPDParser {
   /// Documents larger than this (bytes) are refused (default 4 MiB).
   public var maxBytes: Int { frontEnd.maxBytes }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Loads URLs: checks them against the transport policy, reads `file:` URLs itself when
-/// allowed, and hands `http(s)` to its transport. Safe to use from any thread, concurrently.
+/// allowed, and hands `http(s)` to its transport. Any thread.
 public final class HTTPClient: Sendable {
   /// The policy every URL (and redirect target) must pass.
   public let policy: TransportPolicy

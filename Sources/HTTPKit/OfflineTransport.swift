@@ -8,6 +8,7 @@ import Synchronization
 /// When a request was recorded several times, the answers replay in order and the last one
 /// repeats. A request with no match fails with `HTTPError.notRecorded`, or with
 /// `HTTPError.recordedDifferently` naming the first difference when only what it sends differs.
+/// Any thread.
 public final class OfflineTransport: HTTPTransport, Sendable {
   /// What the requests so far were answered with, or that they were not.
   struct Served {

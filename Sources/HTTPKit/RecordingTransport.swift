@@ -6,7 +6,7 @@ import Synchronization
 /// appended to the folder's `index.journal` as it completes (linear, and kept if the run is
 /// interrupted); `finish()` writes them all into `index.json` and removes the journal. What each
 /// request sends is kept with its secrets redacted, and media segments are kept trimmed
-/// (docs/http.md).
+/// (docs/http.md). Any thread.
 public final class RecordingTransport: HTTPTransport, Sendable {
   /// The recording as it grows: its index, and the journal of what is not in `index.json` yet.
   private struct Recording {

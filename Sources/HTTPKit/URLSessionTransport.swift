@@ -8,7 +8,7 @@ import Synchronization
 /// The network transport: one `URLSession` whose delegate enforces the timeout, the redirect
 /// limit, the redirect policy and the body cap of each task. The delegate runs inline on the
 /// session's own thread (`InlineDelegateQueue`), so bytes past the cap are dropped as libcurl
-/// hands them over, even while it inflates a compressed body.
+/// hands them over, even while it inflates a compressed body. Any thread.
 public final class URLSessionTransport: HTTPTransport, Sendable {
   /// A transport shared by every client that does not bring its own.
   public static let shared = URLSessionTransport()

@@ -7,7 +7,7 @@ import CLibXML2
 ///
 /// A front-end keeps one libxml2 context and, unless told otherwise, reuses it across documents,
 /// renewing it every `renewalInterval` parses (its name dictionary grows with every new name).
-/// Host thread only: give each thread (or task) its own.
+/// One thread at a time: give each thread (or task) its own.
 public final class XMLFrontEnd {
   /// Why a document was not handed to libxml2 at all.
   public enum Refusal: Error, Equatable {

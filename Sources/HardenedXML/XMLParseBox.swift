@@ -2,6 +2,7 @@ import CLibXML2
 
 /// What libxml2's callbacks reach through the parser context's `_private` pointer during one
 /// read: the front-end's record of what went wrong, and (in a subclass) the user's builder.
+/// One thread at a time.
 open class XMLParseBox {
   /// libxml2's first error.
   public internal(set) var firstError: XMLProblem?

@@ -5,7 +5,7 @@ import PluginHost
 /// A `PluginHost` on a new headless player (`AdPlayer.Player`, on a virtual clock): what
 /// `adhost run`, `adhost repl` and `adhost display` drive, and the Swift library's way to run an
 /// integration without an app's player. `host.player.setSource(_:)` loads a source and
-/// `host.player.run(until:)` plays it.
+/// `host.player.run(until:)` plays it. Host thread only.
 public final class HeadlessHost {
   /// The headless player the plugins drive.
   public let player: Player

@@ -7,6 +7,7 @@ import Synchronization
 /// Routes map a path (without query) to a handler; every request is logged before it is
 /// answered. One thread per connection, at most `maxConnections` at once; each connection
 /// carries one request (`Connection: close`), except a `CONNECT` that a tunnel handler takes over.
+/// Any thread.
 public final class LoopbackServer: Sendable {
   /// A route handler: gets the request, returns what to send.
   public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse

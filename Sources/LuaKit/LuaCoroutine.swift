@@ -3,7 +3,7 @@ import CLuaShim
 
 /// Plugin code run in a Lua coroutine by the host, so that a Swift function can suspend it
 /// (`LuaCall.suspend()`) and the host can resume it later with a result — how waiting for HTTP
-/// or a timer looks synchronous to Lua without blocking the host.
+/// or a timer looks synchronous to Lua without blocking the host. Host thread only.
 public final class LuaCoroutine {
   /// Where a coroutine stands.
   public enum Status: Sendable {

@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 
-/// A Lua value kept alive in the state's registry for as long as this Swift object lives.
+/// A Lua value kept alive in the state's registry for as long as this Swift object lives. Host thread only.
 public class LuaReference {
   weak var state: LuaState?
   let reference: Int32
@@ -29,7 +29,7 @@ public class LuaReference {
   }
 }
 
-/// A Lua function kept for calling later.
+/// A Lua function kept for calling later. Host thread only.
 public final class LuaFunction: LuaReference {}
 
 extension LuaReference {
@@ -44,6 +44,7 @@ extension LuaReference {
 }
 
 /// A live Lua table kept by reference: reads and writes go to the table itself, with raw access.
+/// Host thread only.
 public final class LuaTableReference: LuaReference {
   /// The field `key`, copied into Swift (raw access: no metamethod runs).
   public func get(_ key: String) throws(LuaError) -> LuaValue {

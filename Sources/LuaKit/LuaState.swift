@@ -4,6 +4,7 @@ import Synchronization
 
 /// One Lua 5.4 state with budgets, owned by Swift. Not thread-safe: use it from one thread at a
 /// time. Everything Lua runs goes through protected calls, and Lua errors never jump across Swift.
+/// Host thread only.
 public final class LuaState {
   /// The raw state, for the C shim and Swift functions.
   let L: OpaquePointer

@@ -44,7 +44,7 @@ public struct PluginLoadError: Error, CustomStringConvertible {
 
 /// The engine of adhost: a player's server-side ad integrations as Lua plugins, bound to its
 /// controller, the HTTP and VAST clients, on its scheduler. The player is any implementation of
-/// `IntegrationPlayer`: the headless `AdPlayer.Player` (`adhost run`), or an app's own.
+/// `IntegrationPlayer`: the headless `AdPlayer.Player` (`adhost run`), or an app's own. Host thread only.
 public final class PluginHost {
   /// The Lua state every plugin runs in (each in its own sandbox).
   public let lua: LuaState

@@ -6,7 +6,7 @@ import Synchronization
 /// as it is made, so nothing is left behind), not in memory: appending one is copying its texts
 /// (`SpoolRecord`), and the report is built from the file when it is asked for
 /// (`forEach`), outside the plugins' calls and their budgets. Texts are cut to the report's
-/// limits as they are written. Thread-safe: the run's thread appends, another may read.
+/// limits as they are written. Any thread: the run's thread appends, another may read.
 public final class ReportSpool: Sendable {
   /// The file and what is still to be written to it.
   private struct Spool {

@@ -5,7 +5,7 @@ import HTTPKit
 /// configured as the OMNIBOX guide configures its WKWebView: inline media, media without a user
 /// action, a transparent background, no scrolling. Every call blocks the calling thread until the
 /// engine answered or its deadline passed; events go to `onEvent` as they happen, and each
-/// navigation to `policy` for a decision.
+/// navigation to `policy` for a decision. Host thread only.
 public final class WebView {
   /// The view's size and its deadlines.
   public struct Configuration: Sendable {

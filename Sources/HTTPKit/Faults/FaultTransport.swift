@@ -22,7 +22,7 @@ public struct InjectedFault: Sendable, Equatable {
 ///
 /// Delays, timeouts and slow bodies take virtual time when `VirtualLatency.current` is bound
 /// at `perform` (they are added there and the answer is given at once), else real time. Every
-/// injected fault is reported to `observer` from within `perform`, before the answer.
+/// injected fault is reported to `observer` from within `perform`, before the answer. Any thread.
 public final class FaultTransport: HTTPTransport, Sendable {
   /// The plan.
   public let plan: FaultPlan

@@ -7,7 +7,7 @@ import Synchronization
 /// A host on a virtual clock binds one to `VirtualLatency.current` while it starts work; a
 /// `FaultTransport` then adds its delays here instead of waiting on the wall clock, and the host
 /// delivers the work's answer that many virtual seconds later. Unbound (real time, or a program
-/// without a virtual clock), delays are real waits. Thread-safe.
+/// without a virtual clock), delays are real waits. Any thread.
 public final class VirtualLatency: Sendable {
   private let total = Mutex(0.0)
   private let base: Double

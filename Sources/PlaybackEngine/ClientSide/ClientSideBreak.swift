@@ -4,6 +4,7 @@ import VASTKit
 
 /// One break of the client-side engine (a VAST tag of `SourceDescription.ads`, a break of a VMAP
 /// schedule given there, or a plugin's break): where it sits, its ads, and whether it has played.
+/// Host thread only.
 public final class ClientSideBreak {
   /// Where a break sits on the content.
   public enum Placement: Equatable {
@@ -87,7 +88,7 @@ final class PlayingClientSideAd {
 
 /// The breaks due at one offset, playing one after the other in one player ad break: each
 /// segment is one `ClientSideBreak` and its ads (a VMAP break's `breakStart` fires before its
-/// first ad, `breakEnd` after its last).
+/// first ad, `breakEnd` after its last). Host thread only.
 public final class ClientSideRun {
   var segments: [ClientSideSegment] = []
   var current: PlayingClientSideAd?
@@ -109,7 +110,7 @@ public final class ClientSideRun {
   }
 }
 
-/// One break of a run and its ads still to play.
+/// One break of a run and its ads still to play. Host thread only.
 public final class ClientSideSegment {
   let clientBreak: ClientSideBreak
   var ads: [any IntegrationAd]

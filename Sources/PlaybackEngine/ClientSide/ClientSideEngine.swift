@@ -8,7 +8,7 @@ import PlayerSeam
 /// last offset it passed; played and jumped-over breaks do not play again (a repeating VMAP break
 /// moves on to its next occurrence). Breaks at or past the content's end are post-rolls: they
 /// play on `ended`. The host's `csai` ads (`ClientSideAds`) and the plugins' client-side breaks
-/// (`clientside.engine`, used by plugins/lib/clientside.lua) both play through it.
+/// (`clientside.engine`, used by plugins/lib/clientside.lua) both play through it. Host thread only.
 public final class ClientSideEngine {
   /// How often a playing ad reports its progress (the player's `timeupdate` rate).
   static let tick = 0.25

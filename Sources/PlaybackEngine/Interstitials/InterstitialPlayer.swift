@@ -6,7 +6,7 @@ import PlayerSeam
 /// headless player: the primary content pauses where one is scheduled, its assets play on the
 /// clock (their durations from their playlists), and the primary content resumes at the resume
 /// offset. Seeks obey `X-RESTRICT`; `CUE` places pre- and post-rolls and `ONCE`. Plugins follow
-/// it through the `interstitial…` player events. Host-thread only.
+/// it through the `interstitial…` player events. Host thread only.
 public final class InterstitialPlayer {
   unowned let player: any IntegrationPlayer
   let loader: InterstitialLoader

@@ -10,7 +10,7 @@ import PlayerSeam
 /// Content time is presentation time less `origin`: 0 for a `static` MPD (content time is
 /// presentation time), and for a `dynamic` one the live point at the first load — the wall clock
 /// (the run's start date plus virtual time) less `availabilityStartTime` less
-/// `suggestedPresentationDelay` — so a live run joins at the live edge. Host-thread only.
+/// `suggestedPresentationDelay` — so a live run joins at the live edge. Host thread only.
 public final class MPDReader {
   private let http: HTTPClient
   private unowned let player: any IntegrationPlayer

@@ -6,7 +6,7 @@ import PlayerSeam
 /// Reads the HLS playlist of each loaded source into the player: the timeline (VOD: the sum of
 /// `#EXTINF`; live: no end) and the cues of its ad markers. A live playlist is loaded again
 /// about every target duration while the content plays, and its new cues reach the player.
-/// Host-thread only.
+/// Host thread only.
 public final class PlaylistReader {
   /// The THEOplayer code of a playlist that could not be loaded (MANIFEST_LOAD_ERROR).
   static let loadErrorCode = 4000

@@ -4,6 +4,7 @@ import WebViewKit
 
 /// A plugin's WebKit view (`webview.open`): the view, the plugin's navigation policy, listeners
 /// and native close. Its events go into the player's log, where the run's timeline shows them.
+/// Host thread only.
 public final class PluginWebView {
   /// The engine's view.
   public let view: WebView

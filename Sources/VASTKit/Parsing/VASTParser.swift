@@ -8,6 +8,7 @@ import HardenedXML
 ///
 /// A parser keeps one libxml2 context and reuses it across documents; it is not thread-safe,
 /// so give each thread (or task) its own. `VASTParser.parse` makes a fresh one per call.
+/// One thread at a time.
 public final class VASTParser {
   /// Documents larger than this (bytes) are refused with code 100 (default 1 MiB).
   public var maxBytes: Int { frontEnd.maxBytes }

@@ -6,7 +6,7 @@ import HardenedXML
 /// `VASTParser` does). Inline `<vmap:VASTAdData>` is cut out of the bytes and parsed by a
 /// `VASTParser`; a bad one fails its break alone (1006).
 ///
-/// Not thread-safe: give each thread its own, or use `VMAPParser.parse`.
+/// One thread at a time: give each thread its own, or use `VMAPParser.parse`.
 public final class VMAPParser {
   /// Documents larger than this (bytes) are refused with 1002 (default 1 MiB).
   public var maxBytes: Int { frontEnd.maxBytes }

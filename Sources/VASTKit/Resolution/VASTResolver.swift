@@ -4,7 +4,7 @@ import HTTPKit
 /// Loads a VAST tag or document and follows its wrapper chains to InLine ads.
 ///
 /// Ads of a response resolve concurrently. Each failure fires the `Error` URLs of its chain
-/// with `[ERRORCODE]` (through `beacons`) before the resolution returns.
+/// with `[ERRORCODE]` (through `beacons`) before the resolution returns. Any thread.
 public final class VASTResolver: Sendable {
   /// Where documents come from (its policy decides whether `http:` and `file:` are allowed).
   public let client: HTTPClient

@@ -8,7 +8,7 @@ import Synchronization
 /// companions and the icons due at 0, see `VASTAdTracker+Creatives`); `progress`
 /// sends quartiles and `progress` offsets as the playhead crosses them (each once); `end`
 /// sends `complete` once at least 99 % was reached. Beacons go out in the background; every
-/// one reaches the sender's sink. Methods may be called from any thread.
+/// one reaches the sender's sink. Any thread.
 public final class VASTAdTracker: Sendable {
   /// How far the ad played, and what was sent.
   struct Playback {

@@ -28,7 +28,7 @@ public struct VASTBeacon: Sendable, Equatable, Codable {
 public typealias VASTBeaconSink = @Sendable (VASTBeacon) -> Void
 
 /// Sends beacons concurrently, retrying network failures a bounded number of times, and reports
-/// every one to a sink.
+/// every one to a sink. Any thread.
 public final class VASTBeaconSender: Sendable {
   /// The client beacons go through (its policy applies).
   public let client: HTTPClient
