@@ -1,5 +1,6 @@
 import CheckedNumbers
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,6 +10,7 @@ import Foundation
 /// the folder that names it, in a process group of its own; its standard output gives the
 /// variables (`NAME=value` lines, up to an empty line or the end of its output); stopped by its
 /// pid (SIGTERM to its group, SIGKILL 2 s later) once the scenario ran.
+// why: `variables` is written in init only; other threads only call `stop` (a signal's `stopAll`).
 final class SetupProcess: @unchecked Sendable {
   /// The command: run by `/bin/sh -c` when one string, else the program and its arguments.
   enum Command: Sendable, CustomStringConvertible {
@@ -26,13 +28,11 @@ final class SetupProcess: @unchecked Sendable {
   let pid: pid_t
   /// The variables it printed.
   private(set) var variables: [String: String] = [:]
-  private let lock = NSLock()
-  private var stopped = false
+  private let stopped = Mutex(false)
   private let errors: URL
 
   /// Setups running now, stopped when a signal ends `adhost test`.
-  nonisolated(unsafe) private static var running: [pid_t: SetupProcess] = [:]
-  private static let runningLock = NSLock()
+  private static let running = Mutex<[pid_t: SetupProcess]>([:])
 
   /// Starts `command` in `folder` and reads its variables, waiting at most `timeout` seconds.
   init(_ command: Command, folder: String, timeout: Double) throws(SetupError) {
@@ -59,7 +59,7 @@ final class SetupProcess: @unchecked Sendable {
       throw SetupError("cannot start \(command): \(String(cString: strerror(status)))")
     }
     pid = started
-    Self.runningLock.withLock { Self.running[pid] = self }
+    Self.running.withLock { $0[pid] = self }
     defer { close(output[0]) }
     do {
       variables = try read(output[0], timeout: timeout)
@@ -74,12 +74,12 @@ final class SetupProcess: @unchecked Sendable {
   /// Ends the command and its children: SIGTERM to its process group, SIGKILL if it is still
   /// there 2 s later. Once only.
   func stop() {
-    let first = lock.withLock {
+    let first = stopped.withLock { stopped in
       defer { stopped = true }
       return !stopped
     }
     guard first else { return }
-    Self.runningLock.withLock { Self.running[pid] = nil }
+    Self.running.withLock { $0[pid] = nil }
     kill(-pid, SIGTERM)
     kill(pid, SIGTERM)
     var status: Int32 = 0
@@ -99,7 +99,7 @@ final class SetupProcess: @unchecked Sendable {
 
   /// Stops every setup still running (a signal ends `adhost test`).
   static func stopAll() {
-    let all = runningLock.withLock { Array(running.values) }
+    let all = running.withLock { Array($0.values) }
     for process in all { process.stop() }
   }
 
@@ -143,8 +143,8 @@ final class SetupProcess: @unchecked Sendable {
       reaped = waitpid(pid, &status, WNOHANG)
     }
     if reaped == pid {
-      lock.withLock { stopped = true }
-      Self.runningLock.withLock { Self.running[pid] = nil }
+      stopped.withLock { $0 = true }
+      Self.running.withLock { $0[pid] = nil }
       let exited = (status & 0x7f) == 0
       let code = (status >> 8) & 0xff
       if !exited || code != 0 {
