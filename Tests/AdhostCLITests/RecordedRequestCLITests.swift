@@ -93,4 +93,26 @@ import Testing
     #expect(bad.code == 64)
     #expect(bad.errors.contains("--map-host: expected RECORDED=SENT"), "\(bad.errors)")
   }
+
+  /// The issue's check: a copy of examples/mediatailor/vod/source.json whose session POST says
+  /// `"userSegment": "CHANGED"` no longer replays from the example's recording.
+  @Test func theExamplesSessionBodyChangedFailsItsReplay() async throws {
+    let scratch = try Scratch()
+    let example = repositoryRoot.appendingPathComponent("examples/mediatailor/vod")
+    let text = try String(contentsOf: example.appendingPathComponent("source.json"), encoding: .utf8)
+    #expect(text.contains(#""userSegment": "sports""#))
+    let changed = try scratch.write(
+      "source.json",
+      text.replacingOccurrences(of: #""userSegment": "sports""#, with: #""userSegment": "CHANGED""#))
+    let run = await adhost([
+      "run", repositoryRoot.appendingPathComponent("plugins/mediatailor.lua").path, changed, "--offline",
+      example.appendingPathComponent("recording").path,
+    ])
+    // The session cannot start: the plugin's fatal error (exit 70) carries the replay's message.
+    #expect(run.code == 70)
+    #expect(
+      run.errors.contains(
+        #"index.m3u8: no recorded response matches this request (offline mode): body adsParams.userSegment: recorded "sports", sent "CHANGED""#
+      ), "\(run.errors)")
+  }
 }

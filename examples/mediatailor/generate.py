@@ -76,8 +76,8 @@ MULTIVARIANT = """#EXTM3U
 
 
 class Recording(BaseRecording):
-    def add(self, method, url, body=None, content_type=None, status=200):
-        self.record(f"{method} {url.split('?cb=')[0]}", method, url, body, content_type, status)
+    def add(self, method, url, body=None, content_type=None, status=200, sent=None):
+        self.record(f"{method} {url.split('?cb=')[0]}", method, url, body, content_type, status, sent)
 
     def beacons(self, avails):
         seen = set()
@@ -90,16 +90,20 @@ class Recording(BaseRecording):
                     self.add("GET", url, status=204)
 
 
-def session(recording, name, session_id):
+def session(recording, name, session_id, sent=None):
     recording.add("POST", f"{HOST}/v1/session/5a1e/{name}/index.m3u8", json.dumps({
         "manifestUrl": f"/v1/master/5a1e/{name}/index.m3u8?aws.sessionId={session_id}",
         "trackingUrl": f"/v1/tracking/5a1e/{name}/{session_id}",
-    }, indent=2) + "\n", "application/json")
+    }, indent=2) + "\n", "application/json", sent=sent)
 
 
 def vod():
-    recording = Recording(os.path.join(HERE, "vod", "recording"))
-    session(recording, "vod", "7c0ffee1")
+    # Format version 2: each request with what it sent, so a replay checks the session POST's body.
+    recording = Recording(os.path.join(HERE, "vod", "recording"), keeps_requests=True)
+    session(recording, "vod", "7c0ffee1", sent={
+        "headers": {"content-type": "application/json"},
+        "json": {"adsParams": {"deviceType": "ctv", "userSegment": "sports"}, "reportingMode": "client"},
+    })
     recording.add("GET", f"{HOST}/v1/master/5a1e/vod/index.m3u8?aws.sessionId=7c0ffee1",
                   MULTIVARIANT.format(session="7c0ffee1"), "application/vnd.apple.mpegurl")
     markers = {
