@@ -31,7 +31,10 @@ public struct XMLNamespaceScope {
   /// to the element at `depth`, innermost first and each in its start tag's order; prefixes the
   /// element declares itself are left out (declaring one twice is an error).
   public func inherited(at depth: Int) -> String {
-    var seen = Set(entries.filter { $0.depth == depth }.map(\.prefix))
+    // Entries are in depth order: none above `depth` (the common case inside VAST) is nothing.
+    guard let first = entries.first, first.depth < depth else { return "" }
+    // A handful of prefixes at most: a list searched in order beats hashing them.
+    var seen = entries.filter { $0.depth == depth }.map(\.prefix)
     var result = ""
     var end = entries.endIndex
     while end > entries.startIndex {
@@ -40,7 +43,7 @@ public struct XMLNamespaceScope {
       while start > entries.startIndex && entries[start - 1].depth == level { start -= 1 }
       if level < depth {
         for entry in entries[start..<end] where !seen.contains(entry.prefix) {
-          seen.insert(entry.prefix)
+          seen.append(entry.prefix)
           let uri = XMLText.escapedForAttribute(entry.uri)
           result += entry.prefix.isEmpty ? " xmlns=\"\(uri)\"" : " xmlns:\(entry.prefix)=\"\(uri)\""
         }
@@ -68,7 +71,10 @@ public struct XMLNamespaceScope {
 public enum XMLText {
   /// `text` as an attribute value in double quotes (`&`, `"` and `<` escaped).
   public static func escapedForAttribute(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x22 || $0 == 0x3C }) else { return text }
+    let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x22 || $0 == 0x3C }
+    let needsEscaping =
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
+    guard needsEscaping else { return text }
     var result = ""
     for character in text {
       switch character {

@@ -10,7 +10,7 @@ extension VASTBuilder {
       return
     }
     guard let name = top else { return }
-    let value = name.collectsText ? takeText() : ""
+    let value = name.collectsText ? Self.trimmedString(text) : ""
     collecting = false
     switch name {
     case .ad: endAd()
@@ -70,7 +70,7 @@ extension VASTBuilder {
   private mutating func endText(_ name: XMLName, _ value: String) {
     switch name {
     case .error:
-      if ad != nil { ad?.errors.append(value) } else { document.errors.append(value) }
+      if ad?.errors.append(value) == nil { document.errors.append(value) }
     case .impression:
       let impression = VASTImpression(id: attribute(.id), url: value)
       ad?.impressions.append(impression)
@@ -116,11 +116,7 @@ extension VASTBuilder {
       linear?.duration = seconds
       if seconds == nil { note("Duration '\(value)' is not HH:MM:SS(.mmm)") }
     case .adParameters:
-      if companion != nil {
-        companion?.adParameters = value
-      } else if nonLinear != nil {
-        nonLinear?.adParameters = value
-      } else {
+      if (companion?.adParameters = value) == nil, (nonLinear?.adParameters = value) == nil {
         linear?.adParameters = value
       }
     case .mediaFile:
@@ -168,11 +164,9 @@ extension VASTBuilder {
       guard let offset = offset(offsetText, "progress offset") else { return }
       tracking.offset = offset
     }
-    if companion != nil {
-      companion?.trackingEvents.append(tracking)
-    } else if linear != nil {
-      linear?.trackingEvents.append(tracking)
-    } else {
+    // The innermost open owner takes it. Each optional chain answers nil when its owner is not
+    // open: `owner != nil` on these stored structs copied the whole owner before looking.
+    if companion?.trackingEvents.append(tracking) == nil, linear?.trackingEvents.append(tracking) == nil {
       nonLinearAds?.trackingEvents.append(tracking)
     }
   }
@@ -181,11 +175,7 @@ extension VASTBuilder {
     let kind: VASTResource.Kind =
       name == .staticResource ? .staticResource : name == .iFrameResource ? .iFrame : .html
     let resource = VASTResource(kind: kind, creativeType: attribute(.creativeType), value: value)
-    if icon != nil {
-      icon?.resources.append(resource)
-    } else if companion != nil {
-      companion?.resources.append(resource)
-    } else {
+    if icon?.resources.append(resource) == nil, companion?.resources.append(resource) == nil {
       nonLinear?.resources.append(resource)
     }
   }

@@ -8,15 +8,14 @@ extension VASTBuilder {
   ) {
     let name = names.name(localname)
     if name != nil && rawDepth < 0 {
-      if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+      if !attributes.isEmpty { attributes.removeAll() }
       if let attributeArray {
         for index in 0..<Int(count) {
           let base = attributeArray + index * 5
           guard let attributeName = names.name(base[0]), let start = base[3], let end = base[4] else {
             continue
           }
-          let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-          attributes.append((attributeName, value))
+          attributes.append(attributeName, start, end)
         }
       }
     }
@@ -112,6 +111,8 @@ extension VASTBuilder {
       document.version = version
       if version.isEmpty {
         note("VAST has no version attribute")
+      } else if Self.isCommon(version) {
+        // 2.0 to 4.3 as written by nearly every server: no splitting needed.
       } else if Self.isNewerMinor(version) {
         // VAST 4 tells players to ignore what they do not know; a 4.x past 4.3 keeps 4's schema.
         note("VAST version '\(version)' is newer than 4.3: read as 4.3 (elements it adds are ignored)")
@@ -134,12 +135,17 @@ extension VASTBuilder {
     return minor > 3 && parts.dropFirst(2).allSatisfy { Int($0) != nil }
   }
 
-  /// True for versions 2.x, 3.x and 4.0 to 4.3.
-  static func supports(_ version: String) -> Bool {
+  /// True for the versions most documents carry, all supported.
+  static func isCommon(_ version: String) -> Bool {
     switch version {
     case "2.0", "3.0", "4.0", "4.1", "4.2", "4.3": return true
-    default: break
+    default: return false
     }
+  }
+
+  /// True for versions 2.x, 3.x and 4.0 to 4.3.
+  static func supports(_ version: String) -> Bool {
+    if isCommon(version) { return true }
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
     guard let major = parts.first.flatMap({ Int($0) }), parts.count <= 3 else { return false }
     let minor = parts.count > 1 ? Int(parts[1]) : 0

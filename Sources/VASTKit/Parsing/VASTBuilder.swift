@@ -4,7 +4,7 @@ import HardenedXML
 /// Builds a `VASTDocument` from SAX events. One builder per parse; state is the chain of open
 /// model objects (ad, creative, linear, …), committed to their parent when their element ends.
 struct VASTBuilder {
-  let names: InternedNames
+  let names: InternedNames<XMLName>
   let context: xmlParserCtxtPtr
   /// The document bytes, for cutting raw XML out of them.
   var input: UnsafeRawBufferPointer
@@ -24,8 +24,9 @@ struct VASTBuilder {
       }
     }
   }
-  /// The attributes of the open text element.
-  var attributes: [(XMLName, String)] = []
+  /// The known attributes of the open element (kept until the next known element starts, so a
+  /// text element's are there at its end).
+  var attributes = AttributeBytes<XMLName>()
   var sawRoot = false
   /// The stack depth of an open raw element, -1 when none, and where its start tag begins.
   var rawDepth = -1
@@ -47,13 +48,12 @@ struct VASTBuilder {
   var icon: VASTIcon?
   var viewable: VASTViewableImpression?
 
-  init(names: InternedNames, context: xmlParserCtxtPtr) {
+  init(names: InternedNames<XMLName>, context: xmlParserCtxtPtr) {
     self.names = names
     self.context = context
     self.input = UnsafeRawBufferPointer(start: nil, count: 0)
     stack.reserveCapacity(32)
     text.reserveCapacity(512)
-    attributes.reserveCapacity(16)
   }
 
   /// Readies the builder for a new document, keeping its buffers' capacity.
@@ -63,7 +63,7 @@ struct VASTBuilder {
     failure = nil
     stack.removeAll(keepingCapacity: true)
     text.removeAll(keepingCapacity: true)
-    attributes.removeAll(keepingCapacity: true)
+    attributes.removeAll()
     collecting = false
     sawRoot = false
     rawDepth = -1
@@ -102,26 +102,24 @@ struct VASTBuilder {
     document.issues.append(VASTIssue(line: line, message: message))
   }
 
-  /// The collected text, without surrounding white space.
-  func takeText() -> String {
-    if let first = text.first, let last = text.last, !isSpace(first), !isSpace(last) {
-      return text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+  /// The collected text, without surrounding white space. Static, like the other helpers that
+  /// only read: a non-mutating method called from a mutating one copied the whole builder first.
+  static func trimmedString(_ text: [UInt8]) -> String {
+    text.withUnsafeBufferPointer { buffer in
+      var start = 0
+      var end = buffer.count
+      while start < end && isSpace(buffer[start]) { start += 1 }
+      while end > start && isSpace(buffer[end - 1]) { end -= 1 }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
     }
-    var start = 0
-    var end = text.count
-    while start < end && isSpace(text[start]) { start += 1 }
-    while end > start && isSpace(text[end - 1]) { end -= 1 }
-    return text[start..<end].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
   }
 
-  @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {
+  @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
-  func attribute(_ name: XMLName) -> String? {
-    for (key, value) in attributes where key == name { return value }
-    return nil
-  }
+  /// The value of attribute `name` of the open element (inlined: see `trimmedString`).
+  @inline(__always) func attribute(_ name: XMLName) -> String? { attributes.value(name) }
 
   /// The whole numbers VAST attributes may hold (sizes in pixels, bitrates in kbit/s, sequence
   /// numbers): none is negative, and 2^31 − 1 keeps every product or sum of two of them far from

@@ -4,9 +4,9 @@ extension VMAPBuilder {
   /// `breakType` fails the break alone (1000, or 1003 for an unknown type).
   mutating func startBreak() -> VMAPAdBreak {
     var new = VMAPAdBreak(line: line)
-    new.breakId = attributes["breakId"]
+    new.breakId = attributes.value(.breakId)
     adBreak = new
-    if let text = attributes["timeOffset"] {
+    if let text = attributes.value(.timeOffset) {
       adBreak?.timeOffset = VMAPTimeOffset(parsing: text)
       if adBreak?.timeOffset == nil {
         failBreak(.schema, "AdBreak timeOffset '\(text)' is not start, end, HH:MM:SS(.mmm), N% or #n")
@@ -14,17 +14,19 @@ extension VMAPBuilder {
     } else {
       failBreak(.schema, "AdBreak has no timeOffset (expected start, end, HH:MM:SS(.mmm), N% or #n)")
     }
-    if let text = attributes["breakType"] {
-      let types = text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    if let text = attributes.value(.breakType) {
+      // One type as written, the common case, needs no splitting.
+      let types =
+        Self.isBreakType(text)
+        ? [text] : text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
       adBreak?.breakTypes = types
-      let unknown = types.filter { !["linear", "nonlinear", "display"].contains($0) }
-      if types.isEmpty || !unknown.isEmpty {
+      if types.isEmpty || !types.allSatisfy(Self.isBreakType) {
         failBreak(.breakTypeNotSupported, "AdBreak breakType '\(text)' is not linear, nonlinear or display")
       }
     } else {
       failBreak(.schema, "AdBreak has no breakType (expected linear, nonlinear or display)")
     }
-    if let text = attributes["repeatAfter"] {
+    if let text = attributes.value(.repeatAfter) {
       if let seconds = VASTDuration.seconds(text), seconds > 0 {
         adBreak?.repeatAfter = seconds
       } else {
@@ -34,13 +36,22 @@ extension VMAPBuilder {
     return adBreak ?? new
   }
 
-  mutating func bool(_ key: String) -> Bool? {
-    guard let value = attributes[key] else { return nil }
+  static func isBreakType(_ text: String) -> Bool {
+    text == "linear" || text == "nonlinear" || text == "display"
+  }
+
+  mutating func bool(_ key: VMAPName) -> Bool? {
+    guard let value = attributes.value(key) else { return nil }
+    switch value {
+    case "true", "1": return true
+    case "false", "0": return false
+    default: break
+    }
     switch value.trimmingWhitespace().lowercased() {
     case "true", "1": return true
     case "false", "0": return false
     default:
-      note("AdSource \(key) '\(value)' is not true or false")
+      note("AdSource \(key.rawValue) '\(value)' is not true or false")
       return nil
     }
   }

@@ -16,15 +16,17 @@ struct VMAPBuilder {
   private enum Capture { case vast, extensions, customAdData }
 
   let context: xmlParserCtxtPtr
+  let known: InternedNames<VMAPName>
   var input = UnsafeRawBufferPointer(start: nil, count: 0)
   var document = VMAPDocument(version: "")
   var failure: VMAPError?
   var sawRoot = false
   var inlineVAST: [InlineVAST] = []
 
-  private var names: [String] = []
+  /// The open elements' local names, interned in the context's dictionary (alive for the parse).
+  private var names: [UnsafePointer<xmlChar>?] = []
   private var namespaces = XMLNamespaceScope()
-  var attributes = AttributeList()
+  var attributes = AttributeBytes<VMAPName>()
   private var text: [UInt8] = []
   /// Whether character data is kept; libxml2 calls back with text only while it is.
   private var collecting = false {
@@ -46,7 +48,43 @@ struct VMAPBuilder {
   private var inVASTAdData = false
   private var vastInData = false
 
-  init(context: xmlParserCtxtPtr) { self.context = context }
+  init(context: xmlParserCtxtPtr, known: InternedNames<VMAPName>) {
+    self.context = context
+    self.known = known
+  }
+
+  /// Readies the builder for a new document, keeping its buffers' capacity.
+  mutating func reset(input: UnsafeRawBufferPointer) {
+    self.input = input
+    document = VMAPDocument(version: "")
+    failure = nil
+    sawRoot = false
+    inlineVAST.removeAll(keepingCapacity: true)
+    names.removeAll(keepingCapacity: true)
+    namespaces = XMLNamespaceScope()
+    attributes.removeAll()
+    text.removeAll(keepingCapacity: true)
+    collecting = false
+    capture = nil
+    skipped = 0
+    adBreak = nil
+    adSource = nil
+    sourceHasData = false
+    inVASTAdData = false
+    vastInData = false
+  }
+
+  /// Hands over the document, leaving an empty one.
+  mutating func takeDocument() -> VMAPDocument {
+    var taken = VMAPDocument(version: "")
+    swap(&taken, &document)
+    return taken
+  }
+
+  /// The local name of an open element, for messages.
+  private static func string(_ name: UnsafePointer<xmlChar>?) -> String {
+    name.map { String(cString: $0) } ?? ""
+  }
 
   /// The current line of the parser.
   var line: Int { Int(context.pointee.input?.pointee.line ?? 0) }
@@ -79,23 +117,22 @@ struct VMAPBuilder {
       skipped += 1
       return
     }
-    let name = localname.map { String(cString: $0) } ?? ""
-    names.append(name)
-    namespaces.enter(depth: names.count, namespaceCount, declarations)
-    attributes.removeAll(keepingCapacity: true)
+    names.append(localname)
+    let name = known.name(localname)
+    if namespaceCount > 0 { namespaces.enter(depth: names.count, namespaceCount, declarations) }
+    if !attributes.isEmpty { attributes.removeAll() }
     if let attributeArray {
       for index in 0..<Int(count) {
         let base = attributeArray + index * 5
-        guard let key = base[0], let start = base[3], let end = base[4] else { continue }
-        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-        attributes.pairs.append((String(cString: key), value))
+        guard let key = known.name(base[0]), let start = base[3], let end = base[4] else { continue }
+        attributes.append(key, start, end)
       }
     }
-    text.removeAll(keepingCapacity: true)
+    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
     collecting = false
     if !sawRoot {
       sawRoot = true
-      root(name)
+      root(name, localname)
       return
     }
     if inVASTAdData {
@@ -105,12 +142,12 @@ struct VMAPBuilder {
     startKnown(name)
   }
 
-  private mutating func root(_ name: String) {
-    guard name == "VMAP" else {
-      fail(.schema, "the root element is <\(name)>, expected <vmap:VMAP>")
+  private mutating func root(_ name: VMAPName?, _ localname: UnsafePointer<xmlChar>?) {
+    guard name == .vmap else {
+      fail(.schema, "the root element is <\(Self.string(localname))>, expected <vmap:VMAP>")
       return
     }
-    let version = attributes["version"]?.trimmingWhitespace() ?? ""
+    let version = attributes.value(.version)?.trimmingWhitespace() ?? ""
     document.version = version
     if version.isEmpty {
       fail(.schema, "<vmap:VMAP> has no version attribute (expected 1.0)")
@@ -119,30 +156,31 @@ struct VMAPBuilder {
     }
   }
 
-  private mutating func startKnown(_ name: String) {
+  private mutating func startKnown(_ name: VMAPName?) {
     switch name {
-    case "AdBreak":
+    case .adBreak:
       guard names.count == 2 else {
-        fail(.schema, "<vmap:AdBreak> inside <\(names.dropLast().last ?? "")>, expected it under <vmap:VMAP>")
+        let parent = Self.string(names.dropLast().last ?? nil)
+        fail(.schema, "<vmap:AdBreak> inside <\(parent)>, expected it under <vmap:VMAP>")
         return
       }
       adBreak = startBreak()
-    case "AdSource":
+    case .adSource:
       var source = VMAPAdSource()
-      source.id = attributes["id"]
-      source.allowMultipleAds = bool("allowMultipleAds")
-      source.followRedirects = bool("followRedirects")
+      source.id = attributes.value(.id)
+      source.allowMultipleAds = bool(.allowMultipleAds)
+      source.followRedirects = bool(.followRedirects)
       adSource = source
       sourceHasData = false
-    case "VASTAdData", "VASTData":
+    case .vastAdData, .vastData:
       sourceHasData = true
       inVASTAdData = true
       vastInData = false
-    case "AdTagURI", "Tracking": collecting = true
-    case "CustomAdData":
+    case .adTagURI, .tracking: collecting = true
+    case .customAdData:
       sourceHasData = true
       beginCapture(.customAdData)
-    case "Extensions": beginCapture(.extensions)
+    case .extensions: beginCapture(.extensions)
     default: break
     }
   }
@@ -158,32 +196,32 @@ struct VMAPBuilder {
       return
     }
     namespaces.leave(depth: names.count)
-    let name = names.popLast() ?? ""
+    let localname = names.popLast() ?? nil
     if capture != nil {
       endCapture()
       return
     }
-    let value = collecting ? String(decoding: text, as: UTF8.self).trimmingWhitespace() : ""
+    let value = collecting ? VASTBuilder.trimmedString(text) : ""
     collecting = false
-    switch name {
-    case "AdBreak":
+    switch known.name(localname) {
+    case .adBreak:
       guard let finished = adBreak.take() else { return }
       if finished.adSource == nil && finished.error == nil {
         note("AdBreak (line \(finished.line)) has no AdSource: it only tracks")
       }
       document.adBreaks.append(finished)
-    case "AdSource":
+    case .adSource:
       if !sourceHasData { failBreak(.schema, "AdSource has none of VASTAdData, AdTagURI or CustomAdData") }
       adBreak?.adSource = adSource.take()
-    case "VASTAdData", "VASTData":
+    case .vastAdData, .vastData:
       inVASTAdData = false
-      if !vastInData { failBreak(.adResponseParsing, "\(name) holds no <VAST> document") }
-    case "AdTagURI":
+      if !vastInData { failBreak(.adResponseParsing, "\(Self.string(localname)) holds no <VAST> document") }
+    case .adTagURI:
       sourceHasData = true
       if value.isEmpty { failBreak(.schema, "AdTagURI is empty (expected a URL)") }
-      adSource?.content = .adTagURI(url: value, templateType: attributes["templateType"])
-    case "Tracking":
-      let event = attributes["event"]?.trimmingWhitespace() ?? ""
+      adSource?.content = .adTagURI(url: value, templateType: attributes.value(.templateType))
+    case .tracking:
+      let event = attributes.value(.event)?.trimmingWhitespace() ?? ""
       guard ["breakStart", "breakEnd", "error"].contains(event) else {
         note("Tracking event '\(event)' is not breakStart, breakEnd or error")
         return
@@ -222,7 +260,7 @@ struct VMAPBuilder {
       if adBreak != nil { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }
     case .customAdData:
       let xml = capturedXML(range)
-      adSource?.content = .customAdData(xml: xml, templateType: attributes["templateType"])
+      adSource?.content = .customAdData(xml: xml, templateType: attributes.value(.templateType))
     case nil: break
     }
   }

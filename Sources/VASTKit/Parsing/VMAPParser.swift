@@ -12,6 +12,8 @@ public final class VMAPParser {
   public var maxBytes: Int { frontEnd.maxBytes }
   private let vastParser: VASTParser
   private let frontEnd: XMLFrontEnd
+  private var box: VMAPParseBox?
+  private var boxGeneration = 0
 
   /// A parser with a size cap in bytes.
   public init(maxBytes: Int = 1 << 20) {
@@ -40,9 +42,17 @@ public final class VMAPParser {
     case .failure(.empty): throw VMAPError(.parsing, "the document is empty")
     case .failure(.noParser): throw VMAPError(.parsing, "libxml2 could not create a parser")
     }
-    let box = VMAPParseBox(context: context)
+    // The builder holds names interned in the context's dictionary: a new context, a new builder.
+    let box: VMAPParseBox
+    if let reused = self.box, boxGeneration == frontEnd.generation {
+      box = reused
+    } else {
+      box = VMAPParseBox(builder: VMAPBuilder(context: context, known: InternedNames(context.pointee.dict)))
+      self.box = box
+      boxGeneration = frontEnd.generation
+    }
     let outcome = data.withUnsafeBytes { bytes in
-      box.builder.input = bytes
+      box.builder.reset(input: bytes)
       defer { box.builder.input = UnsafeRawBufferPointer(start: nil, count: 0) }
       return frontEnd.read(bytes, context: context, box: box)
     }
@@ -54,7 +64,7 @@ public final class VMAPParser {
       throw VMAPError(.parsing, outcome.error?.description ?? "the document is not well-formed XML")
     }
     guard box.builder.sawRoot else { throw VMAPError(.parsing, "the document has no root element") }
-    var document = box.builder.document
+    var document = box.builder.takeDocument()
     if !outcome.warnings.isEmpty { document.issues = VASTIssue.merge(document.issues, outcome.warnings) }
     for pending in box.builder.inlineVAST { parseInline(pending, data: data, into: &document) }
     return document
@@ -62,13 +72,18 @@ public final class VMAPParser {
 
   /// Parses one cut-out `<VAST>` into its break's source, or fails that break with 1006.
   private func parseInline(_ pending: VMAPBuilder.InlineVAST, data: Data, into document: inout VMAPDocument) {
-    let element = [UInt8](
-      data[data.startIndex + pending.range.lowerBound..<data.startIndex + pending.range.upperBound])
-    let bytes = Data(XMLNamespaceScope.splice(pending.namespaces, into: element))
-    do {
-      let vast = try vastParser.parse(bytes)
+    // The cut-out bytes are parsed in place when no declaration is to be added to them.
+    let result = data.withUnsafeBytes { whole in
+      let element = UnsafeRawBufferPointer(rebasing: whole[pending.range])
+      guard !pending.namespaces.isEmpty else { return vastParser.parse(bytes: element) }
+      return XMLNamespaceScope.splice(pending.namespaces, into: Array(element)).withUnsafeBytes {
+        vastParser.parse(bytes: $0)
+      }
+    }
+    switch result {
+    case .success(let vast):
       document.adBreaks[pending.breakIndex].adSource?.content = .vastAdData(vast: vast)
-    } catch {
+    case .failure(let error):
       document.adBreaks[pending.breakIndex].error = VMAPError(
         .adResponseParsing,
         "line \(pending.line): the VAST in VASTAdData is unusable: \(error) (lines counted from its <VAST> tag)"

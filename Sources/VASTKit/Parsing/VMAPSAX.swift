@@ -21,6 +21,6 @@ enum VMAPSAX {
 
 /// What the callbacks reach: the builder, beside the front-end's record of problems.
 final class VMAPParseBox: XMLParseBox {
-  var builder: VMAPBuilder
-  init(context: xmlParserCtxtPtr) { builder = VMAPBuilder(context: context) }
+  @exclusivity(unchecked) var builder: VMAPBuilder
+  init(builder: VMAPBuilder) { self.builder = builder }
 }

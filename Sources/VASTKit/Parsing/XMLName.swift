@@ -57,15 +57,15 @@ enum XMLName: String, CaseIterable {
 
 /// The interned pointer of each name in one libxml2 dictionary, in a small open-addressing
 /// table keyed by the pointer's bits (faster than hashing with `Hasher` on every element).
-struct InternedNames {
-  private static let size = 1024
-  private var keys = [UInt](repeating: 0, count: InternedNames.size)
-  private var values = [XMLName?](repeating: nil, count: InternedNames.size)
+struct InternedNames<Name: RawRepresentable & CaseIterable> where Name.RawValue == String {
+  private static var size: Int { 1024 }
+  private var keys = [UInt](repeating: 0, count: 1024)
+  private var values = [Name?](repeating: nil, count: 1024)
 
   /// Interns every name in `dictionary`.
   init(_ dictionary: OpaquePointer?) {
     guard dictionary != nil else { return }
-    for name in XMLName.allCases {
+    for name in Name.allCases {
       guard let pointer = xmlDictLookup(dictionary, name.rawValue, -1) else { continue }
       let key = UInt(bitPattern: pointer)
       var slot = Self.slot(key)
@@ -81,7 +81,7 @@ struct InternedNames {
 
   /// The name of an interned string, or nil for a name the parser ignores.
   @inline(__always)
-  func name(_ pointer: UnsafePointer<xmlChar>?) -> XMLName? {
+  func name(_ pointer: UnsafePointer<xmlChar>?) -> Name? {
     guard let pointer else { return nil }
     let key = UInt(bitPattern: pointer)
     var slot = Self.slot(key)
