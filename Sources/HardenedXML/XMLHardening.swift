@@ -37,9 +37,11 @@ enum XMLHardening {
     {
       // One warning per prefix: the first use names the line, the others add nothing.
       let prefix = error.str1.map { String(cString: $0) } ?? ""
+      let warning = XMLProblem(
+        line: Int(error.line), message: trimmed(text) + "; read as if it were declared")
+      if box.nestedPrefixes?.insert(prefix).inserted == true { box.nestedWarnings.append(warning) }
       guard box.undeclaredPrefixes.insert(prefix).inserted else { return }
-      box.warnings.append(
-        XMLProblem(line: Int(error.line), message: trimmed(text) + "; read as if it were declared"))
+      box.warnings.append(warning)
       return
     }
     guard box.firstError == nil else { return }

@@ -21,21 +21,30 @@ public struct XMLNamespaceScope {
     }
   }
 
+  /// Forgets every declaration, keeping the storage for the next document.
+  public mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
   /// Forgets the declarations of the element at `depth`, which has ended (and any deeper).
   @inline(__always)
   public mutating func leave(depth: Int) {
     while let last = entries.last, last.depth >= depth { entries.removeLast() }
   }
 
-  /// ` xmlns:p="uri"` (` xmlns="uri"` for the default) for each prefix its ancestors declare
-  /// to the element at `depth`, innermost first and each in its start tag's order; prefixes the
-  /// element declares itself are left out (declaring one twice is an error).
-  public func inherited(at depth: Int) -> String {
+  /// Records `declarations` (prefix and URI pairs, in order) for the element at `depth`, as if
+  /// its start tag carried them first.
+  public mutating func enter(depth: Int, _ declarations: [(prefix: String, uri: String)]) {
+    for declaration in declarations { entries.append((depth, declaration.prefix, declaration.uri)) }
+  }
+
+  /// The declarations its ancestors make to the element at `depth` (prefix and URI pairs),
+  /// innermost first and each in its start tag's order; prefixes the element declares itself
+  /// are left out (declaring one twice is an error).
+  public func inheritedDeclarations(at depth: Int) -> [(prefix: String, uri: String)] {
     // Entries are in depth order: none above `depth` (the common case inside VAST) is nothing.
-    guard let first = entries.first, first.depth < depth else { return "" }
+    guard let first = entries.first, first.depth < depth else { return [] }
     // A handful of prefixes at most: a list searched in order beats hashing them.
     var seen = entries.filter { $0.depth == depth }.map(\.prefix)
-    var result = ""
+    var result: [(prefix: String, uri: String)] = []
     var end = entries.endIndex
     while end > entries.startIndex {
       let level = entries[end - 1].depth
@@ -44,11 +53,21 @@ public struct XMLNamespaceScope {
       if level < depth {
         for entry in entries[start..<end] where !seen.contains(entry.prefix) {
           seen.append(entry.prefix)
-          let uri = XMLText.escapedForAttribute(entry.uri)
-          result += entry.prefix.isEmpty ? " xmlns=\"\(uri)\"" : " xmlns:\(entry.prefix)=\"\(uri)\""
+          result.append((entry.prefix, entry.uri))
         }
       }
       end = start
+    }
+    return result
+  }
+
+  /// ` xmlns:p="uri"` (` xmlns="uri"` for the default) for each of `inheritedDeclarations(at:)`,
+  /// to put on a cut-out element's start tag.
+  public func inherited(at depth: Int) -> String {
+    var result = ""
+    for (prefix, uri) in inheritedDeclarations(at: depth) {
+      let escaped = XMLText.escapedForAttribute(uri)
+      result += prefix.isEmpty ? " xmlns=\"\(escaped)\"" : " xmlns:\(prefix)=\"\(escaped)\""
     }
     return result
   }
@@ -73,7 +92,8 @@ public enum XMLText {
   public static func escapedForAttribute(_ text: String) -> String {
     let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x22 || $0 == 0x3C }
     let needsEscaping =
-      text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) }
+      ?? text.utf8.contains(where: special)
     guard needsEscaping else { return text }
     var result = ""
     for character in text {

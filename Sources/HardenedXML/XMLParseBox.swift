@@ -12,6 +12,10 @@ open class XMLParseBox {
   public internal(set) var warnings: [XMLProblem] = []
   /// The prefixes already warned about.
   var undeclaredPrefixes: Set<String> = []
+  /// While a nested document is read (`beginNested`): the prefixes warned about inside it.
+  var nestedPrefixes: Set<String>?
+  /// The warnings of the nested document, as reading it on its own would give them.
+  var nestedWarnings: [XMLProblem] = []
 
   /// An empty box.
   public init() {}
@@ -19,10 +23,27 @@ open class XMLParseBox {
   func resetProblems() {
     firstError = nil
     refusedEntity = nil
+    nestedPrefixes = nil
+    nestedWarnings.removeAll()
     if !warnings.isEmpty {
       warnings.removeAll()
       undeclaredPrefixes.removeAll()
     }
+  }
+
+  /// Starts counting the warnings of a document nested in the one being read (a VMAP's inline
+  /// VAST) apart, as if it were read on its own: each prefix is warned about once inside it,
+  /// whatever the outer document warned about before. The outer warnings are unchanged.
+  public func beginNested() {
+    nestedPrefixes = []
+    nestedWarnings.removeAll()
+  }
+
+  /// Ends the nested document and answers its warnings.
+  public func endNested() -> [XMLProblem] {
+    nestedPrefixes = nil
+    defer { nestedWarnings.removeAll() }
+    return nestedWarnings
   }
 
   /// Runs `body` on the box of the parse `ctx` belongs to, without retaining it (the front-end

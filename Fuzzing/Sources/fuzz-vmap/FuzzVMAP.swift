@@ -10,7 +10,7 @@ nonisolated(unsafe) private let reusedParser = VMAPParser()
   static func main() { runFuzzer(fuzzVMAP) }
 }
 
-/// The VMAP parser (libxml2 SAX, inline VAST through the VAST parser): any bytes give a schedule
+/// The VMAP parser (libxml2 SAX, inline VAST read in the same pass): any bytes give a schedule
 /// or a VMAP error; a reused parser and a fresh one agree; the schedule renders as text (`adhost
 /// vast` on a VMAP) and survives a JSON round-trip (`--json`).
 @_cdecl("LLVMFuzzerTestOneInput")

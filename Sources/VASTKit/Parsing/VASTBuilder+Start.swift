@@ -1,11 +1,14 @@
 import CLibXML2
 
 extension VASTBuilder {
-  /// Handles libxml2's start-element event: reads the known attributes, then `start`.
+  /// Handles libxml2's start-element event: records the namespace declarations, reads the
+  /// known attributes, then `start`.
   mutating func startElement(
-    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ localname: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ declarations: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32,
     _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
+    if namespaceCount > 0 { namespaces.enter(depth: stack.count + 1, namespaceCount, declarations) }
     let name = names.name(localname)
     if name != nil && rawDepth < 0 {
       if !attributes.isEmpty { attributes.removeAll() }

@@ -3,9 +3,19 @@ import HardenedXML
 
 /// Builds a `VASTDocument` from SAX events. One builder per parse; state is the chain of open
 /// model objects (ad, creative, linear, …), committed to their parent when their element ends.
+///
+/// A builder reads either a document of its own (`VASTParser`) or one nested in another
+/// (a VMAP's inline VAST, fed by `VMAPBuilder`): then it does not stop the parser when it
+/// rejects its document, and counts lines from its root's start tag.
 struct VASTBuilder {
   let names: InternedNames<XMLName>
   let context: xmlParserCtxtPtr
+  /// The character-data callback to install in text elements (the one of the parse's box).
+  let charactersCallback: charactersSAXFunc
+  /// Whether rejecting the document stops the parser (false for a nested document).
+  let stopsParser: Bool
+  /// The lines of the outer document before the nested one's root (0 for a document of its own).
+  var linesBefore = 0
   /// The document bytes, for cutting raw XML out of them.
   var input: UnsafeRawBufferPointer
 
@@ -20,7 +30,7 @@ struct VASTBuilder {
   var collecting = false {
     didSet {
       if collecting != oldValue {
-        context.pointee.sax.pointee.characters = collecting ? SAXCallbacks.characters : nil
+        context.pointee.sax.pointee.characters = collecting ? charactersCallback : nil
       }
     }
   }
@@ -48,9 +58,14 @@ struct VASTBuilder {
   var icon: VASTIcon?
   var viewable: VASTViewableImpression?
 
-  init(names: InternedNames<XMLName>, context: xmlParserCtxtPtr) {
+  init(
+    names: InternedNames<XMLName>, context: xmlParserCtxtPtr,
+    characters: charactersSAXFunc = SAXCallbacks.characters, stopsParser: Bool = true
+  ) {
     self.names = names
     self.context = context
+    self.charactersCallback = characters
+    self.stopsParser = stopsParser
     self.input = UnsafeRawBufferPointer(start: nil, count: 0)
     stack.reserveCapacity(32)
     text.reserveCapacity(512)
@@ -67,7 +82,7 @@ struct VASTBuilder {
     collecting = false
     sawRoot = false
     rawDepth = -1
-    namespaces = XMLNamespaceScope()
+    namespaces.removeAll()
     ad = nil
     adHasContent = false
     wrapperInfo = nil
@@ -89,12 +104,13 @@ struct VASTBuilder {
   }
 
   /// The current line of the parser.
-  var line: Int { Int(context.pointee.input?.pointee.line ?? 0) }
+  var line: Int { Int(context.pointee.input?.pointee.line ?? 0) - linesBefore }
 
-  /// Rejects the document with `code` and stops the parser.
+  /// Rejects the document with `code` and stops the parser (a nested document's feeder stops
+  /// feeding it instead).
   mutating func fail(_ code: VASTErrorCode, _ message: String) {
     if failure == nil { failure = VASTError(code, "line \(line): \(message)") }
-    xmlStopParser(context)
+    if stopsParser { xmlStopParser(context) }
   }
 
   /// Notes a problem that does not reject the document.

@@ -80,10 +80,7 @@ final class ParseBox: XMLParseBox {
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32,
     _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
-    if namespaceCount > 0 {
-      builder.namespaces.enter(depth: builder.stack.count + 1, namespaceCount, namespaces)
-    }
-    builder.startElement(localname, count, attributes)
+    builder.startElement(localname, namespaceCount, namespaces, count, attributes)
   }
 
   func endElement() { builder.end() }
@@ -94,19 +91,20 @@ final class ParseBox: XMLParseBox {
 }
 
 extension VASTIssue {
-  /// `issues` with the front-end's `warnings` among them, in line order (stable).
-  static func merge(_ issues: [VASTIssue], _ warnings: [XMLProblem]) -> [VASTIssue] {
+  /// `issues` with the front-end's `warnings` among them, in line order (stable); the
+  /// warnings' lines less `linesBefore` (those of an outer document, for a nested one).
+  static func merge(_ issues: [VASTIssue], _ warnings: [XMLProblem], linesBefore: Int = 0) -> [VASTIssue] {
     var result: [VASTIssue] = []
     result.reserveCapacity(issues.count + warnings.count)
-    var pending = warnings[...]
+    var pending = warnings.map { VASTIssue(line: $0.line - linesBefore, message: $0.message) }[...]
     for issue in issues {
       while let next = pending.first, next.line <= issue.line {
-        result.append(VASTIssue(line: next.line, message: next.message))
+        result.append(next)
         pending = pending.dropFirst()
       }
       result.append(issue)
     }
-    result += pending.map { VASTIssue(line: $0.line, message: $0.message) }
+    result += pending
     return result
   }
 }

@@ -1,22 +1,24 @@
 import CLibXML2
 import HardenedXML
 
-/// Builds a `VMAPDocument` from SAX events. Inline VAST, extensions and custom ad data are
-/// not walked: their byte ranges are cut out of the input when their element ends.
+/// Builds a `VMAPDocument` from SAX events. Inline VAST is handed to a `VASTBuilder` in the
+/// same pass (`VMAPBuilder+Inline`); extensions and custom ad data are not walked: their byte
+/// ranges are cut out of the input when their element ends.
 struct VMAPBuilder {
-  /// A `<VAST>` inside `<vmap:VASTAdData>`, parsed once the VMAP pass is over.
+  /// A `<VAST>` inside `<vmap:VASTAdData>`, read in the VMAP pass and put into its break once
+  /// the pass is over.
   struct InlineVAST {
     let breakIndex: Int
-    let range: Range<Int>
     let line: Int
-    /// Declarations in scope from the ancestors, to put on the cut-out root.
-    let namespaces: String
+    let result: Result<VASTDocument, VASTError>
   }
 
-  private enum Capture { case vast, extensions, customAdData }
+  enum Capture { case vast, extensions, customAdData }
 
   let context: xmlParserCtxtPtr
   let known: InternedNames<VMAPName>
+  /// Reads the inline VAST documents.
+  var inline: VASTBuilder
   var input = UnsafeRawBufferPointer(start: nil, count: 0)
   var document = VMAPDocument(version: "")
   var failure: VMAPError?
@@ -24,8 +26,8 @@ struct VMAPBuilder {
   var inlineVAST: [InlineVAST] = []
 
   /// The open elements' local names, interned in the context's dictionary (alive for the parse).
-  private var names: [UnsafePointer<xmlChar>?] = []
-  private var namespaces = XMLNamespaceScope()
+  var names: [UnsafePointer<xmlChar>?] = []
+  var namespaces = XMLNamespaceScope()
   var attributes = AttributeBytes<VMAPName>()
   private var text: [UInt8] = []
   /// Whether character data is kept; libxml2 calls back with text only while it is.
@@ -36,10 +38,10 @@ struct VMAPBuilder {
       }
     }
   }
-  private var capture: Capture?
-  private var skipped = 0
-  private var captureStart = 0
-  private var captureLine = 0
+  var capture: Capture?
+  var skipped = 0
+  var captureStart = 0
+  var captureLine = 0
   /// The declarations in scope at the captured element, for its cut-out root.
   private var captureNamespaces = ""
   var adBreak: VMAPAdBreak?
@@ -48,9 +50,10 @@ struct VMAPBuilder {
   private var inVASTAdData = false
   private var vastInData = false
 
-  init(context: xmlParserCtxtPtr, known: InternedNames<VMAPName>) {
+  init(context: xmlParserCtxtPtr, known: InternedNames<VMAPName>, vast: InternedNames<XMLName>) {
     self.context = context
     self.known = known
+    inline = VASTBuilder(names: vast, context: context, characters: VMAPSAX.characters, stopsParser: false)
   }
 
   /// Readies the builder for a new document, keeping its buffers' capacity.
@@ -61,7 +64,7 @@ struct VMAPBuilder {
     sawRoot = false
     inlineVAST.removeAll(keepingCapacity: true)
     names.removeAll(keepingCapacity: true)
-    namespaces = XMLNamespaceScope()
+    namespaces.removeAll()
     attributes.removeAll()
     text.removeAll(keepingCapacity: true)
     collecting = false
@@ -72,6 +75,7 @@ struct VMAPBuilder {
     sourceHasData = false
     inVASTAdData = false
     vastInData = false
+    inline.reset(input: input)
   }
 
   /// Hands over the document, leaving an empty one.
@@ -105,16 +109,18 @@ struct VMAPBuilder {
     if adBreak != nil && adBreak?.error == nil { adBreak?.error = error }
   }
 
-  private var position: Int { min(Int(xmlByteConsumed(context)), input.count) }
+  var position: Int { min(Int(xmlByteConsumed(context)), input.count) }
 
   mutating func start(
     _ localname: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
     _ declarations: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32,
     _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
-    // Inside a cut-out element only the nesting is counted: no names, no attributes.
+    // Inside a cut-out element only the nesting is counted: no names, no attributes; inside
+    // inline VAST the VAST builder gets the event.
     if capture != nil {
       skipped += 1
+      if capture == .vast { forwardStart(localname, namespaceCount, declarations, count, attributeArray) }
       return
     }
     names.append(localname)
@@ -137,6 +143,7 @@ struct VMAPBuilder {
     }
     if inVASTAdData {
       beginCapture(.vast)
+      beginInline(localname, namespaceCount, declarations, count, attributeArray)
       return
     }
     startKnown(name)
@@ -176,6 +183,7 @@ struct VMAPBuilder {
       sourceHasData = true
       inVASTAdData = true
       vastInData = false
+      awaitInline()
     case .adTagURI, .tracking: collecting = true
     case .customAdData:
       sourceHasData = true
@@ -186,6 +194,10 @@ struct VMAPBuilder {
   }
 
   mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    if capture == .vast {
+      if inline.failure == nil { inline.characters(characters, length) }
+      return
+    }
     guard collecting, let characters else { return }
     text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
   }
@@ -193,6 +205,7 @@ struct VMAPBuilder {
   mutating func end() {
     if capture != nil && skipped > 0 {
       skipped -= 1
+      if capture == .vast && inline.failure == nil { inline.end() }
       return
     }
     namespaces.leave(depth: names.count)
@@ -215,6 +228,7 @@ struct VMAPBuilder {
       adBreak?.adSource = adSource.take()
     case .vastAdData, .vastData:
       inVASTAdData = false
+      stopAwaitingInline()
       if !vastInData { failBreak(.adResponseParsing, "\(Self.string(localname)) holds no <VAST> document") }
     case .adTagURI:
       sourceHasData = true
@@ -234,7 +248,7 @@ struct VMAPBuilder {
   private mutating func beginCapture(_ kind: Capture) {
     capture = kind
     captureLine = line
-    captureNamespaces = namespaces.inherited(at: names.count)
+    if kind != .vast { captureNamespaces = namespaces.inherited(at: names.count) }
     var index = position - 1
     while index > 0 && input[index] != UInt8(ascii: "<") { index -= 1 }
     captureStart = max(0, index)
@@ -252,9 +266,8 @@ struct VMAPBuilder {
     case .vast:
       inVASTAdData = true
       inlineVAST.append(
-        InlineVAST(
-          breakIndex: document.adBreaks.count, range: range, line: captureLine,
-          namespaces: captureNamespaces))
+        InlineVAST(breakIndex: document.adBreaks.count, line: captureLine, result: endInline()))
+      awaitInline()
     case .extensions:
       let xml = capturedXML(range)
       if adBreak != nil { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }

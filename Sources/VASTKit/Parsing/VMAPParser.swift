@@ -3,14 +3,13 @@ import Foundation
 import HardenedXML
 
 /// Parses VMAP 1.0.1 documents through the hardened libxml2 front-end (`XMLFrontEnd`, as
-/// `VASTParser` does). Inline `<vmap:VASTAdData>` is cut out of the bytes and parsed by a
-/// `VASTParser`; a bad one fails its break alone (1006).
+/// `VASTParser` does). The VAST inside `<vmap:VASTAdData>` is read in the same pass, as if cut
+/// out and parsed on its own; a bad one fails its break alone (1006).
 ///
 /// One thread at a time: give each thread its own, or use `VMAPParser.parse`.
 public final class VMAPParser {
   /// Documents larger than this (bytes) are refused with 1002 (default 1 MiB).
   public var maxBytes: Int { frontEnd.maxBytes }
-  private let vastParser: VASTParser
   private let frontEnd: XMLFrontEnd
   private var box: VMAPParseBox?
   private var boxGeneration = 0
@@ -18,7 +17,6 @@ public final class VMAPParser {
   /// A parser with a size cap in bytes.
   public init(maxBytes: Int = 1 << 20) {
     frontEnd = XMLFrontEnd(maxBytes: maxBytes, elements: VMAPSAX.elements)
-    vastParser = VASTParser(maxBytes: maxBytes)
   }
 
   /// Parses one document with a fresh parser.
@@ -47,7 +45,10 @@ public final class VMAPParser {
     if let reused = self.box, boxGeneration == frontEnd.generation {
       box = reused
     } else {
-      box = VMAPParseBox(builder: VMAPBuilder(context: context, known: InternedNames(context.pointee.dict)))
+      let dictionary = context.pointee.dict
+      box = VMAPParseBox(
+        builder: VMAPBuilder(
+          context: context, known: InternedNames(dictionary), vast: InternedNames(dictionary)))
       self.box = box
       boxGeneration = frontEnd.generation
     }
@@ -66,27 +67,19 @@ public final class VMAPParser {
     guard box.builder.sawRoot else { throw VMAPError(.parsing, "the document has no root element") }
     var document = box.builder.takeDocument()
     if !outcome.warnings.isEmpty { document.issues = VASTIssue.merge(document.issues, outcome.warnings) }
-    for pending in box.builder.inlineVAST { parseInline(pending, data: data, into: &document) }
+    for inline in box.builder.inlineVAST { place(inline, into: &document) }
     return document
   }
 
-  /// Parses one cut-out `<VAST>` into its break's source, or fails that break with 1006.
-  private func parseInline(_ pending: VMAPBuilder.InlineVAST, data: Data, into document: inout VMAPDocument) {
-    // The cut-out bytes are parsed in place when no declaration is to be added to them.
-    let result = data.withUnsafeBytes { whole in
-      let element = UnsafeRawBufferPointer(rebasing: whole[pending.range])
-      guard !pending.namespaces.isEmpty else { return vastParser.parse(bytes: element) }
-      return XMLNamespaceScope.splice(pending.namespaces, into: Array(element)).withUnsafeBytes {
-        vastParser.parse(bytes: $0)
-      }
-    }
-    switch result {
+  /// Puts one inline `<VAST>` into its break's source, or fails that break with 1006.
+  private func place(_ inline: VMAPBuilder.InlineVAST, into document: inout VMAPDocument) {
+    switch inline.result {
     case .success(let vast):
-      document.adBreaks[pending.breakIndex].adSource?.content = .vastAdData(vast: vast)
+      document.adBreaks[inline.breakIndex].adSource?.content = .vastAdData(vast: vast)
     case .failure(let error):
-      document.adBreaks[pending.breakIndex].error = VMAPError(
+      document.adBreaks[inline.breakIndex].error = VMAPError(
         .adResponseParsing,
-        "line \(pending.line): the VAST in VASTAdData is unusable: \(error) (lines counted from its <VAST> tag)"
+        "line \(inline.line): the VAST in VASTAdData is unusable: \(error) (lines counted from its <VAST> tag)"
       )
     }
   }
