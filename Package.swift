@@ -63,7 +63,7 @@ let package = Package(
     .target(name: "HardenedXML", dependencies: ["CLibXML2"]),
     .target(name: "PlayerSeam", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
-    .target(name: "AdCheck", dependencies: ["AdPlayer", "CheckedNumbers"]),
+    .target(name: "AdCheck", dependencies: ["AdPlayer", "PlayerSeam", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText", "MediaKit"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "SCTE35Kit"),
@@ -73,12 +73,13 @@ let package = Package(
       dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText", "SCTE35Kit"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HardenedXML", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
-    .target(name: "RunReport", dependencies: ["AdPlayer", "CheckedNumbers"]),
+    .target(name: "RunReport", dependencies: ["AdPlayer", "PlayerSeam", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
-        "PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "VASTKit", "MediaKit", "CheckedNumbers", "OutsideText",
+        "PlayerSeam", "HTTPKit", "HLSKit", "DASHKit", "SCTE35Kit", "VASTKit", "MediaKit", "CheckedNumbers",
+        "OutsideText",
       ]),
 
     .target(
@@ -94,15 +95,15 @@ let package = Package(
     .target(
       name: "AdhostCLI",
       dependencies: [
-        "LuaKit", "AdPlayer", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "PlaybackEngine", "HeadlessHost",
-        "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText",
+        "LuaKit", "AdPlayer", "PlayerSeam", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "PlaybackEngine",
+        "HeadlessHost", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",
       dependencies: [
-        "CLua", "CLuaBench", "LuaKit", "AdPlayer", "VASTKit", "CLibXML2", "CheckedNumbers", "AdhostCLI",
-        "MediaKit", "MediaFixtures",
+        "CLua", "CLuaBench", "LuaKit", "AdPlayer", "PlayerSeam", "VASTKit", "CLibXML2", "CheckedNumbers",
+        "AdhostCLI", "MediaKit", "MediaFixtures",
       ]),
 
     // Fixtures the tests share that no program needs (a gzip bomb).
@@ -124,8 +125,8 @@ let package = Package(
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
-    .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer"]),
-    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer"]),
+    .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer", "PlayerSeam"]),
+    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer", "PlayerSeam"]),
     .testTarget(
       name: "VASTKitTests",
       dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "HTTPTestSupport", "CLibXML2"],
@@ -135,10 +136,10 @@ let package = Package(
       name: "HTTPKitTests",
       dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "MediaFixtures", "OutsideText"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
-    .testTarget(name: "DASHKitTests", dependencies: ["DASHKit"]),
+    .testTarget(name: "DASHKitTests", dependencies: ["DASHKit", "SCTE35Kit"]),
     // Cases written from what other projects' test suites assert (docs/vast.md "Agreement").
     .testTarget(name: "ConformanceTests", dependencies: ["VASTKit", "DASHKit", "HLSKit", "HardenedXML"]),
-    .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer"]),
+    .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer", "PlayerSeam"]),
     .testTarget(
       name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
     // An app's use of PlaybackEngine from Swift, without Lua (docs/embedding.md).
@@ -159,8 +160,8 @@ let package = Package(
     .testTarget(
       name: "AdhostCLITests",
       dependencies: [
-        "AdhostCLI", "AdPlayer", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport", "TestFiles",
-        "MediaFixtures",
+        "AdhostCLI", "AdPlayer", "PlayerSeam", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport",
+        "TestFiles", "MediaFixtures",
       ]),
   ]
 )

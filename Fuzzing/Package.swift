@@ -16,9 +16,13 @@ let domain: [String: [Target.Dependency]] = [
   "fuzz-vmap": [.product(name: "VASTKit", package: adhost)],
   "fuzz-json": [.product(name: "OutsideText", package: adhost)],
   "fuzz-hls": [.product(name: "HLSKit", package: adhost)],
-  "fuzz-source": [.product(name: "AdPlayer", package: adhost)],
+  "fuzz-source": [
+    .product(name: "AdPlayer", package: adhost), .product(name: "PlayerSeam", package: adhost),
+  ],
   "fuzz-recording": [.product(name: "HTTPKit", package: adhost)],
-  "fuzz-mpd": [.product(name: "DASHKit", package: adhost)],
+  "fuzz-mpd": [
+    .product(name: "DASHKit", package: adhost), .product(name: "SCTE35Kit", package: adhost),
+  ],
   "fuzz-media": [.product(name: "MediaKit", package: adhost)],
 ]
 

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// The content's position as the log tells it: exact at each entry that carries `currentTime`
 /// (`timeupdate`, `seeking`, `seeked`, `play`, `pause`, `ended`, …), advancing with the clock

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// One broken strict rule: which rule, when, the ad or break, the log entries that break it and
 /// what is wrong.

@@ -1,5 +1,6 @@
 import AdPlayer
 import CheckedNumbers
+import PlayerSeam
 
 /// Rules on ad events: `ad-begins-once`, `ad-event-inside-begin-end`, the quartile rules.
 extension StrictChecker {

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// Rules on breaks (`break-ends`, `break-left-playing`), errors (`unexpected-aderror`) and
 /// offline requests (`offline-answered`).

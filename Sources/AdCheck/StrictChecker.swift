@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// Checks a run's event log against the strict rules of THEOplayer's SSAI API and IAB VAST
 /// tracking (`StrictRule`), entry by entry as the log is written, so a long run need not keep

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// One scripted user action of `adhost display --actions`.
 enum DisplayAction: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HeadlessHost
+import PlayerSeam
 import PluginHost
 import WebViewKit
 

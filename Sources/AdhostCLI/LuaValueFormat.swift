@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import LuaKit
+import PlayerSeam
 
 /// Lua values as text for people (`readable`) and for programs (`json`).
 enum LuaValueFormat {

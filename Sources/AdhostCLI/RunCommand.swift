@@ -3,6 +3,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import PlayerSeam
 import PluginHost
 
 /// `adhost run PLUGIN SOURCE`: plays a source through a plugin's integration on the virtual

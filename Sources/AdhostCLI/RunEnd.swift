@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import PluginHost
 
 /// How `adhost run` ends besides the loop running out of things to do: with the content, even

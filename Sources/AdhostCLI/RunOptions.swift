@@ -3,6 +3,7 @@ import Foundation
 import HTTPKit
 import LuaKit
 import PlaybackEngine
+import PlayerSeam
 import PluginHost
 
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.

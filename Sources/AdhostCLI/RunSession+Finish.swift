@@ -3,6 +3,7 @@ import CheckedNumbers
 import HeadlessHost
 import LuaKit
 import OutsideText
+import PlayerSeam
 import PluginHost
 
 /// How a run ended, as `RunSession.exitCode` judges it.

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessHost
 import LuaKit
 import OutsideText
+import PlayerSeam
 import PluginHost
 
 /// Watches a run in place of the console: gets the host once made, then every log entry.

@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// Source files: read, decoded with errors that name the file and JSON path.
 enum SourceFile {

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// What a stalled run's message adds when the script paused the content and nothing played it
 /// again: the action and its file, so the message says where the pause came from.

@@ -1,3 +1,5 @@
+import SCTE35Kit
+
 /// A DASH Media Presentation Description, as far as ad tracking needs it: the presentation's
 /// type and clock, its Periods and their `EventStream`s. Segments and representations are not
 /// read. Times are seconds; dates are seconds since 1970-01-01T00:00:00Z.

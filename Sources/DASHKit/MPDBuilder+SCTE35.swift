@@ -1,4 +1,5 @@
 import Foundation
+import SCTE35Kit
 
 /// The SCTE-35 message of an Event: XML elements (`urn:scte:scte35:2013:xml`, SCTE 35 §12's
 /// schema: `SpliceInfoSection` with `SpliceInsert` or `TimeSignal`, `SpliceTime`,

@@ -1,6 +1,7 @@
 import CLibXML2
 import CheckedNumbers
 import Foundation
+import SCTE35Kit
 
 /// Builds an MPD from SAX events: the MPD's attributes, each Period's id, start and duration,
 /// and its EventStreams' Events with their SCTE-35 messages (`MPDBuilder+SCTE35.swift`).

@@ -1,5 +1,6 @@
 import AdPlayer
 import CheckedNumbers
+import PlayerSeam
 
 /// Text made safe for HTML and SVG, and the numbers and times the page writes.
 enum HTML {

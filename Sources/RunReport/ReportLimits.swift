@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// What a report keeps of a long log, so that its page and the memory building it stay bounded
 /// however long the run (docs/report.md): the table's first and last rows, texts cut to a few

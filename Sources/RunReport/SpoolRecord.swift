@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// A report entry as bytes for `ReportSpool`: lengths and raw UTF-8, no escaping, so writing
 /// one is little more than copying its texts (the plugin's call that logged it pays for it).

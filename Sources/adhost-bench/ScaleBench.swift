@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// Host work per ad and per listener: 10,000 against 100,000 of them, so that the ratio shows
 /// whether the work is linear (about 10) or worse (about 100 for quadratic work).

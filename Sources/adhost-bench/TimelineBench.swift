@@ -1,6 +1,7 @@
 import AdPlayer
 import CheckedNumbers
 import Foundation
+import PlayerSeam
 
 /// `adhost-bench timeline`: live content on the virtual clock with a break of four 15 s ads every
 /// 10 minutes, reported by a Swift integration at 4 Hz; 1 hour against 24 hours.

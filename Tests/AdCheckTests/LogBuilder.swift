@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// A run's log written by hand, for rules no plugin can break through the controller (it
 /// refuses), and for how the checker reads a log.

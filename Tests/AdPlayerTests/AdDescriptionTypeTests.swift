@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// `AdDescription.type`: THEOplayer's `AdSource.type` (`vast`, `vmap`), in `sources` or beside it.

@@ -1,3 +1,4 @@
+import PlayerSeam
 import Testing
 
 @testable import AdPlayer

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// The `click` action: decoding, and what the player does without a host to track the ad.

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// The content's duration is bounded: a source's `duration` past one week (or not a positive

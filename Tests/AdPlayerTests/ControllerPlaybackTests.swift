@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// Reporting ad playback: begin, progress, end, skip, remove, errors.

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// Timed-metadata cues: `cue` fires as the playhead enters one.

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 import Testing
 
 /// The handler's methods, their defaults and the lifecycle around sources.

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 import Testing
 
 /// The virtual clock, timers, the inbox and how runs end.

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// Content playback on the virtual clock.

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// The order of work due at the same virtual time: timers of the player, integrations and

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// Action scripts: decoding and what each action does.

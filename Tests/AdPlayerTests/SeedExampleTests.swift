@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// The seed's Swift example: a pre-roll break at 0 with two 10 s linear ads (skip offset 5),

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// A player with one registered integration whose handler the test shapes.
 final class Fixture {

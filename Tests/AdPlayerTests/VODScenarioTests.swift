@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 import Testing
 
 /// A 2-hour VOD with a break of two 15 s ads every 10 minutes, driven by an action script that

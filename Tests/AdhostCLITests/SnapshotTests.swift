@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 import Testing
 
 @testable import AdhostCLI

@@ -1,5 +1,6 @@
 import DASHKit
 import Foundation
+import SCTE35Kit
 import Testing
 
 /// SCTE-35 in MPD EventStreams: the XML schema and the base64 binary section.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import HeadlessHost
+import PlayerSeam
 import TestFiles
 import Testing
 

@@ -4,6 +4,7 @@ import HTTPKit
 import HeadlessHost
 import LoopbackHTTP
 import PlaybackEngine
+import PlayerSeam
 import PluginHost
 import TestFiles
 import Testing

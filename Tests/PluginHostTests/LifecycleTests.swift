@@ -3,6 +3,7 @@ import Foundation
 import HTTPKit
 import HeadlessHost
 import LoopbackHTTP
+import PlayerSeam
 import PluginHost
 import TestFiles
 import Testing

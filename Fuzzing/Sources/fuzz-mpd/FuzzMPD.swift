@@ -1,6 +1,7 @@
 import DASHKit
 import Foundation
 import FuzzSupport
+import SCTE35Kit
 
 /// libFuzzer's driver on this target's input function.
 @main enum FuzzMPDMain {

@@ -1,5 +1,6 @@
 import AdPlayer
 import FuzzSupport
+import PlayerSeam
 
 /// The source-description model (`adhost run … source.json`) and the action-script model
 /// (`--actions`): any text gives a model or an error naming a JSON path, and a decoded source

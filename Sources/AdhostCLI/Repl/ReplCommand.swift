@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import LuaKit
+import PlayerSeam
 import PluginHost
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 import PluginHost
 
 /// A `:command` of the REPL.

@@ -3,6 +3,7 @@ import Foundation
 import HeadlessHost
 import LuaKit
 import OutsideText
+import PlayerSeam
 import PluginHost
 
 /// One `adhost repl`: a host with the plugin and source loaded, the clock stopped until a

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// An event that must appear (in order with the others) or must not appear: its type and what
 /// else is given of it.

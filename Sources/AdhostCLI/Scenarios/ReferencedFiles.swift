@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// The source, actions and faults files a scenario names by path: read, parsed and their
 /// `${NAME}`s replaced, errors naming the file (and the JSON path inside it).

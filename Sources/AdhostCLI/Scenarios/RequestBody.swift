@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// A logged request's body as `requests` looks into it: JSON by path, a form
 /// (`a=1&b=2`) by field name.

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// What a request must be like to match (`requests`, `noRequests`; docs/testing.md): its
 /// method, its URL (a pattern; an exact URL is a pattern without `*`), query parameters, body

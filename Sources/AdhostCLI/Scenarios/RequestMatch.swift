@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 
 extension RequestPattern {
   /// Why a `request` log entry is not this request (the first difference, as the run sent it),

@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// One `*.scenario.json`: what to run (plugin, source, actions, HTTP, the options of `adhost
 /// run`) and what must hold of the run (docs/testing.md). Paths resolve against its folder.

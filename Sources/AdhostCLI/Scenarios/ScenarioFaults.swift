@@ -1,5 +1,6 @@
 import AdPlayer
 import HTTPKit
+import PlayerSeam
 
 /// A scenario's `faults`: a fault plan's path or the plan inline, read with its variables
 /// replaced.

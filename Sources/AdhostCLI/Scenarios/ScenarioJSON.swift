@@ -1,5 +1,6 @@
 import AdPlayer
 import CheckedNumbers
+import PlayerSeam
 
 /// A scenario file that does not fit the format: the file, the JSON path and what was expected,
 /// e.g. `play.scenario.json: beacons[2].count: expected a whole number ≥ 0, found a string`.

@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// The variables of a scenario's run: the `NAME=value` lines its `setup` command printed and
 /// the environment variables `adhost test --env NAME` names. `${NAME}` in a string of the

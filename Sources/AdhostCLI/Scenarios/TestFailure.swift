@@ -1,4 +1,5 @@
 import AdPlayer
+import PlayerSeam
 
 /// An expectation of a scenario that its run did not meet: where it is written (`beacons[2]`)
 /// and what was expected against what happened.

@@ -1,5 +1,6 @@
 import DASHKit
 import PlayerSeam
+import SCTE35Kit
 
 /// The cues of an MPD's Periods and Events, in content time (presentation time − `origin`):
 ///
