@@ -3,7 +3,8 @@
 # (scripts/lint-integers.pl), every import declared in Package.swift (scripts/lint-imports.pl),
 # Package.swift as docs/architecture.md's Modules table says (scripts/lint-layers.pl), a why for
 # each lock and unchecked Sendable kept, and each public class's threads (scripts/lint-threads.pl),
-# luacheck (config .luacheckrc) on Lua (plugins, examples, the SDK).
+# README.md's layout table listing every top-level folder and module, luacheck (config
+# .luacheckrc) on Lua (plugins, examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
@@ -30,6 +31,21 @@ nolua=$(find Sources/PluginHost -name '*.swift' -print0 | xargs -0 grep -L '^imp
 if [ -n "$nolua" ]; then
   echo "lint: every file in Sources/PluginHost imports LuaKit; move these to a domain module:" >&2
   echo "$nolua" >&2
+  exit 1
+fi
+# The README's layout table names, in its first column, every top-level folder of the
+# repository (`NAME/`) and every module under Sources (`Sources/NAME`), so that a new one is
+# described where readers look.
+layout=$(sed -n '/^## Layout$/,/^## /p' README.md | grep '^|' | cut -d'|' -f2 || true)
+unlisted=()
+for top in $(git ls-files | cut -d/ -f1 | sort -u); do
+  if [ -d "$top" ] && [ "$top" != Sources ] && ! grep -qF "\`$top/" <<<"$layout"; then unlisted+=("$top/"); fi
+done
+for module in $(git ls-files Sources | cut -d/ -f2 | sort -u); do
+  if ! grep -qF "\`Sources/$module\`" <<<"$layout"; then unlisted+=("Sources/$module"); fi
+done
+if [ ${#unlisted[@]} -gt 0 ]; then
+  echo "lint: README.md's layout table (## Layout) does not list: ${unlisted[*]}" >&2
   exit 1
 fi
 dirs=(); for d in plugins examples sdk; do [ -d "$d" ] && dirs+=("$d"); done
