@@ -80,6 +80,38 @@ final class SegmentPlaybackTests: XCTestCase {
     XCTAssertTrue(harness.entries("waiting").isEmpty)
   }
 
+  /// A stream whose segments all fail (the hostile corpus's 10,000 one-second segments took
+  /// minutes, one `segmenterror` each): after `maxFailuresInARow` failures in a row segment
+  /// loading stops with one `segments-abandoned` entry, and the playlist's timeline plays to its
+  /// end without waiting.
+  func testSegmentsThatAllFailAreAbandonedAndThePlaylistPlaysOn() throws {
+    var files = vod(count: 30)
+    for index in 0..<30 { files["/s\(index).ts"] = nil }
+    var options = SegmentOptions()
+    options.maxFailuresInARow = 4
+    let harness = try StreamHarness(files: files, segments: options)
+    try harness.play("/media.m3u8")
+    XCTAssertEqual(harness.entries("segmenterror").count, 4)
+    let abandoned = harness.entries("segments-abandoned")
+    XCTAssertEqual(abandoned.count, 1)
+    XCTAssertEqual(abandoned.first?.fields["url"], .string(harness.server.url("/s3.ts").absoluteString))
+    XCTAssertEqual(harness.entries("ended").first.map { Double($0.micros) / 1e6 }, 180)
+    XCTAssertTrue(harness.entries("waiting").isEmpty)
+  }
+
+  /// A loaded segment between failures starts the count again.
+  func testALoadedSegmentStartsTheFailureCountAgain() throws {
+    var files = vod(count: 9)
+    for index in [0, 1, 2, 4, 5, 6, 8] { files["/s\(index).ts"] = nil }
+    var options = SegmentOptions()
+    options.maxFailuresInARow = 4
+    let harness = try StreamHarness(files: files, segments: options)
+    try harness.play("/media.m3u8")
+    XCTAssertEqual(harness.entries("segmenterror").count, 7)
+    XCTAssertTrue(harness.entries("segments-abandoned").isEmpty)
+    XCTAssertEqual(texts(harness), ["s3", "s7"])
+  }
+
   /// A segment delayed 4 s by an injected fault, requested 3 s ahead (`forwardBuffer` 3), arrives
   /// after the buffer ran dry: the content waits at 6 s (`waiting`, content time flat) until it
   /// arrives at 7.25 s (`playing`), in virtual time; the run ends 1.25 s late.

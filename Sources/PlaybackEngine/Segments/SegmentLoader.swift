@@ -47,6 +47,9 @@ final class SegmentLoader {
   /// Whether the offline recording was found to hold no segments (said once; the playlist plays).
   private(set) var recordingHasNoSegments = false
   private var probed = false
+  /// Segments that failed in a row, and whether that stopped segment loading for the source.
+  private var failuresInARow = 0
+  private(set) var abandoned = false
 
   init(player: any IntegrationPlayer, http: HTTPClient, offline: OfflineTransport?, options: SegmentOptions) {
     self.player = player
@@ -68,7 +71,7 @@ final class SegmentLoader {
   }
 
   /// Whether segments load now.
-  var active: Bool { options.enabled && !recordingHasNoSegments }
+  var active: Bool { options.enabled && !recordingHasNoSegments && !abandoned }
 
   /// Forgets everything of the previous source.
   func reset() {
@@ -79,6 +82,7 @@ final class SegmentLoader {
     inits = [:]
     cues = []
     cueIDs = []
+    (failuresInARow, abandoned) = (0, false)
     dryTimer?.cancel()
     dryTimer = nil
   }
@@ -175,6 +179,7 @@ final class SegmentLoader {
       problem = "\(segment.url.absoluteString): the segment cannot be read: \(error)"
     }
     lastLoaded = segment
+    failuresInARow = 0
     logLoad(
       "segment", url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
       cues: added.count)
@@ -193,7 +198,30 @@ final class SegmentLoader {
   private func skip(_ segment: HLSSegment, because message: String, attempts: Int) {
     logError(segment, message: message, attempts: attempts)
     (anchor, ptsReference, lastLoaded) = (nil, nil, nil)
+    failuresInARow += 1
+    guard failuresInARow < options.maxFailuresInARow else { return abandon(after: segment) }
     extend(over: segment)
+  }
+
+  /// Too many segments failed in a row: segment loading stops for this source, said once, and the
+  /// content plays on over the playlist's timeline alone.
+  private func abandon(after segment: HLSSegment) {
+    abandoned = true
+    loading = false
+    dryTimer?.cancel()
+    dryTimer = nil
+    player.appendLog(
+      type: "segments-abandoned",
+      fields: JSONObject([
+        ("url", .string(segment.url.absoluteString)),
+        (
+          "message",
+          .string(
+            "\(failuresInARow) segments in a row failed: segment loading stops, the playlist plays without them"
+          )
+        ),
+      ]))
+    if player.isWaiting { player.setWaiting(false) }
   }
 
   private func extend(over segment: HLSSegment) {

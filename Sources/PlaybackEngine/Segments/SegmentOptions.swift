@@ -33,6 +33,11 @@ public struct SegmentOptions: Sendable, Equatable {
   public var timeoutRetries = 4
   /// Which variant plays.
   public var variant = Variant.first
+  /// Segments in a row that may fail before segment loading stops for the source (a
+  /// `segments-abandoned` entry) and the playlist's timeline plays alone: a stream whose segments
+  /// all fail would otherwise try, and log, every one of them. hls.js stops at the first segment
+  /// that fails after its retries (a fatal `fragLoadError`); adhost goes over a few gaps first.
+  public var maxFailuresInARow = 10
 
   /// The defaults.
   public init() {}
