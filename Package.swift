@@ -117,7 +117,8 @@ let package = Package(
     .testTarget(
       name: "SegmentLoadingTests",
       dependencies: [
-        "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "HLSKit", "MediaKit", "MediaFixtures",
+        "PlaybackEngine", "AdPlayer", "AdCheck", "PlayerSeam", "HTTPKit", "HLSKit", "MediaKit",
+        "MediaFixtures",
         "LoopbackHTTP",
         "SCTE35Kit",
       ]),

@@ -18,6 +18,9 @@ public final class StrictChecker {
   var breaks: [Double: BreakRecord] = [:]
   /// `skip` beacons, checked at the end (the ad may be skipped later in the same instant).
   var skipBeacons: [(entry: LogEntry, ad: AdRecord)] = []
+  /// The last media segment loaded, for the timestamps of the next (nil after a failed one or a
+  /// new source).
+  var lastSegment: LogEntry?
   private var last: LogEntry?
   private var finished = false
 
@@ -47,6 +50,9 @@ public final class StrictChecker {
     case "aderror": adError(entry)
     case "beacon": beacon(entry)
     case "offline-unmatched": offlineUnmatched(entry)
+    case "segment": segmentLoaded(entry)
+    case "segmenterror": segmentFailed(entry)
+    case "sourcechange": lastSegment = nil
     default: break
     }
   }

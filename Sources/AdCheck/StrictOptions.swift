@@ -7,11 +7,16 @@ public struct StrictOptions: Sendable {
   /// The `aderror`s that are expected: an `aderror` whose message contains one of these texts
   /// breaks no rule. An empty text expects every `aderror`.
   public var expectedErrors: [String]
+  /// How far a segment's media duration may be from its playlist duration, and its first
+  /// timestamp from where the previous segment's media ends, in seconds (0.5 s by default).
+  public var segmentTolerance: Double
 
-  /// Options: the default progress step of 0.25 s and no expected errors.
-  public init(progressStep: Double = 0.25, expectedErrors: [String] = []) {
+  /// Options: the default progress step of 0.25 s, no expected errors, a segment tolerance of
+  /// 0.5 s.
+  public init(progressStep: Double = 0.25, expectedErrors: [String] = [], segmentTolerance: Double = 0.5) {
     self.progressStep = progressStep
     self.expectedErrors = expectedErrors
+    self.segmentTolerance = segmentTolerance
   }
 
   /// Whether an `aderror` with this message is expected.

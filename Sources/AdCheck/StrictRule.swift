@@ -34,6 +34,12 @@ public enum StrictRule: String, CaseIterable, Sendable {
   case offlineAnswered = "offline-answered"
   /// Virtual time never goes back.
   case timeForward = "time-forward"
+  /// Every media segment loads (no `segmenterror`).
+  case segmentLoaded = "segment-loaded"
+  /// A segment's media duration is its playlist duration (`EXTINF`) within half a second.
+  case segmentDuration = "segment-duration"
+  /// Timestamps continue from one segment to the next unless a discontinuity is signalled.
+  case segmentTimestamps = "segment-timestamps"
 
   /// The rule's stable id, as in the JSON output and docs/testing.md.
   public var id: String { rawValue }

@@ -72,9 +72,13 @@ extension SegmentLoader {
   }
 
   /// A `segment` (or `init-segment`) entry: `url`, `range`, `status`, `bytes`, `attempts` (when
-  /// more than one), and for a media segment the content time it covers and its new cues.
+  /// more than one), and for a media segment the content time it covers, its new cues, its media
+  /// sequence number, whether `EXT-X-DISCONTINUITY` precedes it, and the media time its audio and
+  /// video cover (`mediaStart`, `mediaEnd`: first and last timestamp, when it has such streams) —
+  /// what the strict segment rules check (docs/testing.md).
   func logLoad(
-    _ type: String, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: HLSSegment?, cues: Int
+    _ type: String, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: HLSSegment?, cues: Int,
+    media: ClosedRange<Double>? = nil
   ) {
     var fields = JSONObject([("url", .string(url.absoluteString))])
     if let range { fields["range"] = .string(range.rangeHeader) }
@@ -85,6 +89,12 @@ extension SegmentLoader {
       fields["startTime"] = .number(segment.startTime)
       fields["endTime"] = .number(segment.endTime)
       if cues > 0 { fields["cues"] = .number(Double(cues)) }
+      fields["sequence"] = .number(Double(segment.sequence))
+      if segment.discontinuity { fields["discontinuity"] = .bool(true) }
+      if let media {
+        fields["mediaStart"] = .number(media.lowerBound)
+        fields["mediaEnd"] = .number(media.upperBound)
+      }
     }
     player.appendLog(type: type, fields: fields)
   }

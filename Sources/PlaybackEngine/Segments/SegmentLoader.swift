@@ -164,8 +164,10 @@ final class SegmentLoader {
     if !contiguous || segment.discontinuity { (anchor, ptsReference) = (nil, nil) }
     var added: [Cue] = []
     var problem: String?
+    var media: ClosedRange<Double>?
     do {
       let scan = try MediaReader.scan(answer.body, initSegment: initSegment, ptsReference: ptsReference)
+      media = Self.mediaSpan(scan)
       let start = Self.mediaStart(scan)
       if let start {
         if anchor == nil { anchor = segment.startTime - start }
@@ -182,7 +184,7 @@ final class SegmentLoader {
     failuresInARow = 0
     logLoad(
       "segment", url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
-      cues: added.count)
+      cues: added.count, media: media)
     if let problem { logError(segment, message: problem, attempts: answer.attempts) }
     if !added.isEmpty {
       cues = (cues + added).enumerated().sorted {
@@ -237,5 +239,16 @@ final class SegmentLoader {
   static func mediaStart(_ scan: MediaScan) -> Double? {
     let media = scan.streams.filter { $0.streamType != 0x15 && $0.streamType != 0x86 }
     return (media.isEmpty ? scan.streams : media).map(\.first).min()
+  }
+
+  /// The media time an audio or video stream covers, from the earliest first timestamp to the
+  /// latest last one; nil when the segment has none (only timed metadata), so there is no media
+  /// duration to check against the playlist's.
+  static func mediaSpan(_ scan: MediaScan) -> ClosedRange<Double>? {
+    let media = scan.streams.filter { $0.streamType != 0x15 && $0.streamType != 0x86 }
+    guard let first = media.map(\.first).min(), let last = media.map(\.last).max(), first <= last else {
+      return nil
+    }
+    return first...last
   }
 }
