@@ -128,6 +128,15 @@ import Testing
     #expect(inline.issues.map(\.line) == [2])
   }
 
+  @Test func aScheduleLibxml2CannotDecodeIsAnErrorNotACrash() throws {
+    // encoding="UTF-7": libxml2 answers -1 for the bytes consumed at the inline <VAST> (the
+    // fuzz-vmap seed made from examples/vmap crashed on a range from 0 to -1).
+    let text = try TestFixtures.text("vmap-schedule.xml")
+      .replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="UTF-7""#)
+    #expect(text.contains("UTF-7"))
+    _ = Result { () throws(VMAPError) in try VMAPParser.parse(Data(text.utf8)) }
+  }
+
   @Test func theScheduleSample() throws {
     let text = try TestFixtures.text("vmap-schedule.xml")
     let start = try #require(text.range(of: "<VAST "))

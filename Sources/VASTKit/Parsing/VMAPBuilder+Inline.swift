@@ -24,7 +24,10 @@ extension VMAPBuilder {
     inline.reset(input: input)
     // Lines count from the line of `<VAST`: the start tag may span lines before this event.
     var newlines = 0
-    for index in captureStart..<position where input[index] == UInt8(ascii: "\n") { newlines += 1 }
+    // libxml2 answers -1 for the bytes consumed once an encoding conversion has failed.
+    for index in captureStart..<max(captureStart, position) where input[index] == UInt8(ascii: "\n") {
+      newlines += 1
+    }
     inline.linesBefore = captureLine - newlines - 1
     // What the cut-out root's start tag carried first: the declarations of its ancestors.
     inline.namespaces.enter(depth: 1, namespaces.inheritedDeclarations(at: names.count))
