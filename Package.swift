@@ -103,7 +103,7 @@ let package = Package(
       name: "adhost-bench",
       dependencies: [
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "PlayerSeam", "VASTKit", "CLibXML2", "CheckedNumbers",
-        "AdhostCLI", "MediaKit", "MediaFixtures",
+        "AdhostCLI", "MediaKit", "MediaFixtures", "HLSKit", "DASHKit", "AdCheck", "RunReport",
       ]),
 
     // Fixtures the tests share that no program needs (a gzip bomb).

@@ -15,6 +15,10 @@ let suites: [Suite] = [
   TestBench.suite,
   ScaleBench.suite,
   MediaBench.suite,
+  HLSBench.suite,
+  MPDBench.suite,
+  StrictBench.suite,
+  ReportBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
