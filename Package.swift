@@ -162,7 +162,7 @@ let package = Package(
       name: "AdhostCLITests",
       dependencies: [
         "AdhostCLI", "AdPlayer", "PlayerSeam", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport",
-        "TestFiles", "MediaFixtures",
+        "TestFiles", "MediaFixtures", "OutsideText",
       ]),
   ]
 )

@@ -138,7 +138,7 @@ public final class Player {
   ) {
     if log.isRecording {
       var fields = JSONObject()
-      if let cue { fields["cue"] = .object(JSONObject([("id", .string(cue.id))])) }
+      if let cue { fields["cue"] = .object(cue.logObject) }
       // The ad's duration as it is created or changed, so the log alone times its quartiles.
       if type == .addad || type == .updatead, let duration = ad?.duration {
         fields["duration"] = .number(duration)

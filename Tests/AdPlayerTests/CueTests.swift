@@ -27,9 +27,30 @@ import Testing
     _ = player.run(until: 50)
     #expect(
       cueLines(player) == [
-        #"{"t":0,"type":"cue","cue":{"id":"pre"},"currentTime":0}"#,
-        #"{"t":10.1,"type":"cue","cue":{"id":"a"},"currentTime":10.1}"#,
-        #"{"t":30.3,"type":"cue","cue":{"id":"zero"},"currentTime":30.3}"#,
+        #"{"t":0,"type":"cue","cue":{"id":"pre","kind":"cue","startTime":0,"attributes":{}},"currentTime":0}"#,
+        #"{"t":10.1,"type":"cue","cue":{"id":"a","kind":"cue","startTime":10.1,"endTime":20,"attributes":{}},"#
+          + #""currentTime":10.1}"#,
+        #"{"t":30.3,"type":"cue","cue":{"id":"zero","kind":"cue","startTime":30.3,"endTime":30.3,"#
+          + #""attributes":{}},"currentTime":30.3}"#,
+      ])
+  }
+
+  /// The log carries the whole cue, so that a scenario can assert its fields (docs/testing.md
+  /// "Asserting cues"); times to the microsecond, as the log's own.
+  @Test func theLogGivesTheCueItsClassTimesAndAttributes() {
+    let start = 12.345 - 10  // 2.3450000000000006, as a media time less an offset gives it
+    let player = playing([
+      Cue(
+        id: "scte35-1-3", startTime: start, endTime: start + 6, cueClass: "urn:scte:scte35:2013:bin",
+        kind: "scte35",
+        attributes: JSONObject([("command", .string("splice_insert")), ("breakDuration", .number(6))]))
+    ])
+    _ = player.run(until: 5)
+    #expect(
+      cueLines(player) == [
+        #"{"t":2.345,"type":"cue","cue":{"id":"scte35-1-3","kind":"scte35","class":"urn:scte:scte35:2013:bin","#
+          + #""startTime":2.345,"endTime":8.345,"attributes":{"command":"splice_insert","breakDuration":6}},"#
+          + #""currentTime":2.345}"#
       ])
   }
 

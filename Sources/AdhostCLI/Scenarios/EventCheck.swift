@@ -10,11 +10,7 @@ extension EventPattern {
     if let at, !Self.near(entry.time, at, tolerance) { return false }
     if let contentTime, !Self.near(recorded.contentTime, contentTime, tolerance) { return false }
     return fields.allSatisfy { member in
-      guard let actual = entry.fields[member.key] else { return false }
-      if let pattern = member.value.stringValue {
-        return Glob(pattern).matches(actual.stringValue ?? actual.jsonText)
-      }
-      return actual == member.value
+      entry.fields[member.key].map { FieldMatch.matches(member.value, $0) } ?? false
     }
   }
 
