@@ -35,6 +35,9 @@ usage() {
 # run against the network first; here every run is offline). NAME|ARGS…
 readme_runs() {
   cat <<'EOF'
+inband-ts|examples/inband/plugin.lua examples/inband/ts/source.json --offline examples/inband/ts/recording
+inband-cmaf|examples/inband/plugin.lua examples/inband/cmaf/source.json --offline examples/inband/cmaf/recording
+inband-live|examples/inband/plugin.lua examples/inband/live/source.json --offline examples/inband/live/recording --until 60
 interstitials-vod|plugins/interstitials.lua examples/interstitials/vod/source.json --offline examples/interstitials/vod/recording
 interstitials-live|plugins/interstitials.lua examples/interstitials/live/source.json --offline examples/interstitials/live/recording --until 35
 mediatailor-vod|plugins/mediatailor.lua examples/mediatailor/vod/source.json --offline examples/mediatailor/vod/recording
