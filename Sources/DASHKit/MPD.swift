@@ -1,8 +1,9 @@
 import SCTE35Kit
 
 /// A DASH Media Presentation Description, as far as ad tracking needs it: the presentation's
-/// type and clock, its Periods and their `EventStream`s. Segments and representations are not
-/// read. Times are seconds; dates are seconds since 1970-01-01T00:00:00Z.
+/// type and clock, its Periods with their `EventStream`s, and what locates their segments
+/// (`BaseURL`s, adaptation sets, Representations, segment information: `DASHSegmentList` lists
+/// them). Times are seconds; dates are seconds since 1970-01-01T00:00:00Z.
 public struct MPD: Equatable, Sendable {
   /// `MPD@type`.
   public enum PresentationType: String, Equatable, Sendable {
@@ -29,6 +30,8 @@ public struct MPD: Equatable, Sendable {
   public var suggestedPresentationDelay: Double?
   /// `MPD/Location`: where to reload the MPD from, when given.
   public var location: String?
+  /// The MPD's first `BaseURL`, as written.
+  public var baseURL: String?
   /// The Periods in document order, each placed on the presentation timeline.
   public var periods: [MPDPeriod] = []
   /// What was read past (an early available Period, an unreadable SCTE-35 message), with the line.
@@ -62,6 +65,12 @@ public struct MPDPeriod: Equatable, Sendable {
   public var startDeclared: Bool
   /// Its `EventStream`s in document order.
   public var eventStreams: [MPDEventStream] = []
+  /// Its first `BaseURL`, as written.
+  public var baseURL: String?
+  /// Its `SegmentTemplate`, `SegmentBase` or `SegmentList`, which its adaptation sets inherit.
+  public var segmentInfo: MPDSegmentInfo?
+  /// Its adaptation sets in document order.
+  public var adaptationSets: [MPDAdaptationSet] = []
   /// The line of its `<Period>` tag.
   public var line: Int
 

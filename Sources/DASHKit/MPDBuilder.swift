@@ -14,6 +14,9 @@ struct MPDBuilder {
     var line: Int
     var path: String
     var eventStreams: [MPDEventStream] = []
+    var baseURL: String?
+    var segmentInfo: MPDSegmentInfo?
+    var adaptationSets: [MPDAdaptationSet] = []
   }
 
   let context: xmlParserCtxtPtr
@@ -38,6 +41,8 @@ struct MPDBuilder {
   var eventHasChild = false
   var scte35CommandSeen = false
   private var eventCount = 0
+  /// The adaptation set, Representation, segment information and `BaseURL` being read.
+  var segmentReading = SegmentReading()
 
   init(context: xmlParserCtxtPtr) { self.context = context }
 
@@ -69,7 +74,8 @@ struct MPDBuilder {
     childCounts.append([:])
     names.append(name)
     segments.append(
-      ["Period", "EventStream", "Event", "AdaptationSet"].contains(name) ? "\(name)[\(seen)]" : name)
+      ["Period", "EventStream", "Event", "AdaptationSet", "Representation", "S", "SegmentURL"].contains(name)
+        ? "\(name)[\(seen)]" : name)
     attributes.removeAll(keepingCapacity: true)
     if let attributeArray {
       for index in 0..<Int(truncatingIfNeeded: count) {
@@ -98,13 +104,14 @@ struct MPDBuilder {
     // Only inside the Period and EventStream read (not one nested elsewhere).
     case ("Period", "EventStream") where names.count == 3 && !periods.isEmpty: startEventStream()
     case ("EventStream", "Event") where names.count == 4 && streamOpen: startEvent()
-    default: break
+    default: segmentStart(name, parent: parent)
     }
   }
 
   mutating func end() {
     guard failure == nil, let name = names.last else { return }
     if name == "EventStream" && names.count == 3 { streamOpen = false }
+    segmentEnd(name)
     if event != nil {
       if names.count == eventDepth {
         finishEvent()
@@ -122,7 +129,8 @@ struct MPDBuilder {
   }
 
   mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard failure == nil, let characters, collecting != nil || event != nil else { return }
+    guard failure == nil, let characters, collecting != nil || event != nil || segmentReading.collectsText
+    else { return }
     guard text.utf8.count < 1 << 20 else { return fail("\(path): over 1 MiB of text") }
     text += String(
       decoding: UnsafeBufferPointer(start: characters, count: Int(truncatingIfNeeded: length)), as: UTF8.self)

@@ -43,6 +43,9 @@ enum MPDLayout {
       var entry = MPDPeriod(
         id: period.id, start: start, duration: period.duration, startDeclared: period.start != nil,
         line: period.line)
+      entry.baseURL = period.baseURL
+      entry.segmentInfo = period.segmentInfo
+      entry.adaptationSets = period.adaptationSets
       entry.eventStreams = period.eventStreams.map { stream in
         var timed = stream
         let ticks = Double(stream.timescale)
