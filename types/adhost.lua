@@ -270,7 +270,7 @@ function Controller:fatalError(message, code) end
 ---@field value? string emsg.
 ---@field version? integer emsg: 0 or 1.
 ---@field timescale? integer emsg.
----@field presentationTime? integer emsg: ticks (v0: after the segment's start; v1: absolute).
+---@field presentationTime? integer emsg (HLS fMP4 or DASH segments): ticks (v0: after the segment's start; v1: absolute).
 ---@field eventDuration? integer emsg: ticks, when known.
 ---@field messageData? string emsg: the message as lower-case hex.
 ---@field frames? table[] An emsg of the ID3 scheme: its frames, each with the fields above.

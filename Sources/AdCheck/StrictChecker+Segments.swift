@@ -22,7 +22,8 @@ extension StrictChecker {
       report(
         .segmentDuration, entry,
         message:
-          "segment \(segment.url): its media lasts \(Self.seconds(measured)), its EXTINF says "
+          "segment \(segment.url): its media lasts \(Self.seconds(measured)), "
+          + "\(segment.period == nil ? "its EXTINF" : "the MPD") says "
           + "\(Self.seconds(listed)) (± \(Self.seconds(options.segmentTolerance)))")
     }
     guard let previousEntry = lastSegment, let previous = SegmentTimes(previousEntry),
@@ -36,7 +37,8 @@ extension StrictChecker {
       message:
         "segment \(segment.url): its timestamps start at \(Self.seconds(segment.mediaStart)), "
         + "\(Self.seconds(abs(jump))) \(jump < 0 ? "before" : "after") where \(previous.url) leaves them "
-        + "(\(Self.seconds(expected))), without EXT-X-DISCONTINUITY",
+        + "(\(Self.seconds(expected))), "
+        + (segment.period.map { "within Period \($0)" } ?? "without EXT-X-DISCONTINUITY"),
       entries: [previousEntry, entry])
   }
 }
@@ -47,6 +49,8 @@ struct SegmentTimes {
   let url: String
   let sequence: Double
   let discontinuity: Bool
+  /// The DASH Period's key; nil for HLS.
+  let period: String?
   let contentStart: Double
   let contentEnd: Double
   let mediaStart: Double
@@ -61,6 +65,7 @@ struct SegmentTimes {
     self.url = url
     self.sequence = sequence
     discontinuity = fields["discontinuity"] == .bool(true)
+    period = fields["period"]?.stringValue
     self.contentStart = contentStart
     self.contentEnd = contentEnd
     self.mediaStart = mediaStart

@@ -73,7 +73,8 @@ public final class PlaybackEngine {
   public private(set) var interstitials: InterstitialPlayer?
   /// Reads DASH MPDs into the player (nil when playlists are not read).
   public private(set) var mpds: MPDReader?
-  /// Loads the segments of the HLS media playlist playing (nil when segments are not loaded).
+  /// Loads the segments of the HLS media playlist or DASH Representations playing (nil when
+  /// segments are not loaded).
   private(set) var segments: SegmentLoader?
 
   /// An engine on `player` (fresh: no integration registered yet): it listens to the player
@@ -116,7 +117,12 @@ public final class PlaybackEngine {
           options: segmentOptions) : nil
     }
     segments = loader
-    loader?.playlistCues = { [weak reader] in reader?.cues ?? [] }
+    let mpdReader = MPDReader(
+      player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
+    mpds = mpdReader
+    loader?.playlistCues = { [weak reader, weak mpdReader] in (reader?.cues ?? []) + (mpdReader?.cues ?? []) }
+    mpdReader.inbandCues = { [weak loader] in loader?.cues ?? [] }
+    if let loader { DASHSegmentPlan.connect(mpdReader, to: loader, variant: loader.options.variant) }
     reader.inbandCues = { [weak loader] in loader?.cues ?? [] }
     reader.onSource = { [weak interstitialPlayer, weak loader] url in
       interstitialPlayer?.reset(mediaURL: url)
@@ -126,9 +132,6 @@ public final class PlaybackEngine {
       interstitialPlayer?.update(timeline, baseURL: url)
       loader?.update(timeline)
     }
-    let mpdReader = MPDReader(
-      player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
-    mpds = mpdReader
     readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
   }
 }

@@ -25,6 +25,12 @@ public final class MPDReader {
   public private(set) var timeline = MPDTimeline()
   /// The presentation time (seconds; from `availabilityStartTime` when dynamic) of content time 0.
   public private(set) var origin: Double = 0
+  /// Called as a new source is prepared, and after each load of the MPD (the segment loader's
+  /// hooks: `DASHSegmentPlan.connect`).
+  var onSource: (() -> Void)?
+  var onLoad: (() -> Void)?
+  /// The in-band cues of the segments loaded, which the player's cues hold beside the MPD's.
+  var inbandCues: () -> [Cue] = { [] }
 
   init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date) {
     self.player = player
@@ -46,6 +52,7 @@ public final class MPDReader {
     _ source: SourceDescription, completion: @escaping (Result<ContentTimeline, any Error>) -> Void
   ) {
     forget()
+    onSource?()
     guard let src = source.sources.first?.src, let url = URL(string: src), url.scheme != nil else {
       let text = source.sources.first?.src ?? "nothing"
       return completion(
@@ -103,6 +110,25 @@ public final class MPDReader {
     return point.isFinite ? max(0, point) : 0
   }
 
+  /// The live edge of a dynamic MPD in presentation time (the wall clock − `availabilityStartTime`);
+  /// nil for a static one.
+  func liveEdge(_ mpd: MPD) -> Double? {
+    guard mpd.type == .live, let start = mpd.availabilityStartTime else { return nil }
+    let edge = startDate.timeIntervalSince1970 + player.loop.now - start
+    return edge.isFinite ? edge : nil
+  }
+
+  /// The cues of the MPD's Periods and Events.
+  var cues: [Cue] { MPDCues.cues(timeline.periods, origin: origin) }
+
+  /// An `mpd-issue` entry, once per message per source.
+  func note(_ issue: String) {
+    guard reportedIssues.insert(issue).inserted else { return }
+    player.appendLog(
+      type: "mpd-issue",
+      fields: JSONObject([("url", .string(url?.absoluteString ?? "")), ("message", .string(issue))]))
+  }
+
   private func contentTimeline(_ mpd: MPD) -> ContentTimeline {
     guard mpd.type == .onDemand, let end = mpd.end else { return .live }
     return .vod(end - origin)
@@ -110,13 +136,9 @@ public final class MPDReader {
 
   private func apply(_ mpd: MPD) {
     timeline.merge(mpd)
-    player.setCues(MPDCues.cues(timeline.periods, origin: origin))
-    for issue in mpd.issues where !reportedIssues.contains(issue) {
-      reportedIssues.insert(issue)
-      player.appendLog(
-        type: "mpd-issue",
-        fields: JSONObject([("url", .string(url?.absoluteString ?? "")), ("message", .string(issue))]))
-    }
+    player.setCues(cues + inbandCues())
+    for issue in mpd.issues { note(issue) }
+    onLoad?()
   }
 
   private func scheduleRefresh(generation current: Int) {

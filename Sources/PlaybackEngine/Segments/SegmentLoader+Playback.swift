@@ -30,7 +30,7 @@ extension SegmentLoader {
   /// While playing, a timer for the moment the playhead reaches the end of what is loaded.
   func scheduleDry() {
     cancelDry()
-    // No media playlist (DASH, a source that is no playlist): nothing to wait for.
+    // No segments (a source that is no playlist, an MPD without any): nothing to wait for.
     guard active, !segments.isEmpty, player.isLoaded, !player.paused, !player.isWaiting,
       player.fatalError == nil
     else { return }
@@ -73,11 +73,12 @@ extension SegmentLoader {
 
   /// A `segment` (or `init-segment`) entry: `url`, `range`, `status`, `bytes`, `attempts` (when
   /// more than one), and for a media segment the content time it covers, its new cues, its media
-  /// sequence number, whether `EXT-X-DISCONTINUITY` precedes it, and the media time its audio and
+  /// sequence number, whether `EXT-X-DISCONTINUITY` precedes it (or it starts a DASH Period after
+  /// the first), its DASH Period's key (`period`), and the media time its audio and
   /// video cover (`mediaStart`, `mediaEnd`: first and last timestamp, when it has such streams) —
   /// what the strict segment rules check (docs/testing.md).
   func logLoad(
-    _ type: String, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: HLSSegment?, cues: Int,
+    _ type: String, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: LoadSegment?, cues: Int,
     media: ClosedRange<Double>? = nil
   ) {
     var fields = JSONObject([("url", .string(url.absoluteString))])
@@ -91,6 +92,7 @@ extension SegmentLoader {
       if cues > 0 { fields["cues"] = .number(Double(cues)) }
       fields["sequence"] = .number(Double(segment.sequence))
       if segment.discontinuity { fields["discontinuity"] = .bool(true) }
+      if let period = segment.period { fields["period"] = .string(period) }
       if let media {
         fields["mediaStart"] = .number(media.lowerBound)
         fields["mediaEnd"] = .number(media.upperBound)
@@ -101,7 +103,7 @@ extension SegmentLoader {
 
   /// A `segmenterror` entry: the segment's `url`, the content time it covers, `message` (naming
   /// the URL that failed), `attempts`.
-  func logError(_ segment: HLSSegment, message: String, attempts: Int) {
+  func logError(_ segment: LoadSegment, message: String, attempts: Int) {
     var fields = JSONObject([("url", .string(segment.url.absoluteString))])
     fields["startTime"] = .number(segment.startTime)
     fields["endTime"] = .number(segment.endTime)

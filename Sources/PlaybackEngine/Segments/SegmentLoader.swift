@@ -5,7 +5,7 @@ import HTTPKit
 import MediaKit
 import PlayerSeam
 
-/// Loads the media segments of the HLS media playlist playing, in virtual time, and turns their
+/// Loads the media segments of the HLS media playlist or DASH Representations playing, in virtual time, and turns their
 /// timed metadata into cues (docs/media.md "Segments in virtual time"): a forward buffer of
 /// `SegmentOptions.forwardBuffer` seconds ahead of the playhead, one segment at a time, through
 /// the engine's HTTP client (so recordings, offline replays, faults and the transport policy
@@ -25,14 +25,14 @@ final class SegmentLoader {
 
   var generation = 0
   /// The media playlist's segments (its latest window, live).
-  var segments: [HLSSegment] = []
+  var segments: [LoadSegment] = []
   /// Content seconds loaded: `[bufferStart, bufferedEnd)`.
   var bufferStart = 0.0
   var bufferedEnd = 0.0
   /// Whether a segment (or its init segment) is being loaded.
   var loading = false
   /// The last segment loaded, for the timestamp domain of the next.
-  private var lastLoaded: HLSSegment?
+  private var lastLoaded: LoadSegment?
   /// Content time minus media time in the current timestamp domain (from the first segment loaded
   /// in it: hls.js's `initPTS`).
   private var anchor: Double?
@@ -89,10 +89,18 @@ final class SegmentLoader {
 
   /// The media playlist was (re)loaded: its segments are the ones to load.
   func update(_ timeline: HLSTimeline) {
-    if segments.isEmpty, let first = timeline.segments.first {
+    update(timeline.segments.map(LoadSegment.init))
+  }
+
+  /// The segments to load now (a media playlist's, or an MPD's: `DASHSegmentPlan`), by start.
+  /// The first list starts the buffer at its first segment, or `atPlayhead` at the one holding
+  /// the playhead (a live MPD's window starts before the live point a run joins at).
+  func update(_ list: [LoadSegment], atPlayhead: Bool = false) {
+    let holding = atPlayhead ? list.last(where: { $0.startTime <= player.currentTime }) : nil
+    if segments.isEmpty, let first = holding ?? list.first {
       (bufferStart, bufferedEnd) = (first.startTime, first.startTime)
     }
-    segments = timeline.segments
+    segments = list
     pump()
   }
 
@@ -104,7 +112,7 @@ final class SegmentLoader {
     load(next)
   }
 
-  private func load(_ segment: HLSSegment) {
+  private func load(_ segment: LoadSegment) {
     if let offline, !probed {
       probed = true
       var request = HTTPRequest(url: segment.url, kind: .segment)
@@ -124,8 +132,8 @@ final class SegmentLoader {
     loadInit(of: segment, generation: generation)
   }
 
-  private func loadInit(of segment: HLSSegment, generation current: Int) {
-    guard let map = segment.map else {
+  private func loadInit(of segment: LoadSegment, generation current: Int) {
+    guard let map = segment.initSegment else {
       return loadMedia(segment, initSegment: BMFFInit(), generation: current)
     }
     let key = map.url.absoluteString + (map.byteRange?.rangeHeader ?? "")
@@ -148,7 +156,7 @@ final class SegmentLoader {
     }
   }
 
-  private func loadMedia(_ segment: HLSSegment, initSegment: BMFFInit, generation current: Int) {
+  private func loadMedia(_ segment: LoadSegment, initSegment: BMFFInit, generation current: Int) {
     fetch.load(segment.url, range: segment.byteRange, kind: .segment) { [weak self] answer in
       guard let self, current == self.generation else { return }
       guard answer.failure == nil else {
@@ -159,7 +167,7 @@ final class SegmentLoader {
   }
 
   /// Reads a loaded segment's timed metadata into cues and extends the buffer over it.
-  private func read(_ segment: HLSSegment, answer: SegmentAnswer, initSegment: BMFFInit) {
+  private func read(_ segment: LoadSegment, answer: SegmentAnswer, initSegment: BMFFInit) {
     let contiguous = lastLoaded.map { $0.sequence + 1 == segment.sequence } ?? false
     if !contiguous || segment.discontinuity { (anchor, ptsReference) = (nil, nil) }
     var added: [Cue] = []
@@ -173,7 +181,8 @@ final class SegmentLoader {
         if anchor == nil { anchor = segment.startTime - start }
         ptsReference = Int64.checked(start * 90_000, rounding: .toNearestOrEven)
       }
-      let offset = anchor ?? (segment.startTime - (scan.items.first?.time ?? 0))
+      // DASH: the MPD fixes the mapping (Period start − presentationTimeOffset); HLS: the domain's anchor.
+      let offset = segment.timestampOffset ?? anchor ?? (segment.startTime - (scan.items.first?.time ?? 0))
       added = InbandCues.cues(scan.items, sequence: segment.sequence, offset: offset).filter {
         cueIDs.insert($0.id).inserted
       }
@@ -197,7 +206,7 @@ final class SegmentLoader {
   }
 
   /// A segment that failed for good: logged, and played over as a gap.
-  private func skip(_ segment: HLSSegment, because message: String, attempts: Int) {
+  private func skip(_ segment: LoadSegment, because message: String, attempts: Int) {
     logError(segment, message: message, attempts: attempts)
     (anchor, ptsReference, lastLoaded) = (nil, nil, nil)
     failuresInARow += 1
@@ -207,7 +216,7 @@ final class SegmentLoader {
 
   /// Too many segments failed in a row: segment loading stops for this source, said once, and the
   /// content plays on over the playlist's timeline alone.
-  private func abandon(after segment: HLSSegment) {
+  private func abandon(after segment: LoadSegment) {
     abandoned = true
     loading = false
     dryTimer?.cancel()
@@ -226,7 +235,7 @@ final class SegmentLoader {
     if player.isWaiting { player.setWaiting(false) }
   }
 
-  private func extend(over segment: HLSSegment) {
+  private func extend(over segment: LoadSegment) {
     loading = false
     bufferedEnd = max(bufferedEnd, segment.endTime)
     if player.isWaiting, player.currentTime < bufferedEnd { player.setWaiting(false) }

@@ -31,7 +31,7 @@ public struct SegmentOptions: Sendable, Equatable {
   public var maxRetryDelay = 8.0
   /// Retries of a segment that timed out (hls.js `timeoutRetry.maxNumRetry`: 4, at once).
   public var timeoutRetries = 4
-  /// Which variant plays.
+  /// Which variant of an HLS playlist plays, and which Representation of a DASH adaptation set.
   public var variant = Variant.first
   /// Segments in a row that may fail before segment loading stops for the source (a
   /// `segments-abandoned` entry) and the playlist's timeline plays alone: a stream whose segments
@@ -49,12 +49,19 @@ public struct SegmentOptions: Sendable, Equatable {
 
   /// The variant `variant` picks from `variants` (in playlist order), or nil when none fits.
   static func pick(_ variant: Variant, from variants: [HLSVariant]) -> HLSVariant? {
+    pick(variant, bandwidths: variants.map(\.bandwidth)).map { variants[$0] }
+  }
+
+  /// The position `variant` picks among renditions of these bandwidths (in listed order; a DASH
+  /// adaptation set's Representations too), or nil when none fits.
+  static func pick(_ variant: Variant, bandwidths: [Int]) -> Int? {
     switch variant {
-    case .first: return variants.first
-    case .index(let index): return variants.indices.contains(index) ? variants[index] : nil
+    case .first: return bandwidths.isEmpty ? nil : 0
+    case .index(let index): return bandwidths.indices.contains(index) ? index : nil
     case .bandwidth(let limit):
-      let fitting = variants.filter { $0.bandwidth <= limit }
-      return fitting.max { $0.bandwidth < $1.bandwidth } ?? variants.min { $0.bandwidth < $1.bandwidth }
+      let fitting = bandwidths.indices.filter { bandwidths[$0] <= limit }
+      return fitting.max { bandwidths[$0] < bandwidths[$1] }
+        ?? bandwidths.indices.min { bandwidths[$0] < bandwidths[$1] }
     }
   }
 }
