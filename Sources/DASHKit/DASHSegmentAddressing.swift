@@ -14,6 +14,9 @@ struct Addressing {
   let periodEnd: Double
   /// The live edge (infinity when static): only segments that end by it are available.
   let until: Double
+  /// Segments that end by this presentation time are left out (a live MPD's listing starts at
+  /// the join point instead of at a Period start hours back); nil: none.
+  let from: Double?
   /// Where listing stops.
   var limit: Double { min(periodEnd, until) }
   let timescale: UInt64
@@ -112,81 +115,8 @@ struct Addressing {
     return url
   }
 
-  /// Each segment's number, media time and duration in ticks: from the `SegmentTimeline`, else
-  /// from `@duration` (as many as fit before `limit`, or `count` when a list gives them).
-  private func times(count: Int? = nil) throws(MPDError) -> [(number: UInt64, time: UInt64, ticks: UInt64)] {
-    let first = info.startNumber ?? 1
-    var result: [(number: UInt64, time: UInt64, ticks: UInt64)] = []
-    let end = limit.isFinite ? mediaTicks(at: limit) : nil
-    func add(_ time: UInt64, _ ticks: UInt64) throws(MPDError) -> Bool {
-      // Segments wholly before the Period, or starting at or past its end, are not its.
-      if let end, time >= end { return false }
-      if time.addingReportingOverflow(ticks).partialValue <= offset && time < offset { return true }
-      guard result.count < DASHSegmentList.maxSegments, count.map({ result.count < $0 }) ?? true else {
-        if count != nil { return false }
-        throw MPDError("\(place): more than \(DASHSegmentList.maxSegments) segments in the Period")
-      }
-      result.append((first &+ UInt64(truncatingIfNeeded: result.count), time, ticks))
-      return true
-    }
-    if let timeline = info.timeline {
-      var next = offset
-      var previousStart: UInt64 = 0
-      for (index, entry) in timeline.enumerated() {
-        var time = entry.time ?? next
-        // Segments follow one another: an S@t before the previous segment's start is refused.
-        guard time >= previousStart else {
-          throw MPDError(
-            "line \(entry.line): \(representation.path) S@t: \(time) is before the previous segment's start (\(previousStart))"
-          )
-        }
-        var repeats = entry.repeatCount
-        if repeats < 0 {
-          let stop: UInt64
-          if index + 1 < timeline.count {
-            guard let following = timeline[index + 1].time else {
-              throw MPDError(
-                "line \(entry.line): \(representation.path) S@r=-1: expected the next S to have a t")
-            }
-            stop = following
-          } else if let end {
-            stop = end
-          } else {
-            throw MPDError(
-              "line \(entry.line): \(representation.path) S@r=-1 at the last S needs a Period with an end")
-          }
-          repeats = stop > time ? Int64(clamping: (stop - time - 1) / entry.duration) : 0
-        }
-        for _ in 0...max(0, repeats) {
-          previousStart = time
-          guard try add(time, entry.duration) else { return result }
-          let (sum, overflow) = time.addingReportingOverflow(entry.duration)
-          guard !overflow else {
-            throw MPDError("line \(entry.line): \(representation.path) S: times past 2^64 ticks")
-          }
-          time = sum
-        }
-        next = time
-      }
-      return result
-    }
-    guard let duration = info.duration else {
-      throw MPDError("\(place): expected a duration attribute or a SegmentTimeline")
-    }
-    guard end != nil || count != nil else {
-      throw MPDError("\(place): segments of a fixed duration need a Period with an end")
-    }
-    var time = offset
-    while try add(time, duration) {
-      let (sum, overflow) = time.addingReportingOverflow(duration)
-      guard !overflow else { break }
-      time = sum
-    }
-    return result
-  }
-
   /// Presentation seconds as media ticks of this track (at least `offset`).
-  private func mediaTicks(at seconds: Double) -> UInt64 {
+  func mediaTicks(at seconds: Double) -> UInt64 {
     // A thousandth of a tick below: an end that is a whole tick stays that tick despite rounding.
     let ticks = (seconds - periodStart) * Double(timescale) + Double(offset) - 0.001
     guard ticks > 0 else { return 0 }

@@ -12,11 +12,12 @@ public enum DASHSegmentList {
 
   /// The track of `representation` (of `adaptationSet`, in `period` of `mpd`, loaded from
   /// `mpdURL`); with `until` (a live MPD's wall clock, presentation seconds), only the segments
-  /// available by then: those that end by it. Throws what makes the segments unknowable, naming the line and
+  /// available by then: those that end by it; with `from`, not those that end by `from` (a live
+  /// MPD's listing starts at the join point, not at a Period start hours back). Throws what makes the segments unknowable, naming the line and
   /// the element.
   public static func track(
     _ representation: MPDRepresentation, of adaptationSet: MPDAdaptationSet, in period: MPDPeriod,
-    mpd: MPD, mpdURL: URL, until: Double? = nil
+    mpd: MPD, mpdURL: URL, until: Double? = nil, from: Double? = nil
   ) throws(MPDError) -> DASHTrack {
     let base = try baseURL(representation, adaptationSet, period, mpd, mpdURL)
     let inherited = adaptationSet.segmentInfo.map { $0.inheriting(period.segmentInfo) } ?? period.segmentInfo
@@ -37,7 +38,8 @@ public enum DASHSegmentList {
     let offset = info.presentationTimeOffset ?? 0
     let addressing = Addressing(
       info: info, place: place, base: base, representation: representation, periodStart: period.start,
-      periodEnd: period.end ?? .infinity, until: until ?? .infinity, timescale: timescale, offset: offset)
+      periodEnd: period.end ?? .infinity, until: until ?? .infinity, from: from, timescale: timescale,
+      offset: offset)
     let segments = try addressing.segments()
     return DASHTrack(
       representation: representation, kind: info.kind, initialization: try addressing.initialization(),

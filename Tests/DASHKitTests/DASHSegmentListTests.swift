@@ -146,4 +146,24 @@ import Testing
       """, until: 7)
     #expect(live.segments.map(\.mediaTime) == [0, 2, 4])
   }
+
+  /// A live listing from a join point skips the runs before it by arithmetic and keeps
+  /// `$Number$` counting them: 100,000 one-tick segments, from 99,990 s on.
+  @Test func aListingFromAJoinPointKeepsTheNumbers() throws {
+    let mpd = try MPDParser.parse(
+      Data(
+        """
+        <MPD type="dynamic" availabilityStartTime="2026-01-01T00:00:00Z"><Period start="PT0S"><AdaptationSet>
+        <Representation id="r"><SegmentTemplate media="$Number$.m4s" startNumber="1">
+        <SegmentTimeline><S t="0" d="1" r="99999"/></SegmentTimeline></SegmentTemplate>
+        </Representation></AdaptationSet></Period></MPD>
+        """.utf8))
+    let period = try #require(mpd.periods.first)
+    let set = try #require(period.adaptationSets.first)
+    let track = try DASHSegmentList.track(
+      set.representations[0], of: set, in: period, mpd: mpd,
+      mpdURL: try #require(URL(string: "https://cdn.example/live/stream.mpd")), until: 100_000, from: 99_990)
+    #expect(track.segments.map(\.number) == Array(99_991...100_000))
+    #expect(track.segments.first?.start == 99_990)
+  }
 }

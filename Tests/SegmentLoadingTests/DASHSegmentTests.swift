@@ -232,4 +232,38 @@ final class DASHSegmentTests: XCTestCase {
       XCTAssertLessThan(replayed, recorded - 3000, "the recording keeps the segment trimmed")
     }
   }
+
+  /// A live MPD (30 s after `availabilityStartTime`, 12 s behind the edge, reloaded every 2 s,
+  /// six-second segments by `$Number$` in an open Period): the run joins at presentation 18 s and
+  /// loads from the segment holding it (number 4), then each segment as it becomes available (its
+  /// end reached by the wall clock), never waiting; its `emsg` cues at presentation − 18 s.
+  func testALiveMPDLoadsFromTheJoinPointAsSegmentsBecomeAvailable() throws {
+    let live = """
+      <?xml version="1.0"?>
+      <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" availabilityStartTime="2027-01-15T07:59:30Z"
+        minimumUpdatePeriod="PT2S" suggestedPresentationDelay="PT12S">
+      <Period id="live" start="PT0S"><AdaptationSet mimeType="video/mp4">
+      <SegmentTemplate media="live-$Number$.m4s" initialization="init.mp4" timescale="1000" duration="6000"/>
+      <Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+      """
+    var files: [String: [UInt8]] = [
+      "/live.mpd": Array(live.utf8), "/init.mp4": CMAFWriter.initSegment(timescale: Self.scale),
+    ]
+    for number in 1...10 {
+      let start = UInt64(number - 1) * 6000
+      let emsgs = number == 5 || number == 6 ? [Self.id3Message("n\(number)", at: start + 3500, id: 1)] : []
+      files["/live-\(number).m4s"] = Self.segment(start, emsgs: emsgs)
+    }
+    let harness = try StreamHarness(files: files)
+    try harness.play("/live.mpd", until: 20)
+    XCTAssertEqual(paths(harness), (4...8).map { "/live-\($0).m4s" })
+    XCTAssertEqual(harness.entries("segment").first?.fields["startTime"], .number(0))
+    // Each loaded once the wall clock reached its end: number n ends at presentation 6n s, run time 6n − 30.
+    XCTAssertEqual(harness.entries("segment").map { Double($0.micros) / 1e6 }, [0, 0, 6, 12, 18])
+    let starts = harness.cues("emsg").map(\.startTime)
+    XCTAssertEqual(starts.count, 2)
+    for (start, expected) in zip(starts, [9.5, 15.5]) { XCTAssertEqual(start, expected, accuracy: 0.0005) }
+    XCTAssertTrue(harness.entries("waiting").isEmpty)
+    XCTAssertTrue(harness.entries("segmenterror").isEmpty)
+  }
 }

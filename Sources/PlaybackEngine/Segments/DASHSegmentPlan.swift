@@ -20,18 +20,20 @@ enum DASHSegmentPlan {
     mpds.onSource = { [weak loader] in loader?.reset() }
     mpds.onLoad = { [weak mpds, weak loader] in
       guard let mpds, let loader, let mpd = mpds.timeline.latest, let url = mpds.url else { return }
+      let live = mpd.type == .live
       let plan = plan(
         mpds.timeline.periods, mpd: mpd, url: url, origin: mpds.origin, until: mpds.liveEdge(mpd),
-        variant: variant)
+        from: live ? mpds.origin : nil, variant: variant)
       for issue in plan.issues { mpds.note(issue) }
       loader.update(plan.segments, atPlayhead: mpd.type == .live)
     }
   }
 
-  /// The plan for `periods` (the MPD's, `mpd` the latest load, from `url`); Periods without an
-  /// end list their segments up to `until` (presentation seconds: a live MPD's wall clock).
+  /// The plan for `periods` (the MPD's, `mpd` the latest load, from `url`): with `until` (a live
+  /// MPD's wall clock, presentation seconds) the segments available by then, and with `from` (the
+  /// live join point) none that ended before it.
   static func plan(
-    _ periods: [MPDPeriod], mpd: MPD, url: URL, origin: Double, until: Double?,
+    _ periods: [MPDPeriod], mpd: MPD, url: URL, origin: Double, until: Double?, from: Double? = nil,
     variant: SegmentOptions.Variant
   ) -> Plan {
     var plan = Plan()
@@ -50,7 +52,7 @@ enum DASHSegmentPlan {
       }
       do throws(MPDError) {
         let track = try DASHSegmentList.track(
-          set.representations[pick], of: set, in: period, mpd: mpd, mpdURL: url, until: until)
+          set.representations[pick], of: set, in: period, mpd: mpd, mpdURL: url, until: until, from: from)
         plan.segments += segments(track, period: period, index: index, origin: origin)
       } catch {
         plan.issues.append("\(error.message): the Period's segments are not loaded")
@@ -63,12 +65,15 @@ enum DASHSegmentPlan {
     -> [LoadSegment]
   {
     let initSegment = track.initialization.map { HLSMap(url: $0.url, byteRange: range($0.byteRange)) }
-    return track.segments.enumerated().map { position, segment in
-      LoadSegment(
+    return track.segments.map { segment in
+      // The segment's number (low 40 bits) under the Period's position: stable across reloads of a
+      // live MPD, consecutive within a Period.
+      let number = Int(truncatingIfNeeded: segment.number & (1 << 40 - 1))
+      return LoadSegment(
         url: segment.url, byteRange: range(segment.byteRange), initSegment: initSegment,
-        sequence: index * 1_000_000 + position, startTime: segment.start - origin, duration: segment.duration,
-        discontinuity: position == 0 && index > 0, timestampOffset: track.timestampOffset - origin,
-        period: MPDTimeline.key(period))
+        sequence: index << 40 + number, startTime: segment.start - origin, duration: segment.duration,
+        discontinuity: segment.start <= period.start && index > 0,
+        timestampOffset: track.timestampOffset - origin, period: MPDTimeline.key(period))
     }
   }
 

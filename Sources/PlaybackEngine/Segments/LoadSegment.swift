@@ -10,8 +10,8 @@ struct LoadSegment {
   var byteRange: HLSByteRange?
   /// Its init segment (HLS `#EXT-X-MAP`, DASH `Initialization`), if any.
   var initSegment: HLSMap?
-  /// HLS: its media sequence number; DASH: the Period's position × 1,000,000 plus the segment's
-  /// position in the Period (consecutive within a Period).
+  /// HLS: its media sequence number; DASH: the Period's position × 2^40 plus the segment's number
+  /// (`$Number$`, modulo 2^40; consecutive within a Period).
   var sequence: Int
   /// Where it starts on the content timeline, and how long the playlist or MPD says it lasts.
   var startTime: Double
