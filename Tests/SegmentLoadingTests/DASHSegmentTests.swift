@@ -83,6 +83,16 @@ final class DASHSegmentTests: XCTestCase {
     let high = try StreamHarness(files: Self.numberStream(), segments: options)
     try high.play("/n.mpd")
     XCTAssertEqual(paths(high).first, "/high/seg-001.m4s")
+
+    options.variant = .index(2)
+    let none = try StreamHarness(files: Self.numberStream(), segments: options)
+    try none.play("/n.mpd")
+    XCTAssertTrue(paths(none).isEmpty)
+    XCTAssertEqual(
+      none.entries("mpd-issue").first?.fields["message"]?.stringValue,
+      "line 3: Period main: the adaptation set has 2 Representations, none at the position asked (index(2)): "
+        + "its segments are not loaded")
+    XCTAssertEqual(none.entries("ended").first?.micros, 18_000_000, "the MPD's timeline plays on")
   }
 
   /// `$Time$` with a `SegmentTimeline` (`@r`, an `S` without `@t`): the segments named by their

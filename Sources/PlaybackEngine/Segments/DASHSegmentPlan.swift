@@ -44,9 +44,10 @@ enum DASHSegmentPlan {
       let bandwidths = set.representations.map { Int(clamping: $0.bandwidth ?? 0) }
       guard let pick = SegmentOptions.pick(variant, bandwidths: bandwidths) else {
         if !set.representations.isEmpty {
+          // Only a position past the last can miss (the first and a bandwidth always pick one).
           plan.issues.append(
-            "line \(set.line): Period \(MPDTimeline.key(period)): no Representation fits \(variant): its segments are not loaded"
-          )
+            "line \(set.line): Period \(MPDTimeline.key(period)): the adaptation set has \(bandwidths.count) "
+              + "Representations, none at the position asked (\(variant)): its segments are not loaded")
         }
         continue
       }
