@@ -94,6 +94,17 @@
 ---@field customData? any
 ---@field vast? adhost.VastAd Fields left out are taken from it, and the ad is tracked natively.
 
+---An answer to a beacon that the integration's server documents as harmless.
+---@class adhost.HarmlessAnswer
+---@field status integer The HTTP status, 100 to 599.
+---@field host? string Only from this host (`host` or `host:port`); any host when absent.
+---@field why? string Why it is harmless, as the server's documentation says.
+
+---The integration's tracking vocabulary (adhost's own; docs/testing.md "Tracking vocabulary").
+---@class adhost.TrackingVocabulary
+---@field impressionEvents? string[] Beacon events its server counts as the impression besides `impression` (e.g. `{ "start" }`).
+---@field harmlessAnswers? adhost.HarmlessAnswer[]
+
 ---@class adhost.AdBreakInit
 ---@field timeOffset number Required in createAdBreak.
 ---@field maxDuration? number
@@ -118,6 +129,12 @@ function Controller:createAdBreak(init) end
 ---@param adBreak? adhost.AdBreak
 ---@return adhost.Ad
 function Controller:createAd(init, adBreak) end
+
+---Declares the integration's tracking vocabulary (adhost's own): the strict rules consult it
+---from now on, and every `adhost test` result prints it; a scenario may narrow it, never widen it.
+---Logged as a `trackingvocabulary` entry. Errors name the member that is wrong.
+---@param vocabulary adhost.TrackingVocabulary
+function Controller:declareTracking(vocabulary) end
 
 ---Changes the fields `init` sets. Fires `updatead`.
 ---@param ad adhost.Ad

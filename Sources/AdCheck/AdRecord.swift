@@ -21,6 +21,9 @@ final class AdRecord {
   var stitched = false
   /// The quartile events fired, by type.
   var quartiles: [String: LogEntry] = [:]
+  /// How many `<Impression>` URLs its VAST has, as its `vasttracking` entry says (0 when the log
+  /// has none: the ad was not created from VAST, or its VAST has no `<Impression>`).
+  var impressionURLs: Double = 0
   /// Each beacon event's first firing: its entries (one firing = one virtual time).
   var firings: [String: [LogEntry]] = [:]
 

@@ -1,7 +1,8 @@
 import AdPlayer
 import CheckedNumbers
 
-/// Rules on beacons: `beacon-answered`, `beacon-once`, `impression-before-start`, the quartile
+/// Rules on beacons: `beacon-answered`, `beacon-once`, `impression-before-start` (each as the
+/// tracking vocabulary in force says), the quartile
 /// rules for quartile beacons, the `complete` rules, `skip-only-skipped`, and beacons only while
 /// their ad plays.
 extension StrictChecker {
@@ -17,7 +18,8 @@ extension StrictChecker {
     let ad = beaconAd(id)
     // `error` beacons report an ad that failed, whether or not it began.
     guard event == "error" || beaconWhilePlaying(entry, ad, event) else { return }
-    guard Self.onceEvents.contains(event) else { return }
+    // An event declared as the impression fires once too.
+    guard Self.onceEvents.contains(event) || vocabulary.impressionEventNames.contains(event) else { return }
     if let firing = ad.firings[event] {
       let url = entry.fields["url"]?.stringValue
       if firing[0].micros != entry.micros {
@@ -38,17 +40,11 @@ extension StrictChecker {
 
   /// The rules on the first firing of a tracking event.
   private func firstFiring(_ entry: LogEntry, _ event: String, of ad: AdRecord) {
+    if event != "start", vocabulary.impressionEventNames.contains(event) {
+      impressionFirstFired(entry, event, of: ad)
+      return
+    }
     switch event {
-    // An ad without any impression beacon breaks no rule here (its server may count another
-    // event as the impression); a start is reported once an impression comes after it.
-    case "impression":
-      if let start = ad.firings["start"]?.first {
-        report(.impressionBeforeStart, start, ad: ad, message: "start beacon before any impression beacon")
-        report(
-          .impressionBeforeStart, entry, ad: ad,
-          message: "impression beacon after the start beacon of \(Self.time(start.micros))",
-          entries: [start, entry])
-      }
     case "complete": complete(entry, of: ad)
     case "skip": skipBeacons.append((entry, ad))
     default:
@@ -61,6 +57,23 @@ extension StrictChecker {
       }
       checkTime(entry, of: ad, fraction: Self.quartileFractions[index], what: "\(event) beacon")
     }
+  }
+
+  /// `impression-before-start`: the first beacon of an event counted as the impression
+  /// (`impression`, or one the vocabulary declares) comes with or before the first `start`. An ad
+  /// without any breaks no rule here (`impression-fired` asks for impressions where the VAST has
+  /// them); a start is reported once an impression comes after it. When the vocabulary counts
+  /// `start` itself as the impression, the rule holds.
+  private func impressionFirstFired(_ entry: LogEntry, _ event: String, of ad: AdRecord) {
+    let names = vocabulary.impressionEventNames
+    guard !names.contains("start"), let start = ad.firings["start"]?.first,
+      !names.contains(where: { $0 != event && ad.firings[$0] != nil })
+    else { return }
+    report(.impressionBeforeStart, start, ad: ad, message: "start beacon before any impression beacon")
+    report(
+      .impressionBeforeStart, entry, ad: ad,
+      message: "\(event) beacon after the start beacon of \(Self.time(start.micros))",
+      entries: [start, entry])
   }
 
   private func complete(_ entry: LogEntry, of ad: AdRecord) {
@@ -100,12 +113,16 @@ extension StrictChecker {
     return false
   }
 
-  /// `beacon-answered`: a 2xx status.
+  /// `beacon-answered`: a 2xx status, or an answer the vocabulary in force calls harmless.
   private func answered(_ entry: LogEntry) {
     let event = entry.fields["event"]?.stringValue ?? "?"
     let url = entry.fields["url"]?.stringValue ?? "?"
     if let status = entry.fields["status"]?.numberValue {
       guard !(200..<300).contains(status) else { return }
+      if let whole = Int.checked(status), vocabulary.harmless(status: whole, host: Self.host(of: url)) != nil
+      {
+        return
+      }
       report(
         .beaconAnswered, entry,
         message: "\(event) beacon \(url) answered \(CheckedNumbers.describe(status)), not 2xx")
@@ -113,6 +130,15 @@ extension StrictChecker {
       let failure = entry.fields["failure"]?.stringValue ?? "no answer"
       report(.beaconAnswered, entry, message: "\(event) beacon \(url) failed: \(failure)")
     }
+  }
+
+  /// The host of `url` in lower case, with `:port` when it gives one (`t.example:8080`).
+  static func host(of url: String) -> String? {
+    guard let scheme = url.range(of: "://") else { return nil }
+    let rest = url[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+    return host.isEmpty ? nil : host.lowercased()
   }
 
   /// The ad a beacon is about (beacons carry the ad's id only): the one of that id playing,

@@ -1,9 +1,11 @@
 /// The rules checked once the log has ended, as what they wait for may come in a later
-/// callback of the same instant: `skip-only-skipped`, `complete-when-played-to-end`.
+/// callback of the same instant: `skip-only-skipped`, `complete-when-played-to-end`,
+/// `impression-fired`.
 extension StrictChecker {
   func logEnded() {
     skipBeaconsChecked()
     completeBeaconsChecked()
+    impressionsChecked()
   }
 
   /// Each `skip` beacon is for an ad that was skipped.

@@ -10,6 +10,8 @@ public final class StrictChecker {
   public let options: StrictOptions
   /// The violations found so far, in the order they were found.
   public private(set) var violations: [RuleViolation] = []
+  /// The tracking vocabulary declared so far, and the one in force.
+  public private(set) var tracking: TrackingDeclarations
 
   var position = ContentPosition()
   /// Every ad the log added.
@@ -25,7 +27,14 @@ public final class StrictChecker {
   private var finished = false
 
   /// A checker with these options.
-  public init(options: StrictOptions = StrictOptions()) { self.options = options }
+  public init(options: StrictOptions = StrictOptions()) {
+    self.options = options
+    tracking = options.tracking
+    vocabulary = tracking.inForce
+  }
+
+  /// The vocabulary in force (kept in step with `tracking`).
+  private(set) var vocabulary: TrackingVocabulary
 
   /// Checks one more entry of the log.
   public func observe(_ entry: LogEntry) {
@@ -49,6 +58,9 @@ public final class StrictChecker {
     case "adbreakbegin", "adbreakend", "removeadbreak": breakEvent(entry)
     case "aderror": adError(entry)
     case "beacon": beacon(entry)
+    case "vasttracking": vastTracked(entry)
+    case TrackingDeclarations.entryType:
+      if tracking.observe(entry) { vocabulary = tracking.inForce }
     case "offline-unmatched": offlineUnmatched(entry)
     case "segment": segmentLoaded(entry)
     case "segmenterror": segmentFailed(entry)

@@ -10,6 +10,9 @@ public struct StrictOptions: Sendable {
   /// How far a segment's media duration may be from its playlist duration, and its first
   /// timestamp from where the previous segment's media ends, in seconds (0.5 s by default).
   public var segmentTolerance: Double
+  /// The tracking vocabulary declared before the run (a folder's settings) and the scenario's
+  /// narrowing; a plugin's declarations in the log add to it.
+  public var tracking = TrackingDeclarations()
 
   /// Options: the default progress step of 0.25 s, no expected errors, a segment tolerance of
   /// 0.5 s.

@@ -4,6 +4,8 @@ public enum StrictRule: String, CaseIterable, Sendable {
   case adBeginsOnce = "ad-begins-once"
   /// An ad's `impression` beacons fire before (or with) its `start` beacons.
   case impressionBeforeStart = "impression-before-start"
+  /// An ad whose VAST has `<Impression>` URLs fires its impression once it begins.
+  case impressionFired = "impression-fired"
   /// Each quartile event fires at most once per ad.
   case quartileOnce = "quartile-once"
   /// Quartiles come in order: first quartile, midpoint, third quartile.

@@ -26,11 +26,12 @@ import Testing
     #expect(run.code == 0, "\(run.errors)")
 
     let midroll = Self.oneBreak.map { $0.replacingOccurrences(of: "@0", with: "@20") }
-    // The pre-roll loads in setSource, the mid-roll right after, while the content starts.
+    // The pre-roll loads in setSource, the mid-roll right after, while the content starts; each
+    // ad created from VAST is logged as tracked (`vasttracking`, its impression URLs).
     let expected =
       [
-        "addadbreak@0", "addad:ad-1", "sourcechange", "play", "playing", "addadbreak@20", "addad:ad-1",
-        "pause",
+        "addadbreak@0", "addad:ad-1", "vasttracking:ad-1", "sourcechange", "play", "playing", "addadbreak@20",
+        "addad:ad-1", "vasttracking:ad-1", "pause",
       ]
       + Self.oneBreak + ["pause"] + midroll + ["pause", "ended", "removeadbreak@0", "removeadbreak@20"]
     #expect(run.timeline == expected)

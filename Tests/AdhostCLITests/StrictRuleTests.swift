@@ -44,6 +44,17 @@ import Testing
     #expect(run.violations.isEmpty, "\(run.violations)")
   }
 
+  /// Each ad created from VAST is logged with how many `<Impression>` URLs its VAST has
+  /// (`vasttracking`), and the host fires them: OMNIBOX's example passes `impression-fired`.
+  @Test func theVASTAdsImpressionURLsAreLoggedAndFired() async throws {
+    let run = await adhost(ReportCommandTests.omnibox + ["--json", "--strict"])
+    #expect(run.code == 0, "\(run.errors)")
+    let tracked = run.events("vasttracking")
+    #expect(!tracked.isEmpty)
+    #expect(tracked.allSatisfy { ($0["impressions"] as? Double ?? 0) > 0 }, "\(tracked)")
+    #expect(run.events("beacon").contains { $0["event"] as? String == "impression" })
+  }
+
   @Test func aQuartileAtTheWrongTime() async throws {
     let script = wellPlayedAd.replacingOccurrences(of: "at(1, ", with: "at(2, ")
       .replacingOccurrences(

@@ -2,7 +2,8 @@ import Foundation
 
 /// `adhost test --junit FILE`: one `testsuite` of one `testcase` per scenario, each failure a
 /// `failure` (its message the first unmet expectation, its text all of them), what the run wrote
-/// to standard error as `system-err`; each scenario a signal stopped (`unfinished`) an `error`
+/// to standard error as `system-err`, the tracking vocabulary (when one was declared) as a
+/// `property`; each scenario a signal stopped (`unfinished`) an `error`
 /// whose message is `interrupted`.
 enum JUnitReport {
   static func xml(_ results: [ScenarioResult], unfinished: [String] = []) -> String {
@@ -15,11 +16,16 @@ enum JUnitReport {
     xml += "  <testsuite name=\"adhost test\" \(counts) skipped=\"0\" time=\"\(time)\">\n"
     for result in results {
       xml += testcase(result.file, seconds: result.seconds)
-      guard !result.passed || !result.diagnostics.isEmpty else {
+      let tracking = TestReport.declaredTracking(result)
+      guard !result.passed || !result.diagnostics.isEmpty || tracking != nil else {
         xml += "/>\n"
         continue
       }
       xml += ">\n"
+      if let tracking {
+        xml +=
+          "      <properties><property name=\"tracking vocabulary\" value=\"\(escape("\(tracking)"))\"/></properties>\n"
+      }
       if let first = result.failures.first {
         let all = result.failures.map(\.description).joined(separator: "\n")
         xml +=

@@ -1,3 +1,4 @@
+import AdCheck
 import AdPlayer
 import Foundation
 import HTTPKit
@@ -20,6 +21,8 @@ struct Scenario {
   /// The options of `adhost run` the scenario gives, as its command line would (without actions).
   var runArguments: [String]
   let strict: StrictSettings
+  /// The tracking vocabulary its folder's settings declare, narrowed by its `tracking`.
+  let tracking: TrackingDeclarations
   let expectations: Expectations
   /// The fault plan `faults` gives, inline or by its file's path.
   let inlineFaults: FaultPlan?
@@ -39,7 +42,7 @@ struct Scenario {
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults", "checkMedia", "verificationVendors", "setup",
+    "faults", "checkMedia", "verificationVendors", "setup", "tracking",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]
@@ -60,6 +63,7 @@ struct Scenario {
     (actions, actionsGiven) = try Self.actions(actionsJSON, files)
     runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
     strict = try StrictSettings(root.member("strict"))
+    tracking = try ScenarioTracking.declarations(root, settings: try FolderSettings.load(beside: file))
     (inlineFaults, inlineFaultsJSON) = try ScenarioFaults.plan(root.member("faults"), files)
     expectations = try Self.expectations(root, resolve)
   }

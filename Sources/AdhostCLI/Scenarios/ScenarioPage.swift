@@ -1,10 +1,15 @@
+import AdCheck
 import Foundation
 import RunReport
 
 /// `adhost test --report DIR`: a page per scenario, named after its path, and the index.
 enum ScenarioPage {
   /// The page of a scenario's run (an empty timeline when the scenario could not be read).
-  static func html(file: String, scenario: Scenario?, run: ScenarioRun?, failures: [TestFailure]) -> String {
+  /// Its subtitle names the tracking vocabulary in force.
+  static func html(
+    file: String, scenario: Scenario?, run: ScenarioRun?, failures: [TestFailure],
+    tracking: TrackingDeclarations?
+  ) -> String {
     let timeline = RunTimeline(
       (run?.entries ?? []).map { ReportEntry($0.entry, contentTime: $0.contentTime) })
     let verdict = ReportVerdict(
@@ -12,7 +17,9 @@ enum ScenarioPage {
       text: failures.isEmpty
         ? "every expectation met"
         : "\(failures.count) expectation\(failures.count == 1 ? "" : "s") not met")
-    let subtitle = scenario.map { "adhost test: \($0.pluginPath) · \($0.sourcePath)" } ?? "adhost test"
+    let subtitle =
+      (scenario.map { "adhost test: \($0.pluginPath) · \($0.sourcePath)" } ?? "adhost test")
+      + (tracking.map { " · tracking vocabulary: \($0)" } ?? "")
     let marks = failures.map {
       ReportMark(time: $0.time, label: $0.expectation, message: $0.message, entries: $0.entries)
     }

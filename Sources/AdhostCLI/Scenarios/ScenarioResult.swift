@@ -1,3 +1,4 @@
+import AdCheck
 import Foundation
 import PluginHost
 
@@ -14,6 +15,9 @@ struct ScenarioResult {
   let seconds: Double
   /// The HTML report of its run, when `--report` asks for one.
   var page: String? = nil
+  /// The tracking vocabulary of its run: declared, narrowed, in force (nil when the scenario
+  /// could not be read).
+  var tracking: TrackingDeclarations? = nil
 
   var passed: Bool { failures.isEmpty }
 
@@ -44,14 +48,19 @@ struct ScenarioResult {
       return ScenarioResult(
         file: file, failures: failures, snapshotUpdated: false, diagnostics: "",
         seconds: Date().timeIntervalSince(start),
-        page: report ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures) : nil)
+        page: report
+          ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures, tracking: nil) : nil)
     }
     let run = ScenarioRunner.run(scenario, libraries: libraries, views: views)
     let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
+    let tracking = scenario.tracking.reading(run.log)
     return ScenarioResult(
       file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,
       seconds: Date().timeIntervalSince(start),
-      page: report ? ScenarioPage.html(file: file, scenario: scenario, run: run, failures: failures) : nil)
+      page: report
+        ? ScenarioPage.html(file: file, scenario: scenario, run: run, failures: failures, tracking: tracking)
+        : nil,
+      tracking: tracking)
   }
 }
 
@@ -65,7 +74,7 @@ struct ScenarioFixtures: Sendable {
 }
 
 /// Checks a scenario's run against its expectations, in a fixed order: exit code, `aderror`s,
-/// events, beacons, requests, the strict rules, the snapshot.
+/// events, beacons, requests, the strict rules, the tracking vocabulary, the snapshot.
 struct ScenarioEvaluation {
   let scenario: Scenario
   let run: ScenarioRun
@@ -77,8 +86,16 @@ struct ScenarioEvaluation {
     failures += EventCheck(run).failures(expectations)
     failures += BeaconCheck(run).failures(expectations)
     failures += RequestCheck(run).failures(expectations)
-    failures += StrictCheck(run: run, settings: scenario.strict)
+    failures += StrictCheck(run: run, settings: scenario.strict, tracking: scenario.tracking)
       .failures(expectedErrors: outcome.expectedErrorMessages(expectations.errors))
+    // A scenario narrows the vocabulary; keeping what nobody declared would widen it.
+    for undeclared in scenario.tracking.reading(run.log).undeclared {
+      failures.append(
+        TestFailure(
+          expectation: "tracking",
+          message: "keeps \(undeclared), which neither \(FolderSettings.fileName) nor the plugin declares "
+            + "(a scenario can only narrow the tracking vocabulary)"))
+    }
     guard let snapshot = expectations.snapshot else { return (failures, false) }
     // A failing run is not written as golden.
     let check = SnapshotCheck(run: run, ignoredParameters: scenario.ignoredParameters)

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// A scenario's `setup` (or its folder's `scenarios.json`'s): the command `adhost test` starts
 /// before the scenario, only with `--allow-setup`, for the variables it prints.
@@ -70,9 +71,11 @@ struct ScenarioSetup {
 /// A folder's `scenarios.json`: settings shared by the `*.scenario.json` files beside it.
 struct FolderSettings {
   static let fileName = "scenarios.json"
-  static let members: Set<String> = ["setup"]
+  static let members: Set<String> = ["setup", "tracking"]
 
   let setup: ScenarioSetup?
+  /// The tracking vocabulary its scenarios' integration uses (`tracking`), if it declares one.
+  let tracking: TrackingVocabulary?
 
   /// The settings in the folder of `scenarioFile`, or nil when it has none.
   static func load(beside scenarioFile: String) throws(ScenarioError) -> FolderSettings? {
@@ -82,6 +85,9 @@ struct FolderSettings {
     let root = try Scenario.parse(file)
     _ = try root.object(known: members)
     let setup = root.member("setup")
-    return FolderSettings(setup: setup.isAbsent ? nil : try ScenarioSetup(setup))
+    let tracking = root.member("tracking")
+    return FolderSettings(
+      setup: setup.isAbsent ? nil : try ScenarioSetup(setup),
+      tracking: tracking.isAbsent ? nil : try ScenarioTracking.vocabulary(tracking))
   }
 }

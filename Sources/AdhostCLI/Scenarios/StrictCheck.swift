@@ -5,11 +5,14 @@ import AdCheck
 struct StrictCheck {
   let run: ScenarioRun
   let settings: StrictSettings
+  /// The tracking vocabulary declared before the run, and the scenario's narrowing.
+  let tracking: TrackingDeclarations
 
   /// The violations; the `aderror`s with these messages are expected by the scenario.
   func failures(expectedErrors: [String]) -> [TestFailure] {
     guard settings.enabled else { return [] }
-    let options = StrictOptions(progressStep: settings.progressStep, expectedErrors: expectedErrors)
+    var options = StrictOptions(progressStep: settings.progressStep, expectedErrors: expectedErrors)
+    options.tracking = tracking
     return StrictRules.check(run.log, options: options)
       .filter { !settings.off.contains($0.rule.id) }
       .map { TestFailure(expectation: "strict", message: $0.description, time: $0.time) }

@@ -1,3 +1,4 @@
+import AdCheck
 import AdPlayer
 import OutsideText
 
@@ -14,13 +15,23 @@ struct TestReport: Sendable {
       return
     }
     let updated = result.snapshotUpdated ? " (snapshot updated)" : ""
-    guard let failure = result.failures.first else {
+    if let failure = result.failures.first {
+      let more = result.failures.count > 1 ? " (+\(result.failures.count - 1) more)" : ""
+      console.print(
+        "\(console.styled("FAIL", "31")) \(result.file): \(TerminalEscape.line("\(failure)"))\(more)")
+    } else {
       console.print("\(console.styled("PASS", "32")) \(result.file)\(updated)")
-      return
     }
-    let more = result.failures.count > 1 ? " (+\(result.failures.count - 1) more)" : ""
-    console.print(
-      "\(console.styled("FAIL", "31")) \(result.file): \(TerminalEscape.line("\(failure)"))\(more)")
+    if let tracking = Self.declaredTracking(result) {
+      console.print("  tracking vocabulary: \(TerminalEscape.line("\(tracking)"))")
+    }
+  }
+
+  /// The vocabulary of a result when something was declared or narrowed (else it is VAST's own,
+  /// and the text and JUnit forms leave it out; the JSON form always has it).
+  static func declaredTracking(_ result: ScenarioResult) -> TrackingDeclarations? {
+    guard let tracking = result.tracking, !tracking.isDefault else { return nil }
+    return tracking
   }
 
   /// The line of a scenario a signal stopped before it finished.
@@ -53,16 +64,19 @@ struct TestReport: Sendable {
     console.flush()
   }
 
-  /// `{"file":…,"passed":…,"failures":[{"expectation":…,"message":…}],"snapshotUpdated":…}`.
+  /// `{"file":…,"passed":…,"failures":[{"expectation":…,"message":…}],"snapshotUpdated":…,
+  /// "tracking":{"impressionEvents":[…],"harmlessAnswers":[…],"declaredBy":[…],"narrowed":…}}`
+  /// (`tracking` unless the scenario could not be read).
   static func json(_ result: ScenarioResult) -> JSONValue {
     let failures = result.failures.map { failure in
       JSONValue.object(
         JSONObject([("expectation", .string(failure.expectation)), ("message", .string(failure.message))]))
     }
-    return .object(
-      JSONObject([
-        ("file", .string(result.file)), ("passed", .bool(result.passed)), ("failures", .array(failures)),
-        ("snapshotUpdated", .bool(result.snapshotUpdated)),
-      ]))
+    var object = JSONObject([
+      ("file", .string(result.file)), ("passed", .bool(result.passed)), ("failures", .array(failures)),
+      ("snapshotUpdated", .bool(result.snapshotUpdated)),
+    ])
+    if let tracking = result.tracking { object["tracking"] = tracking.json }
+    return .object(object)
   }
 }

@@ -21,8 +21,12 @@ final class AdTracking {
 extension PlaybackEngine {
   /// Tracks `ad` natively: impression and start on `beginAd`, quartiles and progress offsets as
   /// `updateAdProgress` crosses them, complete on `endAd` after 99 %, skip, pause and resume,
-  /// and error with `[ERRORCODE]` on `controller:error`.
+  /// and error with `[ERRORCODE]` on `controller:error`. Logs a `vasttracking` entry for the ad
+  /// with how many `<Impression>` URLs its VAST has (the strict rule `impression-fired` reads it).
   public func track(_ ad: any IntegrationAd, with box: VASTAdBox) {
+    player.appendLog(
+      type: "vasttracking", adId: ad.id,
+      fields: JSONObject([("impressions", .number(Double(box.ad.impressions.count)))]))
     let tracker = VASTAdTracker(
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,
       context: liveMacroContext())

@@ -27,6 +27,17 @@ extension PluginHost {
       if let vastAd { self?.engine.track(ad, with: vastAd) }
       return call.return(.object(ad))
     }
+    type.method("declareTracking") { [weak self] _, call in
+      let vocabulary: TrackingVocabulary
+      do {
+        let json = try LuaJSON.json(try call.value(2), path: "vocabulary")
+        vocabulary = try TrackingVocabulary(json: json, path: "vocabulary")
+      } catch {
+        throw ArgumentError("declareTracking: \(error)")
+      }
+      self?.engine.declareTracking(vocabulary)
+      return 0
+    }
     type.method("updateAd") { controller, call in
       let ad = try Self.object(call, 2, P.Ad.self, "updateAd", "ad")
       let reader = try InitReader(try call.value(3), method: "updateAd")
