@@ -94,6 +94,37 @@ import Testing
     #expect(bad.errors.contains("--map-host: expected RECORDED=SENT"), "\(bad.errors)")
   }
 
+  /// A scenario's `mapHost` replays a recording against another port, as `--map-host` does;
+  /// without it the replay fails, and a bad mapping names the scenario's member.
+  @Test func aScenariosMapHostReplaysAgainstAnotherPort() async throws {
+    let server = try LoopbackServer()
+    let scratch = try Scratch()
+    server.fallback { _ in .text("{}", type: "application/json") }
+    let (plugin, recording) = try await record(scratch, server)
+    server.stop()
+    let other = try LoopbackServer()
+    defer { other.stop() }
+    let moved = try source(scratch, other.baseURL.absoluteString)
+    func scenario(_ name: String, _ member: String) throws {
+      try scratch.write(
+        "\(name).scenario.json",
+        #"{"plugin": "\#(plugin)", "source": "\#(moved)", "offline": "\#(recording)", "allowHttp": true"#
+          + #", "startDate": "2026-03-04T05:06:07Z", "strict": false\#(member)}"#)
+    }
+    try scenario("unmapped", "")
+    let unmapped = await adhost([
+      "test", scratch.folder.appendingPathComponent("unmapped.scenario.json").path,
+    ])
+    #expect(unmapped.code == 1, "\(unmapped.output)")
+    try scenario("mapped", #", "mapHost": "127.0.0.1:\#(server.port)=127.0.0.1:\#(other.port)""#)
+    let mapped = await adhost(["test", scratch.folder.appendingPathComponent("mapped.scenario.json").path])
+    #expect(mapped.code == 0, "\(mapped.output)")
+    #expect(other.requests.isEmpty)
+    try scenario("bad", #", "mapHost": ["nonsense"]"#)
+    let bad = await adhost(["test", scratch.folder.appendingPathComponent("bad.scenario.json").path])
+    #expect(bad.output.contains("mapHost[0]: expected RECORDED=SENT"), "\(bad.output)")
+  }
+
   /// The issue's check: a copy of examples/mediatailor/vod/source.json whose session POST says
   /// `"userSegment": "CHANGED"` no longer replays from the example's recording.
   @Test func theExamplesSessionBodyChangedFailsItsReplay() async throws {

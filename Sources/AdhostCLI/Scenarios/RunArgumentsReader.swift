@@ -1,6 +1,7 @@
 import AdPlayer
 import CheckedNumbers
 import Foundation
+import HTTPKit
 
 /// The options of `adhost run` a scenario gives, turned into the command line `adhost run` would
 /// get, checked where they are written (the scenario's JSON paths).
@@ -12,6 +13,7 @@ struct RunArgumentsReader {
     for parameter in try root.member("ignoreParams").list() {
       add(RunOptions.ignoreParam, try parameter.requiredString())
     }
+    try mapHosts(root.member("mapHost"))
     let startDate = root.member("startDate")
     if let date = try startDate.string() {
       guard RunOptions.isDate(date) else {
@@ -46,6 +48,27 @@ struct RunArgumentsReader {
       }
       try number(budgets.member("seconds"), LimitOptions.seconds, above: -1)
       try number(budgets.member("runSeconds"), LimitOptions.runSeconds, above: -1)
+    }
+  }
+
+  /// `mapHost`: `"RECORDED=SENT"` or a list of them, as `--map-host` takes (its variables
+  /// replaced: `"127.0.0.1:18231=127.0.0.1:${PORT}"`).
+  private mutating func mapHosts(_ json: ScenarioJSON) throws(ScenarioError) {
+    if json.isAbsent { return }
+    guard arguments.contains(RunOptions.offline.name) else {
+      throw json.error("replays a recording: give offline too")
+    }
+    let items = json.value.arrayValue == nil ? [json] : try json.elements()
+    for item in items {
+      guard let text = item.value.stringValue else {
+        throw item.mismatch("\"RECORDED=SENT\" or a list of them")
+      }
+      do {
+        _ = try HostMapping(text)
+      } catch {
+        throw item.error("\(error)")
+      }
+      add(RunOptions.mapHost, text)
     }
   }
 
