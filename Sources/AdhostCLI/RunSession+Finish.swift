@@ -62,12 +62,14 @@ extension RunSession {
     if let fatal = finish.fatal {
       console.printError(
         "adhost run: fatal player error \(fatal.code): \(TerminalEscape.line(fatal.message))")
-      return ExitCode.fatal
     }
+    // A request the recording could not answer fails the run (1) even when the player then
+    // failed fatally: the replay, not the integration, is what went wrong first.
     if let replay = setup.options.replay, !replay.unmatched.isEmpty {
       console.printError(UnmatchedRequests.summary(replay, allowed: setup.options.allowsUnmatched))
       if !setup.options.allowsUnmatched { return ExitCode.failure }
     }
+    if finish.fatal != nil { return ExitCode.fatal }
     if let runaway = finish.runaway {
       console.printError("\(stoppedAt) — \(runaway)")
       return ExitCode.failure

@@ -139,8 +139,11 @@ import Testing
       "run", repositoryRoot.appendingPathComponent("plugins/mediatailor.lua").path, changed, "--offline",
       example.appendingPathComponent("recording").path,
     ])
-    // The session cannot start: the plugin's fatal error (exit 70) carries the replay's message.
-    #expect(run.code == 70)
+    // The session cannot start: the plugin's fatal error carries the replay's message, and the
+    // run exits 1 as any run whose recording could not answer a request does (70 before).
+    #expect(run.code == 1)
+    #expect(run.errors.contains("adhost run: fatal player error"), "\(run.errors)")
+    #expect(run.errors.contains("matched nothing in the recording"), "\(run.errors)")
     #expect(
       run.errors.contains(
         #"index.m3u8: no recorded response matches this request (offline mode): body adsParams.userSegment: recorded "sports", sent "CHANGED""#
