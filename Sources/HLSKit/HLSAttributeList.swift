@@ -5,18 +5,18 @@ enum HLSAttributeList {
     var attributes: [HLSAttribute] = []
     var index = text.startIndex
     while index < text.endIndex {
-      guard let equals = text[index...].firstIndex(of: "=") else {
+      guard let equals = text[index...].firstIndex(ascii: UInt8(ascii: "=")) else {
         throw HLSParseError(line: line, "\(tag): expected NAME=VALUE, found \"\(text[index...])\"")
       }
       let name = String(text[index..<equals]).trimmingSpaces
-      guard !name.isEmpty, name.allSatisfy(isNameCharacter) else {
+      guard !name.isEmpty, name.utf8.allSatisfy(isNameByte) else {
         throw HLSParseError(line: line, "\(tag): expected an attribute name, found \"\(name)\"")
       }
       var cursor = text.index(after: equals)
       let value: String
       if cursor < text.endIndex, text[cursor] == "\"" {
         let opening = text.index(after: cursor)
-        guard let closing = text[opening...].firstIndex(of: "\"") else {
+        guard let closing = text[opening...].firstIndex(ascii: UInt8(ascii: "\"")) else {
           throw HLSParseError(line: line, "\(tag): the quoted value of \(name) has no closing quote")
         }
         value = String(text[opening..<closing])
@@ -26,7 +26,7 @@ enum HLSAttributeList {
           throw HLSParseError(line: line, "\(tag): expected a comma after the value of \(name)")
         }
       } else {
-        let end = text[cursor...].firstIndex(of: ",") ?? text.endIndex
+        let end = text[cursor...].firstIndex(ascii: UInt8(ascii: ",")) ?? text.endIndex
         value = String(text[cursor..<end]).trimmingSpaces
         guard !value.isEmpty else { throw HLSParseError(line: line, "\(tag): \(name) has no value") }
         cursor = end
@@ -37,8 +37,10 @@ enum HLSAttributeList {
     return attributes
   }
 
-  private static func isNameCharacter(_ character: Character) -> Bool {
-    character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_")
+  /// An ASCII letter or digit, `-` or `_`: a name of such bytes only is one of such characters only.
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+      || byte == 0x2D || byte == 0x5F
   }
 }
 

@@ -25,7 +25,7 @@ public struct HLSByteRange: Equatable, Sendable {
   static func parse(_ text: Substring, following: Int?, tag: String, line: Int) throws(HLSParseError)
     -> HLSByteRange
   {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(
+    let parts = text.trimmingWhitespaces.split(
       separator: "@", omittingEmptySubsequences: false)
     let expected = "\(tag): expected <length>[@<offset>] in bytes, found \"\(text.prefix(40))\""
     guard parts.count <= 2, let length = Int(parts[0]), length > 0, length <= maxEnd else {

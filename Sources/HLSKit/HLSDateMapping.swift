@@ -25,14 +25,7 @@ enum HLSDateMapping {
   /// The timeline position of a date: from the last segment dated at or before it (the first
   /// dated segment for an earlier date); `nil` when no segment has a date.
   static func time(of date: Double, segments: [HLSSegment]) -> Double? {
-    var anchor: HLSSegment?
-    for segment in segments {
-      guard let segmentDate = segment.programDateTime else { continue }
-      if anchor == nil || segmentDate <= date { anchor = segment }
-      if segmentDate > date { break }
-    }
-    guard let anchor, let anchorDate = anchor.programDateTime else { return nil }
-    return anchor.startTime + (date - anchorDate)
+    HLSDateIndex(segments).time(of: date)
   }
 
   /// A date range's error as the warning that it was dropped.
@@ -47,9 +40,10 @@ enum HLSDateMapping {
   ) -> (cues: [HLSCue], dropped: [HLSParseError]) {
     var placed: [(cue: HLSCue, startDate: Double, endOnNext: Bool)] = []
     var dropped: [HLSParseError] = []
+    let dates = HLSDateIndex(segments)
     for (attributes, line) in dateRanges {
       do {
-        placed.append(try place(attributes, line: line, segments: segments))
+        placed.append(try place(attributes, line: line, dates: dates))
       } catch {
         dropped.append(Self.dropped(error))
       }
@@ -66,7 +60,7 @@ enum HLSDateMapping {
 
   /// One date range as a cue on the timeline, with its start date and END-ON-NEXT.
   private static func place(
-    _ attributes: [HLSAttribute], line: Int, segments: [HLSSegment]
+    _ attributes: [HLSAttribute], line: Int, dates: HLSDateIndex
   ) throws(HLSParseError) -> (cue: HLSCue, startDate: Double, endOnNext: Bool) {
     let tag = "#EXT-X-DATERANGE"
     let id = attributes.value("ID") ?? ""
@@ -78,7 +72,7 @@ enum HLSDateMapping {
         line: line,
         "\(tag) \(id): START-DATE: expected an ISO 8601 date-time, found \"\(startText.prefix(40))\"")
     }
-    guard let start = time(of: startDate, segments: segments) else {
+    guard let start = dates.time(of: startDate) else {
       throw HLSParseError(
         line: line, "\(tag) \(id): expected #EXT-X-PROGRAM-DATE-TIME in the playlist to place START-DATE")
     }

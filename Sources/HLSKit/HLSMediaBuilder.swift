@@ -23,15 +23,20 @@ struct HLSMediaBuilder {
   private var rangeEnds: [URL: Int] = [:]
   private var map: HLSMap?
 
-  init(url: URL) { self.url = url }
+  private let resolver: HLSURLResolver
+
+  init(url: URL) {
+    self.url = url
+    resolver = HLSURLResolver(base: url)
+  }
 
   mutating func read(_ text: Substring, line: Int) throws(HLSParseError) {
-    guard text.hasPrefix("#") else {
+    guard text.startsWith(ascii: "#") else {
       try addSegment(text, line: line)
       return
     }
-    guard text.hasPrefix("#EXT") else { return }
-    let colon = text.firstIndex(of: ":")
+    guard text.startsWith(ascii: "#EXT") else { return }
+    let colon = text.firstIndex(ascii: UInt8(ascii: ":"))
     let tag = String(text[..<(colon ?? text.endIndex)])
     let value = colon.map { text[text.index(after: $0)...] } ?? ""
     switch tag {
@@ -43,14 +48,14 @@ struct HLSMediaBuilder {
       let durationText = value.prefix { $0 != "," }
       pendingDuration = (try HLSParser.seconds(durationText, tag: tag, what: "a duration", line: line), line)
     case "#EXT-X-TARGETDURATION":
-      guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 1, seconds <= 86_400
+      guard let seconds = Int(value.trimmingWhitespaces), seconds >= 1, seconds <= 86_400
       else {
         throw HLSParseError(
           line: line, "\(tag): expected a whole number of seconds ≥ 1, found \"\(value.prefix(40))\"")
       }
       targetDuration = Double(seconds)
     case "#EXT-X-MEDIA-SEQUENCE":
-      guard let sequence = Int(value.trimmingCharacters(in: .whitespaces)), sequence >= 0 else {
+      guard let sequence = Int(value.trimmingWhitespaces), sequence >= 0 else {
         throw HLSParseError(line: line, "\(tag): expected a whole number ≥ 0, found \"\(value.prefix(40))\"")
       }
       guard segments.isEmpty, pendingDuration == nil else {
@@ -63,7 +68,7 @@ struct HLSMediaBuilder {
     case "#EXT-X-BYTERANGE":
       // The offset, when not given, follows the previous sub-range of the segment's URI, known
       // only at the URI: kept as -1 until then.
-      let following = value.contains("@") ? nil : -1
+      let following = value.utf8.contains(UInt8(ascii: "@")) ? nil : -1
       pendingRange = (try HLSByteRange.parse(value, following: following, tag: tag, line: line), line)
     case "#EXT-X-MAP": try readMap(value, line: line)
     case "#EXT-X-PROGRAM-DATE-TIME":
@@ -113,7 +118,7 @@ struct HLSMediaBuilder {
           + "the most a playlist may hold")
     }
     var segment = HLSSegment(
-      url: try HLSParser.resolve(text, against: url, line: line), duration: duration.seconds,
+      url: try resolver.resolve(text, line: line), duration: duration.seconds,
       sequence: try nextSequence(line: line), startTime: elapsed, programDateTime: pendingDate,
       discontinuity: pendingDiscontinuity, line: line)
     segment.map = map
