@@ -22,21 +22,23 @@ public struct TrackingVocabulary: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Reads `{"impressionEvents": ["start"], "harmlessAnswers": [{"status": 404, "host": …, "why": …}]}`
-  /// at `path`; the error names the member and what was expected.
-  public init(json: JSONValue, path: String) throws(ModelDecodingError) {
+  /// at `path`; the error names the member and what was expected, counting list elements from
+  /// `firstIndex` (1 for a Lua table's).
+  public init(json: JSONValue, path: String, firstIndex: Int = 0) throws(ModelDecodingError) {
     let reader = try JSONReader(json, path: path)
     try reader.refuseUnknownMembers(except: Self.members)
     self.init()
     for (index, event) in try Self.list(reader, "impressionEvents").enumerated() {
       guard let name = event.stringValue, !name.isEmpty else {
         throw ModelDecodingError(
-          path: elementPath(reader.path("impressionEvents"), index),
+          path: elementPath(reader.path("impressionEvents"), index + firstIndex),
           expectation: "expected a beacon event's name, such as \"start\", found \(event.kindDescription)")
       }
       if !impressionEvents.contains(name) { impressionEvents.append(name) }
     }
     for (index, answer) in try Self.list(reader, "harmlessAnswers").enumerated() {
-      let read = try HarmlessAnswer(json: answer, path: elementPath(reader.path("harmlessAnswers"), index))
+      let read = try HarmlessAnswer(
+        json: answer, path: elementPath(reader.path("harmlessAnswers"), index + firstIndex))
       if !harmlessAnswers.contains(read) { harmlessAnswers.append(read) }
     }
   }

@@ -108,6 +108,22 @@ import Testing
       "\(widened.output)")
   }
 
+  /// A plugin's bad declaration fails its registration (65), naming the member as Lua counts.
+  @Test func aPluginsBadDeclarationNamesTheMember() async throws {
+    let fixture = try fixture()
+    try declaring(
+      fixture, #"{ impressionEvents = { "start" }, harmlessAnswers = { { status = 404 }, { status = 99 } } }"#
+    )
+    let source = try fixture.scratch.source(duration: 20, ssai: #"{"integration": "t", "beacons": []}"#)
+    let run = await adhost(["run", fixture.pluginPath, source])
+    #expect(run.code == 65, "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "declareTracking: vocabulary.harmlessAnswers[2].status: expected a whole number from 100 to 599, found 99"
+      ),
+      "\(run.errors)")
+  }
+
   @Test func aBadDeclarationIsAnErrorNamingTheMember() async throws {
     let fixture = try fixture()
     try fixture.scenario("play")

@@ -31,7 +31,7 @@ extension PluginHost {
       let vocabulary: TrackingVocabulary
       do {
         let json = try LuaJSON.json(try call.value(2), path: "vocabulary")
-        vocabulary = try TrackingVocabulary(json: json, path: "vocabulary")
+        vocabulary = try TrackingVocabulary(json: json, path: "vocabulary", firstIndex: 1)
       } catch {
         throw ArgumentError("declareTracking: \(error)")
       }
