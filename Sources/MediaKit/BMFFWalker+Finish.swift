@@ -22,6 +22,7 @@ extension BMFFWalker {
         initInfo.timescales[fragment.track].map { Double(time) / Double($0) }
       }
     }
+    scan.items.reserveCapacity(messages.count)
     for (offset, var message) in messages {
       let ticks = Double(message.presentationTime) / Double(message.timescale)
       var time = ticks

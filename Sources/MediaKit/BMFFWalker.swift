@@ -40,32 +40,32 @@ struct BMFFWalker {
 
   private mutating func read(_ box: BMFFBox, depth: Int) throws(MediaError) {
     var reader = ByteReader(bytes[box.body])
-    switch box.type {
-    case "moov", "mdia", "mvex", "moof":
+    switch box.code {
+    case BMFFBox.moov, BMFFBox.mdia, BMFFBox.mvex, BMFFBox.moof:
       try walk(box.body, depth: depth + 1)
-    case "trak":
+    case BMFFBox.trak:
       trackId = nil
       try walk(box.body, depth: depth + 1)
-    case "traf":
+    case BMFFBox.traf:
       fragments.append(Fragment(track: 0))
       try walk(box.body, depth: depth + 1)
-    case "tkhd":
+    case BMFFBox.tkhd:
       let version = try reader.u8("tkhd's version")
       try reader.skip(3 + (version == 1 ? 16 : 8), "tkhd's times")
       trackId = try reader.u32("tkhd's track_ID")
-    case "mdhd":
+    case BMFFBox.mdhd:
       let version = try reader.u8("mdhd's version")
       try reader.skip(3 + (version == 1 ? 16 : 8), "mdhd's times")
       let timescale = try reader.u32("mdhd's timescale")
       guard timescale > 0 else { throw MediaError(at: box.start, "mdhd's timescale is 0") }
       initInfo.timescales[trackId ?? 0] = timescale
-    case "trex":
+    case BMFFBox.trex:
       try reader.skip(4, "trex's version and flags")
       let track = try reader.u32("trex's track_ID")
       try reader.skip(4, "default_sample_description_index")
       initInfo.defaultDurations[track] = try reader.u32("trex's default_sample_duration")
-    case "tfhd": try trackFragmentHeader(&reader, box)
-    case "tfdt":
+    case BMFFBox.tfhd: try trackFragmentHeader(&reader, box)
+    case BMFFBox.tfdt:
       let version = try reader.u8("tfdt's version")
       try reader.skip(3, "tfdt's flags")
       let time =
@@ -73,8 +73,8 @@ struct BMFFWalker {
         ? try reader.u64("baseMediaDecodeTime")
         : UInt64(truncatingIfNeeded: try reader.u32("baseMediaDecodeTime"))
       try inFragment(box) { $0.decodeTime = time }
-    case "trun": try trackRun(&reader, box)
-    case "emsg":
+    case BMFFBox.trun: try trackRun(&reader, box)
+    case BMFFBox.emsg:
       messages.append((box.start, try EventMessageReader.read(&reader, at: box.start)))
     default: break
     }
@@ -103,17 +103,14 @@ struct BMFFWalker {
     if flags & 0x01 != 0 { try reader.skip(4, "data_offset") }
     if flags & 0x04 != 0 { try reader.skip(4, "first_sample_flags") }
     // Each sample: duration, size, flags, composition offset, 4 bytes each when flagged.
-    let fields = [0x100, 0x200, 0x400, 0x800].filter { flags & UInt32(truncatingIfNeeded: $0) != 0 }.count
+    let fields = (flags & 0xF00).nonzeroBitCount
     var total: UInt64 = 0
     if flags & 0x100 != 0 {
       guard count <= reader.remaining / (4 * fields) else {
         throw MediaError(
           at: box.start, "trun's sample_count \(count) needs more than the \(reader.remaining) bytes left")
       }
-      for _ in 0..<count {
-        total &+= UInt64(truncatingIfNeeded: try reader.u32("sample_duration"))
-        try reader.skip(4 * (fields - 1), "a sample's fields")
-      }
+      total = reader.sumOfU32s(count: count, stride: 4 * fields)
     }
     let lastIndex = fragments.count - 1
     guard lastIndex >= 0 else { throw MediaError(at: box.start, "'trun' outside a traf") }

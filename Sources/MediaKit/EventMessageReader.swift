@@ -41,7 +41,10 @@ enum EventMessageReader {
     guard reader.position > value.endIndex else {
       throw MediaError(at: before, "emsg's \(field) has no terminating 0 byte")
     }
-    return String(decoding: value, as: UTF8.self)
+    // The schemes adhost decodes are most messages' scheme: taken as they are, not copied.
+    if value.isUTF8(of: EventMessage.id3Scheme) { return EventMessage.id3Scheme }
+    if value.isUTF8(of: EventMessage.scte35Scheme) { return EventMessage.scte35Scheme }
+    return value.utf8Text
   }
 
   /// The message decoded for the ID3 and SCTE-35 schemes; nil for others, an error when it

@@ -7,7 +7,9 @@ extension ID3Reader {
       guard let encoding = try? reader.u8("the text encoding") else { return .binary(Array(data)) }
       let description = decodeString(&reader, encoding: encoding)
       if id == "TXXX" {
-        return .userText(description: description, text: values(&reader, encoding).first ?? "")
+        // The first value; any after it are not kept.
+        let text = reader.remaining > 0 ? decodeString(&reader, encoding: encoding) : ""
+        return .userText(description: description, text: text)
       }
       return .userURL(description: description, url: latin1(reader.nullTerminated()))
     case "PRIV":
@@ -49,7 +51,7 @@ extension ID3Reader {
       let units = bytes[reader.position..<min(end, bytes.endIndex)]
       _ = try? reader.skip(min(end + 2, bytes.endIndex) - reader.position, "")
       return utf16(units, bigEndianDefault: true)
-    case 3: return String(decoding: reader.nullTerminated(), as: UTF8.self)
+    case 3: return reader.nullTerminated().utf8Text
     default: return latin1(reader.nullTerminated())
     }
   }

@@ -58,7 +58,7 @@ public enum ID3Reader {
       guard idBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) else {
         break  // padding, or bytes that are not a frame: the frames end here
       }
-      let id = String(decoding: idBytes, as: Unicode.ASCII.self)
+      let id = idBytes.utf8Text  // A–Z and 0–9 only
       let frameSize =
         version == 3
         ? Int(truncatingIfNeeded: try frames.u32("\(id)'s size")) : try syncsafe(&frames, "\(id)'s size")
@@ -97,11 +97,13 @@ public enum ID3Reader {
   }
 
   /// A 28-bit syncsafe number (4 bytes of 7 bits each).
-  static func syncsafe(_ reader: inout ByteReader, _ field: String) throws(MediaError) -> Int {
+  static func syncsafe(_ reader: inout ByteReader, _ field: @autoclosure () -> String) throws(MediaError)
+    -> Int
+  {
     let at = reader.position
-    let raw = try reader.u32(field)
+    let raw = try reader.u32(field())
     guard raw & 0x8080_8080 == 0 else {
-      throw MediaError(at: at, "\(field) is not syncsafe (a byte has its top bit set)")
+      throw MediaError(at: at, "\(field()) is not syncsafe (a byte has its top bit set)")
     }
     let value = raw & 0x7F | (raw >> 8 & 0x7F) << 7 | (raw >> 16 & 0x7F) << 14 | (raw >> 24 & 0x7F) << 21
     return Int(truncatingIfNeeded: value)

@@ -17,7 +17,7 @@ struct PESHeader {
     let streamId = try reader.u8("the PES stream_id")
     let packetLength = Int(truncatingIfNeeded: try reader.u16("PES_packet_length"))
     // Stream ids without the optional header: program_stream_map, padding, private_stream_2, ….
-    if [0xBC, 0xBE, 0xBF, 0xF0, 0xF1, 0xFF, 0xF2, 0xF8].contains(streamId) {
+    if Self.lacksOptionalHeader(streamId) {
       pts = nil
       dataStart = reader.position
       dataLength = packetLength == 0 ? nil : packetLength
@@ -29,13 +29,28 @@ struct PESHeader {
     let optional = try reader.take(headerLength, "the PES header's \(headerLength) bytes")
     if flags & 0x80 != 0 {
       var fields = ByteReader(optional)
-      let raw = try fields.uint(5, "the PTS")
-      // 4 marker bits, 3 bits, marker, 15 bits, marker, 15 bits, marker.
-      pts = (raw >> 33 & 0x7) << 30 | (raw >> 17 & 0x7FFF) << 15 | (raw >> 1 & 0x7FFF)
+      pts = Self.pts(field: try fields.uint(5, "the PTS"))
     } else {
       pts = nil
     }
     dataStart = reader.position
     dataLength = packetLength == 0 ? nil : max(0, packetLength - 3 - headerLength)
+  }
+
+  /// Stream ids without the optional header: program_stream_map, padding, private_stream_2, ECM,
+  /// EMM, program_stream_directory, DSMCC, H.222.1 type E.
+  @inline(__always)
+  static func lacksOptionalHeader(_ streamId: UInt8) -> Bool {
+    switch streamId {
+    case 0xBC, 0xBE, 0xBF, 0xF0, 0xF1, 0xFF, 0xF2, 0xF8: true
+    default: false
+    }
+  }
+
+  /// The 33-bit PTS of a 5-byte PTS field: 4 marker bits, 3 bits, marker, 15 bits, marker, 15
+  /// bits, marker.
+  @inline(__always)
+  static func pts(field raw: UInt64) -> UInt64 {
+    (raw >> 33 & 0x7) << 30 | (raw >> 17 & 0x7FFF) << 15 | (raw >> 1 & 0x7FFF)
   }
 }

@@ -57,7 +57,7 @@ public enum SegmentTrimmer {
         out += bytes[offset...]  // what cannot be read as a box is kept as it is
         break
       }
-      if box.type == "mdat" {
+      if box.code == BMFFBox.mdat {
         out += [0, 0, 0, 8] + Array("mdat".utf8)
       } else {
         out += bytes[box.start..<box.body.upperBound]

@@ -25,7 +25,10 @@ extension TSDemux {
     while reader.remaining >= 4 {
       let program = try reader.u16("program_number")
       let pid = Int(truncatingIfNeeded: try reader.u16("program_map_PID") & 0x1FFF)
-      if program != 0 && pid != 0 { kinds[pid] = .pmt }
+      if program != 0 && pid != 0 {
+        kinds[pid] = .pmt
+        pmtNamed = true
+      }
     }
   }
 
@@ -39,10 +42,10 @@ extension TSDemux {
       let pid = Int(truncatingIfNeeded: try reader.u16("elementary_PID") & 0x1FFF)
       let length = Int(truncatingIfNeeded: try reader.u16("ES_info_length") & 0x0FFF)
       let descriptors = try reader.take(length, "the stream's descriptors")
-      guard [.unknown, .media, .id3, .scte35].contains(kinds[pid]) else {
+      guard kinds[pid] != .pat && kinds[pid] != .pmt else {
         throw MediaError(at: offset, "the PMT gives PID \(pid), a PAT or PMT PID, to a stream")
       }
-      streamTypes[pid] = type
+      declare(pid, type: type)
       switch type {
       case 0x15:
         if let format = Self.metadataFormat(descriptors), format != "ID3 " {

@@ -20,10 +20,15 @@ struct TSDemux {
   var scan = MediaScan(container: .mpegTS)
   /// What each of the 8192 PIDs carries.
   var kinds = [Kind](repeating: .unknown, count: 8192)
-  var streamTypes: [Int: UInt8] = [:]
+  /// The elementary streams the PMT declared, in the order declared.
+  var streams: [ElementaryStream] = []
+  /// Each PID's index + 1 in `streams` (0: none); allocated at the first stream declared, so
+  /// that a PES start finds its stream without hashing.
+  var slots: [UInt16] = []
+  /// Whether a PAT named a PMT.
+  var pmtNamed = false
   var sections: [Int: SectionAssembler] = [:]
   var pending: [Int: PendingPES] = [:]
-  var times: [Int: (first: Int64, last: Int64)] = [:]
   /// The latest PES timestamp of any stream: the time of a section without a splice time.
   var latest: Int64?
   var droppedIssues = 0
@@ -61,23 +66,6 @@ struct TSDemux {
     } catch {
       issue(error)
     }
-  }
-
-  private mutating func mediaPES(_ pid: Int, _ payload: ArraySlice<UInt8>) throws(MediaError) {
-    let header = try PESHeader(payload)
-    guard let raw = header.pts else { return }
-    let pts = timestamps.unwrap(raw)
-    latest = pts
-    guard var entry = times[pid] else {
-      times[pid] = (pts, pts)
-      return
-    }
-    // B-frames reorder timestamps by a few frames; a jump of more than 10 s is not that.
-    if abs(pts - entry.last) > 10 * 90_000 {
-      issue(MediaError(at: payload.startIndex, "PID \(pid): the PTS jumps from \(entry.last) to \(pts)"))
-    }
-    entry.last = pts
-    times[pid] = entry
   }
 
   private mutating func metadataPES(_ pid: Int, _ payload: ArraySlice<UInt8>, unitStart: Bool)
@@ -142,19 +130,17 @@ struct TSDemux {
   }
 
   func finishTimes() -> [StreamTimes] {
-    times.keys.sorted().compactMap { pid in
-      times[pid].map {
-        StreamTimes(
-          id: UInt32(truncatingIfNeeded: pid), streamType: streamTypes[pid] ?? 0,
-          first: TSTimestamps.seconds($0.first), last: TSTimestamps.seconds($0.last))
-      }
+    streams.filter(\.timed).sorted { $0.pid < $1.pid }.map {
+      StreamTimes(
+        id: UInt32(truncatingIfNeeded: $0.pid), streamType: $0.type,
+        first: TSTimestamps.seconds($0.first), last: TSTimestamps.seconds($0.last))
     }
   }
 
   mutating func finish() -> MediaScan {
     for pid in pending.keys.sorted() { flush(pid) }
     scan.streams = finishTimes()
-    if kinds.allSatisfy({ $0 != .pmt }) { issue(MediaError(at: 0, "no PAT naming a PMT was found")) }
+    if !pmtNamed { issue(MediaError(at: 0, "no PAT naming a PMT was found")) }
     if droppedIssues > 0 {
       scan.issues.append(MediaError(at: bytes.count, "\(droppedIssues) more issues were not kept"))
     }

@@ -20,12 +20,13 @@ struct TSPacket {
     if control & 0x2 != 0 {
       // An adaptation field: its length byte, then that many bytes.
       start += 1 + Int(truncatingIfNeeded: bytes[offset + 4])
-      guard start <= end else {
-        throw MediaError(
-          at: offset + 4,
-          "PID \(pid): the adaptation field's length \(bytes[offset + 4]) runs past the packet")
-      }
+      guard start <= end else { throw Self.adaptationFieldError(pid: pid, bytes[offset + 4], at: offset + 4) }
     }
     payload = control & 0x1 != 0 ? start..<end : end..<end
+  }
+
+  /// An adaptation field whose `length` (at `offset`) runs past its packet.
+  static func adaptationFieldError(pid: Int, _ length: UInt8, at offset: Int) -> MediaError {
+    MediaError(at: offset, "PID \(pid): the adaptation field's length \(length) runs past the packet")
   }
 }

@@ -20,8 +20,12 @@ public enum TSReader {
       throw MediaError(at: 0, "the segment holds \(bytes.count) bytes, less than one 188-byte packet")
     }
     var demux = TSDemux(bytes: bytes, timestamps: TSTimestamps(reference: ptsReference))
-    var offset = 0
+    var end = 0
     bytes.withUnsafeBufferPointer { buffer in
+      // A local offset, written back at the end: one the closure captured went through memory
+      // at every packet.
+      var offset = 0
+      defer { end = offset }
       while offset + TSPacket.size <= buffer.count {
         guard buffer[offset] == TSPacket.syncByte else {
           let next = bytes[(offset + 1)...].firstIndex(of: TSPacket.syncByte) ?? bytes.count
@@ -34,14 +38,16 @@ public enum TSReader {
         // on their PID alone.
         let flags = buffer[offset + 1]
         let pid = Int(truncatingIfNeeded: flags & 0x1F) << 8 | Int(truncatingIfNeeded: buffer[offset + 2])
-        let kind = demux.kinds[pid]
-        if kind != .unknown && (kind != .media || flags & 0x40 != 0) { demux.packet(at: offset) }
+        switch demux.kinds[pid] {
+        case .unknown: break
+        case .media: if flags & 0x40 != 0 { demux.mediaPacket(buffer, at: offset, pid: pid) }
+        default: demux.packet(at: offset)
+        }
         offset += TSPacket.size
       }
     }
-    if offset < bytes.count {
-      demux.issue(
-        MediaError(at: offset, "the last packet is truncated: \(bytes.count - offset) of 188 bytes"))
+    if end < bytes.count {
+      demux.issue(MediaError(at: end, "the last packet is truncated: \(bytes.count - end) of 188 bytes"))
     }
     return demux.finish()
   }

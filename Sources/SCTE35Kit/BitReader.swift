@@ -16,12 +16,16 @@ struct BitReader {
     guard count <= 64, bit + count <= bytes.count * 8 else {
       throw SCTE35Error("the section ends inside \(field) (byte \(bit / 8) of \(bytes.count))")
     }
+    // As many bits of each byte at a time as the field has there (a whole byte when aligned).
     var value: UInt64 = 0
-    for _ in 0..<count {
-      let byte = bytes[bit / 8]
-      value =
-        (value << 1) | UInt64(truncatingIfNeeded: (byte >> (7 - UInt8(truncatingIfNeeded: bit % 8))) & 1)
-      bit += 1
+    var left = count
+    while left > 0 {
+      let used = bit % 8
+      let taken = min(8 - used, left)
+      let byte = UInt64(truncatingIfNeeded: bytes[bit / 8])
+      value = value << taken | (byte >> (8 - used - taken) & (1 << taken - 1))
+      bit += taken
+      left -= taken
     }
     return value
   }

@@ -104,6 +104,28 @@ import Testing
     #expect(scan.issues.map(\.message) == ["PID 256: the PTS jumps from 90000 to 9000000"])
   }
 
+  /// Video PES headers that do not fit their packet (the optional fields' length runs past it; a
+  /// PTS flagged in fewer than 5 bytes) are issues naming what ran out, and the stream's other
+  /// PES starts are still read (the scan reads most PES headers in place and leaves these to
+  /// `PESHeader`, which names the field).
+  @Test func mediaPESHeadersThatDoNotFitTheirPacketAreIssues() throws {
+    var ts = TSWriter()
+    ts.video(pts: 90_000)
+    let start = ts.bytes.count
+    for header: [UInt8] in [[0x80, 0x80, 0xFF], [0x80, 0x80, 0x03]] {
+      let packet: [UInt8] = [0x47, 0x41, 0x00, 0x10, 0, 0, 1, 0xE0, 0, 0] + header
+      ts.raw(packet + [UInt8](repeating: 0xFF, count: 188 - packet.count))
+    }
+    ts.video(pts: 180_000)
+    let scan = try TSReader.read(ts.bytes)
+    #expect(
+      scan.issues == [
+        MediaError(at: start + 13, "the PES header's 255 bytes needs 255 bytes but 175 are left"),
+        MediaError(at: start + 188 + 13, "the PTS needs 5 bytes but 3 are left"),
+      ])
+    #expect(scan.streams == [StreamTimes(id: 0x100, streamType: 0x1B, first: 1, last: 2)])
+  }
+
   @Test func notTransportStream() {
     #expect(throws: MediaError(at: 0, "expected an MPEG-TS packet (sync byte 0x47)")) {
       try TSReader.read([0x00, 0x47])
