@@ -37,6 +37,14 @@ public struct IntegerConversionError: Error, Equatable, Sendable, CustomStringCo
   public var got: String { CheckedNumbers.describe(value) }
 
   public var description: String { "expected \(expected), got \(got)" }
+
+  @usableFromInline
+  init(value: Double, reason: Reason, minimum: String, maximum: String) {
+    self.value = value
+    self.reason = reason
+    self.minimum = minimum
+    self.maximum = maximum
+  }
 }
 
 /// Checked conversions of numbers read from outside (Lua, JSON, VAST, HLS) into integer types.
@@ -61,26 +69,40 @@ extension FixedWidthInteger {
   ///
   /// Use `try?` where a missing value is the answer; otherwise name the field in the message:
   /// `"width must be \(error.expected), got \(error.got)"`.
+  ///
+  /// Inlinable, so that each caller gets it for its concrete type: called generically across
+  /// modules (`Self(exactly:)` through metadata lookups) it cost about a microsecond, which the
+  /// player paid for every cue time and every position it converted.
+  @inlinable
   public init(
     checking value: Double, rounding rule: FloatingPointRoundingRule? = nil,
     in range: ClosedRange<Self>? = nil
   ) throws(IntegerConversionError) {
     let bounds = range ?? Self.min...Self.max
-    func refuse(_ reason: IntegerConversionError.Reason) -> IntegerConversionError {
-      IntegerConversionError(
-        value: value, reason: reason, minimum: String(bounds.lowerBound), maximum: String(bounds.upperBound))
+    let reason: IntegerConversionError.Reason
+    if value.isNaN {
+      reason = .notANumber
+    } else if value.isInfinite {
+      reason = .infinite
+    } else {
+      let whole = rule.map { value.rounded($0) } ?? value
+      if whole != whole.rounded(.towardZero) {
+        reason = .notIntegral
+      } else if let converted = Self(exactly: whole), bounds.contains(converted) {
+        // `init(exactly:)` answers nil for whole numbers outside the type, never traps.
+        self = converted
+        return
+      } else {
+        reason = .outOfRange
+      }
     }
-    if value.isNaN { throw refuse(.notANumber) }
-    if value.isInfinite { throw refuse(.infinite) }
-    let whole = rule.map { value.rounded($0) } ?? value
-    if whole != whole.rounded(.towardZero) { throw refuse(.notIntegral) }
-    // `init(exactly:)` answers nil for whole numbers outside the type, never traps.
-    guard let converted = Self(exactly: whole), bounds.contains(converted) else { throw refuse(.outOfRange) }
-    self = converted
+    throw IntegerConversionError(
+      value: value, reason: reason, minimum: String(bounds.lowerBound), maximum: String(bounds.upperBound))
   }
 
   /// Converts `value` to this type, or nil when it is NaN, infinite, a fraction (unless `rule`
   /// rounds it) or outside `range`.
+  @inlinable
   public static func checked(
     _ value: Double, rounding rule: FloatingPointRoundingRule? = nil, in range: ClosedRange<Self>? = nil
   ) -> Self? {
