@@ -7,11 +7,21 @@ extension Player {
   /// Replaces the content's cues (the host does, as a live playlist brings new ones). A cue the
   /// playhead is in when it arrives fires `cue` at once, if the content is playing.
   public func setCues(_ newCues: [Cue]) {
-    cueState.cues = newCues.enumerated().sorted {
-      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
-    }.map(\.element)
-    let known = Set(cueState.cues.map(\.id))
-    cueState.active = cueState.active.filter { known.contains($0) }
+    // A segment loader sets the cues again at each segment, already in order: they are taken as
+    // they are then, not copied into a sort.
+    let ordered = newCues.indices.dropFirst().allSatisfy {
+      newCues[$0 - 1].startTime <= newCues[$0].startTime
+    }
+    cueState.cues =
+      ordered
+      ? newCues
+      : newCues.enumerated().sorted {
+        ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+      }.map(\.element)
+    if !cueState.active.isEmpty {
+      let known = Set(cueState.cues.map(\.id))
+      cueState.active = cueState.active.filter { known.contains($0) }
+    }
     guard isLoaded, !paused, fatalError == nil else { return }
     checkCues()
     scheduleCueTimer()

@@ -196,9 +196,7 @@ final class SegmentLoader {
       cues: added.count, media: media)
     if let problem { logError(segment, message: problem, attempts: answer.attempts) }
     if !added.isEmpty {
-      cues = (cues + added).enumerated().sorted {
-        ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
-      }.map(\.element)
+      cues = Self.merged(cues, added)
       player.setCues(playlistCues() + cues)
       for cue in added { player.dispatch(.addcue, cue: cue) }
     }
@@ -259,5 +257,29 @@ final class SegmentLoader {
       return nil
     }
     return first...last
+  }
+
+  /// `known` (in order of start) with `added` merged in, each in order of start and after the
+  /// known cues that start at the same time: usually they all come after, and are appended.
+  static func merged(_ known: [Cue], _ added: [Cue]) -> [Cue] {
+    let added = added.enumerated().sorted {
+      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+    }.map(\.element)
+    guard let first = added.first, let last = known.last, first.startTime < last.startTime else {
+      return known + added
+    }
+    var result: [Cue] = []
+    result.reserveCapacity(known.count + added.count)
+    var (i, j) = (0, 0)
+    while i < known.count || j < added.count {
+      if j == added.count || (i < known.count && known[i].startTime <= added[j].startTime) {
+        result.append(known[i])
+        i += 1
+      } else {
+        result.append(added[j])
+        j += 1
+      }
+    }
+    return result
   }
 }
