@@ -4,12 +4,17 @@ import MediaKit
 
 /// `adhost-bench media`: MediaKit's metadata scan of a TS and an fMP4 segment beside a bare pass
 /// over the same bytes (a 188-byte packet walk reading each PID; a box walk into moof and traf),
-/// in MB/s, and the ratio of the two (target ≥ 0.5). `--write DIR` also writes the segments there
-/// (segment.ts, init.mp4, segment.m4s), for comparing other readers on the same bytes.
+/// in MB/s, and the ratio of the two (target ≥ 0.5); then a 10-minute VOD replayed with its
+/// segments against playlist-only (`VODBench`, CPU seconds, target ≤ 3×; `--no-vod` leaves it
+/// out). `--write DIR` also writes the segments there (segment.ts, init.mp4, segment.m4s), for
+/// comparing other readers on the same bytes.
 enum MediaBench {
   static var suite: Suite {
     Suite(
-      name: "media", summary: "segment metadata scan vs a bare packet / box walk (MB/s, ratio)", run: run)
+      name: "media",
+      summary:
+        "segment metadata scan vs a bare packet / box walk; a 10-min VOD replay with vs without segments",
+      run: run)
   }
 
   struct BenchError: Error, CustomStringConvertible {
@@ -20,6 +25,8 @@ enum MediaBench {
     let ts = tsSegment()
     let (initSegment, fmp4) = fmp4Segment()
     let info = try BMFFReader.readInit(initSegment)
+    let vodRun = !arguments.contains("--no-vod")
+    let arguments = arguments.filter { $0 != "--no-vod" }
     if arguments.count == 2, arguments[0] == "--write" {
       for (name, bytes) in [("segment.ts", ts), ("init.mp4", initSegment), ("segment.m4s", fmp4)] {
         let path = arguments[1] + "/" + name
@@ -28,7 +35,7 @@ enum MediaBench {
         }
       }
     } else if !arguments.isEmpty {
-      throw BenchError(description: "expected no arguments or --write DIR")
+      throw BenchError(description: "expected no arguments, --write DIR or --no-vod")
     }
     // The scans must find what the segments hold, or the figures measure nothing.
     let tsItems = try TSReader.read(ts).items.count
@@ -41,6 +48,7 @@ enum MediaBench {
     let fmp4Rates = measure(
       bytes: fmp4.count, scan: { _ = try? BMFFReader.read(fmp4, initSegment: info) },
       bare: { bareBoxWalk(fmp4) })
+    let vod = vodRun ? try VODBench.run() : []
     return [
       ("ts_bytes", .integer(ts.count)),
       ("ts_scan_mb_per_s", .number(tsRates.scan)),
@@ -50,7 +58,7 @@ enum MediaBench {
       ("fmp4_scan_mb_per_s", .number(fmp4Rates.scan)),
       ("fmp4_bare_walk_mb_per_s", .number(fmp4Rates.bare)),
       ("fmp4_ratio", .number(fmp4Rates.scan / fmp4Rates.bare)),
-    ]
+    ] + vod
   }
 
   /// Alternating rounds of both for at least 3 s (and 20 rounds); MB/s of each.
@@ -118,21 +126,22 @@ enum MediaBench {
     return walk(0, bytes.count)
   }
 
-  /// A 6-second 2.5 Mb/s segment: 180 video PES of 10 kB, 282 audio PES, ID3 each second, one SCTE-35.
-  static func tsSegment() -> [UInt8] {
+  /// A 6-second 2.5 Mb/s segment from 90 kHz time `start`: 180 video PES of 10 kB, 282 audio PES,
+  /// ID3 each second (whose values name `label` too, when given), one SCTE-35.
+  static func tsSegment(start: Int = 900_000, label: Int? = nil) -> [UInt8] {
     var ts = TSWriter(withAudio: true)
     for frame in 0..<180 {
-      let pts = UInt64(truncatingIfNeeded: 900_000 + frame * 3000)
+      let pts = UInt64(truncatingIfNeeded: start + frame * 3000)
       ts.video(pts: pts, size: 10_000)
       if frame % 30 == 0 {
         var tag = ID3Writer(version: 4)
-        tag.userText(description: "google_ids", "google_\(frame)")
+        tag.userText(description: "google_ids", label.map { "google_\($0)_\(frame)" } ?? "google_\(frame)")
         tag.text("YMID", "\(frame)")
         ts.id3(pts: pts, tag.bytes())
       }
       if frame == 90 { ts.scte35(SCTE35Writer.spliceInsert(eventId: 1, ptsTime: pts, duration: 2_700_000)) }
     }
-    for frame in 0..<282 { ts.audio(pts: UInt64(truncatingIfNeeded: 900_000 + frame * 1920), size: 400) }
+    for frame in 0..<282 { ts.audio(pts: UInt64(truncatingIfNeeded: start + frame * 1920), size: 400) }
     return ts.bytes
   }
 
