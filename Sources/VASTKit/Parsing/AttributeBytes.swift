@@ -6,13 +6,12 @@ import CLibXML2
 /// of strings cost an allocation for each long value and a retain and release per entry
 /// visited on every lookup. Both buffers are emptied by resetting their counts: the arrays'
 /// own `removeAll(keepingCapacity:)` cost more than the copies.
-struct AttributeBytes<Name: Equatable> {
-  private var bytes = [UInt8](repeating: 0, count: 512)
+struct AttributeBytes<Name: Equatable & BitwiseCopyable> {
+  private typealias Entry = (name: Name, start: Int, end: Int)
+  private let bytes = ScratchBuffer<UInt8>(capacity: 512)
   private var used = 0
-  private var entries: [(name: Name, start: Int, end: Int)] = []
+  private let entries = ScratchBuffer<Entry>(capacity: 16)
   private var count = 0
-
-  init() { entries.reserveCapacity(16) }
 
   var isEmpty: Bool { count == 0 }
 
@@ -25,28 +24,97 @@ struct AttributeBytes<Name: Equatable> {
   @inline(__always)
   mutating func append(_ name: Name, _ start: UnsafePointer<xmlChar>, _ end: UnsafePointer<xmlChar>) {
     let length = end - start
-    if used + length > bytes.count {
-      bytes.append(contentsOf: repeatElement(0, count: max(used + length - bytes.count, bytes.count)))
-    }
-    let from = used
-    bytes.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress, length > 0 else { return }
-      (base + from).update(from: start, count: length)
-    }
+    guard length >= 0 else { return }
+    bytes.reserve(used + length, keeping: used)
+    (bytes.base + used).update(from: start, count: length)
+    entries.reserve(count + 1, keeping: count)
+    (entries.base + count).initialize(to: (name, used, used + length))
     used += length
-    let entry = (name: name, start: from, end: used)
-    if count < entries.count { entries[count] = entry } else { entries.append(entry) }
     count += 1
   }
 
   /// The value of the first attribute `name`, or nil.
   func value(_ name: Name) -> String? {
-    for index in 0..<count where entries[index].name == name {
-      let entry = entries[index]
-      return bytes.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[entry.start..<entry.end]), as: UTF8.self)
+    withValue(name) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The value of the first attribute `name` without surrounding spaces, tabs and line breaks,
+  /// as `String.trimmingWhitespace()` gives it, or nil. Plain ASCII is trimmed as bytes before
+  /// the `String` is made; text where bytes might join into one `Character` that is not white
+  /// space (a CR LF pair, a combining mark after a space) is left to `trimmingWhitespace()`.
+  func trimmedValue(_ name: Name) -> String? {
+    withValue(name) { buffer in
+      var start = 0
+      var end = buffer.count
+      while start < end && Self.isSpace(buffer[start]) { start += 1 }
+      while end > start && Self.isSpace(buffer[end - 1]) { end -= 1 }
+      if start == 0 && end == buffer.count { return String(decoding: buffer, as: UTF8.self) }
+      if buffer.contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
+        return String(decoding: buffer, as: UTF8.self).trimmingWhitespace()
       }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+    }
+  }
+
+  @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// `body` on the bytes of the first attribute `name`'s value, or nil when it is absent.
+  @inline(__always)
+  func withValue<Result>(_ name: Name, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    for index in 0..<count {
+      let entry = entries.base[index]
+      guard entry.name == name else { continue }
+      return body(UnsafeBufferPointer(start: bytes.base + entry.start, count: entry.end - entry.start))
     }
     return nil
   }
+
+  /// The value of attribute `name` read as a whole number when it is plain decimal digits (at
+  /// most 18, so no overflow), what `Int(String)` answers for such text; `.absent` without the
+  /// attribute, and `.other` for anything else (signs, spaces, letters), which the caller reads
+  /// from a `String` as before.
+  func plainInteger(_ name: Name) -> PlainValue<Int> {
+    withValue(name) { buffer -> PlainValue<Int> in
+      guard !buffer.isEmpty, buffer.count <= 18 else { return .other }
+      var number = 0
+      for byte in buffer {
+        guard byte >= 0x30 && byte <= 0x39 else { return .other }
+        number = number &* 10 &+ Int(truncatingIfNeeded: byte &- 0x30)
+      }
+      return .value(number)
+    } ?? .absent
+  }
+
+  /// The value of attribute `name` read as a boolean when it is written as `true`, `1`, `TRUE`,
+  /// `True`, `false`, `0`, `FALSE` or `False`; `.absent` or `.other` as `plainInteger`.
+  func plainBool(_ name: Name) -> PlainValue<Bool> {
+    withValue(name) { buffer -> PlainValue<Bool> in
+      switch buffer.count {
+      case 1:
+        return buffer[0] == 0x31 ? .value(true) : buffer[0] == 0x30 ? .value(false) : .other
+      case 4:
+        return Self.equals(buffer, "true") || Self.equals(buffer, "TRUE") || Self.equals(buffer, "True")
+          ? .value(true) : .other
+      case 5:
+        return Self.equals(buffer, "false") || Self.equals(buffer, "FALSE") || Self.equals(buffer, "False")
+          ? .value(false) : .other
+      default: return .other
+      }
+    } ?? .absent
+  }
+
+  @inline(__always) private static func equals(_ buffer: UnsafeBufferPointer<UInt8>, _ text: StaticString)
+    -> Bool
+  {
+    text.withUTF8Buffer { $0.elementsEqual(buffer) }
+  }
+}
+
+/// An attribute read straight from its bytes: its value, absent, or written some other way.
+enum PlainValue<Value> {
+  case absent
+  case value(Value)
+  case other
 }

@@ -10,7 +10,7 @@ extension VASTBuilder {
       return
     }
     guard let name = top else { return }
-    let value = name.collectsText ? Self.trimmedString(text) : ""
+    let value = name.collectsText ? text.trimmedString() : ""
     collecting = false
     switch name {
     case .ad: endAd()
@@ -26,19 +26,19 @@ extension VASTBuilder {
         note("InLine (Ad id=\(id)) has no AdSystem")
       }
     case .creative:
-      if let creative = creative.take() { ad?.creatives.append(creative) }
+      if let creative = creative.take() { ad?.creatives.append(consume creative) }
     case .linear:
       creative?.linear = linear.take()
     case .nonLinearAds:
       creative?.nonLinearAds = nonLinearAds.take()
     case .nonLinear:
-      if let nonLinear = nonLinear.take() { nonLinearAds?.nonLinears.append(nonLinear) }
+      if let nonLinear = nonLinear.take() { nonLinearAds?.nonLinears.append(consume nonLinear) }
     case .companionAds:
       creative?.companionAds = companionAds.take()
     case .companion:
-      if let companion = companion.take() { companionAds?.companions.append(companion) }
+      if let companion = companion.take() { companionAds?.companions.append(consume companion) }
     case .icon:
-      if let icon = icon.take() { linear?.icons.append(icon) }
+      if let icon = icon.take() { linear?.icons.append(consume icon) }
     case .viewableImpression:
       ad?.viewableImpression = viewable.take()
     default:
@@ -70,7 +70,7 @@ extension VASTBuilder {
   private mutating func endText(_ name: XMLName, _ value: String) {
     switch name {
     case .error:
-      if ad?.errors.append(value) == nil { document.errors.append(value) }
+      if case .some = ad { ad?.errors.append(value) } else { document.errors.append(value) }
     case .impression:
       let impression = VASTImpression(id: attribute(.id), url: value)
       ad?.impressions.append(impression)
@@ -121,14 +121,14 @@ extension VASTBuilder {
       }
     case .mediaFile:
       let file = mediaFile(value)
-      linear?.mediaFiles.append(file)
+      linear?.mediaFiles.append(consume file)
     case .mezzanine:
       let file = mezzanine(value)
       linear?.mezzanines.append(file)
     case .interactiveCreativeFile:
       let file = VASTInteractiveCreativeFile(
         url: value, type: attribute(.type), apiFramework: attribute(.apiFramework),
-        variableDuration: bool(attribute(.variableDuration), "variableDuration"))
+        variableDuration: bool(.variableDuration, "variableDuration"))
       linear?.interactiveCreativeFiles.append(file)
     case .closedCaptionFile:
       let file = VASTClosedCaptionFile(url: value, type: attribute(.type), language: attribute(.language))
@@ -151,7 +151,7 @@ extension VASTBuilder {
   }
 
   private mutating func endTracking(_ value: String) {
-    guard let event = attribute(.event)?.trimmingWhitespace(), !event.isEmpty else {
+    guard let event = attributes.trimmedValue(.event), !event.isEmpty else {
       note("Tracking without an event attribute")
       return
     }
@@ -164,10 +164,15 @@ extension VASTBuilder {
       guard let offset = offset(offsetText, "progress offset") else { return }
       tracking.offset = offset
     }
-    // The innermost open owner takes it. Each optional chain answers nil when its owner is not
-    // open: `owner != nil` on these stored structs copied the whole owner before looking.
-    if companion?.trackingEvents.append(tracking) == nil, linear?.trackingEvents.append(tracking) == nil {
-      nonLinearAds?.trackingEvents.append(tracking)
+    // The innermost open owner takes it, moved in: `if case .some` looks at the stored owner in
+    // place (`owner != nil` copied the whole struct first), and an element handed to one of
+    // several optional chains was copied for each.
+    if case .some = companion {
+      companion?.trackingEvents.append(consume tracking)
+    } else if case .some = linear {
+      linear?.trackingEvents.append(consume tracking)
+    } else {
+      nonLinearAds?.trackingEvents.append(consume tracking)
     }
   }
 
@@ -175,8 +180,12 @@ extension VASTBuilder {
     let kind: VASTResource.Kind =
       name == .staticResource ? .staticResource : name == .iFrameResource ? .iFrame : .html
     let resource = VASTResource(kind: kind, creativeType: attribute(.creativeType), value: value)
-    if icon?.resources.append(resource) == nil, companion?.resources.append(resource) == nil {
-      nonLinear?.resources.append(resource)
+    if case .some = icon {
+      icon?.resources.append(consume resource)
+    } else if case .some = companion {
+      companion?.resources.append(consume resource)
+    } else {
+      nonLinear?.resources.append(consume resource)
     }
   }
 
@@ -185,15 +194,15 @@ extension VASTBuilder {
     file.id = attribute(.id)
     file.delivery = attribute(.delivery)
     file.type = attribute(.type)
-    file.width = integer(attribute(.width), "MediaFile width")
-    file.height = integer(attribute(.height), "MediaFile height")
+    file.width = integer(.width, "MediaFile width")
+    file.height = integer(.height, "MediaFile height")
     file.codec = attribute(.codec)
-    file.bitrate = integer(attribute(.bitrate), "MediaFile bitrate")
-    file.minBitrate = integer(attribute(.minBitrate), "MediaFile minBitrate")
-    file.maxBitrate = integer(attribute(.maxBitrate), "MediaFile maxBitrate")
-    file.scalable = bool(attribute(.scalable), "MediaFile scalable")
-    file.maintainAspectRatio = bool(attribute(.maintainAspectRatio), "MediaFile maintainAspectRatio")
-    file.fileSize = integer(attribute(.fileSize), "MediaFile fileSize", in: 0...Int.max)
+    file.bitrate = integer(.bitrate, "MediaFile bitrate")
+    file.minBitrate = integer(.minBitrate, "MediaFile minBitrate")
+    file.maxBitrate = integer(.maxBitrate, "MediaFile maxBitrate")
+    file.scalable = bool(.scalable, "MediaFile scalable")
+    file.maintainAspectRatio = bool(.maintainAspectRatio, "MediaFile maintainAspectRatio")
+    file.fileSize = integer(.fileSize, "MediaFile fileSize", in: 0...Int.max)
     file.mediaType = attribute(.mediaType)
     file.apiFramework = attribute(.apiFramework)
     return file
@@ -202,10 +211,10 @@ extension VASTBuilder {
   private mutating func mezzanine(_ url: String) -> VASTMezzanine {
     VASTMezzanine(
       url: url, id: attribute(.id), delivery: attribute(.delivery), type: attribute(.type),
-      width: integer(attribute(.width), "Mezzanine width"),
-      height: integer(attribute(.height), "Mezzanine height"),
+      width: integer(.width, "Mezzanine width"),
+      height: integer(.height, "Mezzanine height"),
       codec: attribute(.codec),
-      fileSize: integer(attribute(.fileSize), "Mezzanine fileSize", in: 0...Int.max),
+      fileSize: integer(.fileSize, "Mezzanine fileSize", in: 0...Int.max),
       mediaType: attribute(.mediaType))
   }
 }

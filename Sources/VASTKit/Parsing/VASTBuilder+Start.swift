@@ -28,7 +28,7 @@ extension VASTBuilder {
   /// Handles character data and CDATA: kept only inside text elements.
   mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard collecting, let characters else { return }
-    text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+    text.append(characters, Int(length))
   }
 
   /// Handles a start tag whose known attributes are already in `attributes`.
@@ -47,7 +47,7 @@ extension VASTBuilder {
       collecting = false
       return
     }
-    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+    text.removeAll()
     collecting = name.collectsText
     if name.isRaw {
       beginRaw()
@@ -55,8 +55,8 @@ extension VASTBuilder {
     }
     switch name {
     case .ad:
-      let sequence = integer(attribute(.sequence), "Ad sequence")
-      let conditionalAd = bool(attribute(.conditionalAd), "Ad conditionalAd")
+      let sequence = integer(.sequence, "Ad sequence")
+      let conditionalAd = bool(.conditionalAd, "Ad conditionalAd")
       let id = attribute(.id)
       let adType = attribute(.adType)
       ad = VASTAd(kind: .inLine)
@@ -72,12 +72,12 @@ extension VASTBuilder {
       ad?.kind = .wrapper
       adHasContent = true
       var info = VASTWrapperInfo(adTagURI: "")
-      info.followAdditionalWrappers = bool(attribute(.followAdditionalWrappers), "followAdditionalWrappers")
-      info.allowMultipleAds = bool(attribute(.allowMultipleAds), "allowMultipleAds")
-      info.fallbackOnNoAd = bool(attribute(.fallbackOnNoAd), "fallbackOnNoAd")
+      info.followAdditionalWrappers = bool(.followAdditionalWrappers, "followAdditionalWrappers")
+      info.allowMultipleAds = bool(.allowMultipleAds, "allowMultipleAds")
+      info.fallbackOnNoAd = bool(.fallbackOnNoAd, "fallbackOnNoAd")
       wrapperInfo = info
     case .creative:
-      let sequence = integer(attribute(.sequence), "Creative sequence")
+      let sequence = integer(.sequence, "Creative sequence")
       let id = attribute(.id)
       let adId = attribute(.adId) ?? attribute(.adIDLegacy)
       let apiFramework = attribute(.apiFramework)
@@ -110,7 +110,7 @@ extension VASTBuilder {
   private mutating func root(_ name: XMLName) {
     switch name {
     case .vast:
-      let version = attribute(.version)?.trimmingWhitespace() ?? ""
+      let version = attributes.trimmedValue(.version) ?? ""
       document.version = version
       if version.isEmpty {
         note("VAST has no version attribute")
@@ -163,12 +163,12 @@ extension VASTBuilder {
   private mutating func startNonLinear() -> VASTNonLinear {
     var new = VASTNonLinear()
     new.id = attribute(.id)
-    new.width = integer(attribute(.width), "NonLinear width")
-    new.height = integer(attribute(.height), "NonLinear height")
-    new.expandedWidth = integer(attribute(.expandedWidth), "NonLinear expandedWidth")
-    new.expandedHeight = integer(attribute(.expandedHeight), "NonLinear expandedHeight")
-    new.scalable = bool(attribute(.scalable), "NonLinear scalable")
-    new.maintainAspectRatio = bool(attribute(.maintainAspectRatio), "NonLinear maintainAspectRatio")
+    new.width = integer(.width, "NonLinear width")
+    new.height = integer(.height, "NonLinear height")
+    new.expandedWidth = integer(.expandedWidth, "NonLinear expandedWidth")
+    new.expandedHeight = integer(.expandedHeight, "NonLinear expandedHeight")
+    new.scalable = bool(.scalable, "NonLinear scalable")
+    new.maintainAspectRatio = bool(.maintainAspectRatio, "NonLinear maintainAspectRatio")
     if let text = attribute(.minSuggestedDuration) {
       new.minSuggestedDuration = VASTDuration.seconds(text)
       if new.minSuggestedDuration == nil { note("NonLinear minSuggestedDuration '\(text)' is not HH:MM:SS") }
@@ -180,12 +180,12 @@ extension VASTBuilder {
   private mutating func startCompanion() -> VASTCompanion {
     var new = VASTCompanion()
     new.id = attribute(.id)
-    new.width = integer(attribute(.width), "Companion width")
-    new.height = integer(attribute(.height), "Companion height")
-    new.assetWidth = integer(attribute(.assetWidth), "Companion assetWidth")
-    new.assetHeight = integer(attribute(.assetHeight), "Companion assetHeight")
-    new.expandedWidth = integer(attribute(.expandedWidth), "Companion expandedWidth")
-    new.expandedHeight = integer(attribute(.expandedHeight), "Companion expandedHeight")
+    new.width = integer(.width, "Companion width")
+    new.height = integer(.height, "Companion height")
+    new.assetWidth = integer(.assetWidth, "Companion assetWidth")
+    new.assetHeight = integer(.assetHeight, "Companion assetHeight")
+    new.expandedWidth = integer(.expandedWidth, "Companion expandedWidth")
+    new.expandedHeight = integer(.expandedHeight, "Companion expandedHeight")
     new.apiFramework = attribute(.apiFramework)
     new.adSlotId = attribute(.adSlotId)
     new.pxratio = attribute(.pxratio)
@@ -196,8 +196,8 @@ extension VASTBuilder {
   private mutating func startIcon() -> VASTIcon {
     var new = VASTIcon()
     new.program = attribute(.program)
-    new.width = integer(attribute(.width), "Icon width")
-    new.height = integer(attribute(.height), "Icon height")
+    new.width = integer(.width, "Icon width")
+    new.height = integer(.height, "Icon height")
     new.xPosition = attribute(.xPosition)
     new.yPosition = attribute(.yPosition)
     if let text = attribute(.duration) {

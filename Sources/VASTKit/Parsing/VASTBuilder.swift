@@ -24,7 +24,7 @@ struct VASTBuilder {
   var failure: VASTError?
   /// The names of the open elements (nil for names the parser ignores).
   var stack: [XMLName?] = []
-  var text: [UInt8] = []
+  var text = TextBuffer()
   /// Whether character data is kept. libxml2 gets a `characters` callback only while it is,
   /// so the white space between elements costs no call into Swift.
   var collecting = false {
@@ -68,7 +68,6 @@ struct VASTBuilder {
     self.stopsParser = stopsParser
     self.input = UnsafeRawBufferPointer(start: nil, count: 0)
     stack.reserveCapacity(32)
-    text.reserveCapacity(512)
   }
 
   /// Readies the builder for a new document, keeping its buffers' capacity.
@@ -77,7 +76,7 @@ struct VASTBuilder {
     document = VASTDocument(version: "")
     failure = nil
     stack.removeAll(keepingCapacity: true)
-    text.removeAll(keepingCapacity: true)
+    text.removeAll()
     attributes.removeAll()
     collecting = false
     sawRoot = false
@@ -118,23 +117,7 @@ struct VASTBuilder {
     document.issues.append(VASTIssue(line: line, message: message))
   }
 
-  /// The collected text, without surrounding white space. Static, like the other helpers that
-  /// only read: a non-mutating method called from a mutating one copied the whole builder first.
-  static func trimmedString(_ text: [UInt8]) -> String {
-    text.withUnsafeBufferPointer { buffer in
-      var start = 0
-      var end = buffer.count
-      while start < end && isSpace(buffer[start]) { start += 1 }
-      while end > start && isSpace(buffer[end - 1]) { end -= 1 }
-      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-    }
-  }
-
-  @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-  }
-
-  /// The value of attribute `name` of the open element (inlined: see `trimmedString`).
+  /// The value of attribute `name` of the open element (inlined: a non-mutating method called from a mutating one copied the whole builder first).
   @inline(__always) func attribute(_ name: XMLName) -> String? { attributes.value(name) }
 
   /// The whole numbers VAST attributes may hold (sizes in pixels, bitrates in kbit/s, sequence
@@ -148,6 +131,27 @@ struct VASTBuilder {
     if let number = Int(value) ?? Int(value.trimmingWhitespace()), range.contains(number) { return number }
     note("\(what) '\(value)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
     return nil
+  }
+
+  /// The whole number in attribute `name`, read from its bytes when it is plain digits in
+  /// `range` (no `String` made), else as `integer(_:_:in:)` reads its text.
+  mutating func integer(_ name: XMLName, _ what: String, in range: ClosedRange<Int> = attributeRange) -> Int?
+  {
+    switch attributes.plainInteger(name) {
+    case .absent: return nil
+    case .value(let number) where range.contains(number): return number
+    default: return integer(attribute(name), what, in: range)
+    }
+  }
+
+  /// The boolean in attribute `name`, read from its bytes when written in one of the usual
+  /// spellings, else as `bool(_:_:)` reads its text.
+  mutating func bool(_ name: XMLName, _ what: String) -> Bool? {
+    switch attributes.plainBool(name) {
+    case .absent: return nil
+    case .value(let value): return value
+    case .other: return bool(attribute(name), what)
+    }
   }
 
   mutating func bool(_ value: String?, _ what: String) -> Bool? {

@@ -1,14 +1,15 @@
 /// The attributes of `<vmap:AdBreak>` and `<vmap:AdSource>`.
 extension VMAPBuilder {
-  /// A break from the attributes of its start tag; a missing or unreadable `timeOffset` or
-  /// `breakType` fails the break alone (1000, or 1003 for an unknown type).
-  mutating func startBreak() -> VMAPAdBreak {
-    var new = VMAPAdBreak(line: line)
-    new.breakId = attributes.value(.breakId)
-    adBreak = new
+  /// Opens a break (`adBreak`) from the attributes of its start tag; a missing or unreadable
+  /// `timeOffset` or `breakType` fails the break alone (1000, or 1003 for an unknown type). The
+  /// break is filled in place: building it apart and assigning it copied every field.
+  mutating func startBreak() {
+    adBreak = VMAPAdBreak(line: line)
+    adBreak?.breakId = attributes.value(.breakId)
     if let text = attributes.value(.timeOffset) {
-      adBreak?.timeOffset = VMAPTimeOffset(parsing: text)
-      if adBreak?.timeOffset == nil {
+      let offset = VMAPTimeOffset(parsing: text)
+      adBreak?.timeOffset = offset
+      if offset == nil {
         failBreak(.schema, "AdBreak timeOffset '\(text)' is not start, end, HH:MM:SS(.mmm), N% or #n")
       }
     } else {
@@ -33,7 +34,6 @@ extension VMAPBuilder {
         note("AdBreak repeatAfter '\(text)' is not a time HH:MM:SS(.mmm) above 0")
       }
     }
-    return adBreak ?? new
   }
 
   static func isBreakType(_ text: String) -> Bool {
@@ -41,11 +41,11 @@ extension VMAPBuilder {
   }
 
   mutating func bool(_ key: VMAPName) -> Bool? {
-    guard let value = attributes.value(key) else { return nil }
-    switch value {
-    case "true", "1": return true
-    case "false", "0": return false
-    default: break
+    let value: String
+    switch attributes.plainBool(key) {
+    case .absent: return nil
+    case .value(let plain): return plain
+    case .other: value = attributes.value(key) ?? ""
     }
     switch value.trimmingWhitespace().lowercased() {
     case "true", "1": return true

@@ -29,7 +29,7 @@ struct VMAPBuilder {
   var names: [UnsafePointer<xmlChar>?] = []
   var namespaces = XMLNamespaceScope()
   var attributes = AttributeBytes<VMAPName>()
-  private var text: [UInt8] = []
+  private var text = TextBuffer()
   /// Whether character data is kept; libxml2 calls back with text only while it is.
   private var collecting = false {
     didSet {
@@ -66,7 +66,7 @@ struct VMAPBuilder {
     names.removeAll(keepingCapacity: true)
     namespaces.removeAll()
     attributes.removeAll()
-    text.removeAll(keepingCapacity: true)
+    text.removeAll()
     collecting = false
     capture = nil
     skipped = 0
@@ -106,7 +106,8 @@ struct VMAPBuilder {
   /// Fails the open break alone (the first problem wins).
   mutating func failBreak(_ code: VMAPErrorCode, _ message: String) {
     let error = VMAPError(code, "line \(line): \(message)")
-    if adBreak != nil && adBreak?.error == nil { adBreak?.error = error }
+    // Without an open break the assignment does nothing.
+    if adBreak?.error == nil { adBreak?.error = error }
   }
 
   var position: Int { min(Int(xmlByteConsumed(context)), input.count) }
@@ -134,7 +135,7 @@ struct VMAPBuilder {
         attributes.append(key, start, end)
       }
     }
-    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+    text.removeAll()
     collecting = false
     if !sawRoot {
       sawRoot = true
@@ -154,7 +155,7 @@ struct VMAPBuilder {
       fail(.schema, "the root element is <\(Self.string(localname))>, expected <vmap:VMAP>")
       return
     }
-    let version = attributes.value(.version)?.trimmingWhitespace() ?? ""
+    let version = attributes.trimmedValue(.version) ?? ""
     document.version = version
     if version.isEmpty {
       fail(.schema, "<vmap:VMAP> has no version attribute (expected 1.0)")
@@ -171,7 +172,7 @@ struct VMAPBuilder {
         fail(.schema, "<vmap:AdBreak> inside <\(parent)>, expected it under <vmap:VMAP>")
         return
       }
-      adBreak = startBreak()
+      startBreak()
     case .adSource:
       var source = VMAPAdSource()
       source.id = attributes.value(.id)
@@ -199,7 +200,7 @@ struct VMAPBuilder {
       return
     }
     guard collecting, let characters else { return }
-    text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+    text.append(characters, Int(length))
   }
 
   mutating func end() {
@@ -214,7 +215,7 @@ struct VMAPBuilder {
       endCapture()
       return
     }
-    let value = collecting ? VASTBuilder.trimmedString(text) : ""
+    let value = collecting ? text.trimmedString() : ""
     collecting = false
     switch known.name(localname) {
     case .adBreak:
@@ -235,7 +236,7 @@ struct VMAPBuilder {
       if value.isEmpty { failBreak(.schema, "AdTagURI is empty (expected a URL)") }
       adSource?.content = .adTagURI(url: value, templateType: attributes.value(.templateType))
     case .tracking:
-      let event = attributes.value(.event)?.trimmingWhitespace() ?? ""
+      let event = attributes.trimmedValue(.event) ?? ""
       guard ["breakStart", "breakEnd", "error"].contains(event) else {
         note("Tracking event '\(event)' is not breakStart, breakEnd or error")
         return
