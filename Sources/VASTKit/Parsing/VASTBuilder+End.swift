@@ -56,15 +56,17 @@ extension VASTBuilder {
   }
 
   private mutating func endAd() {
-    guard var finished = ad.take() else { return }
+    // The ad is finished in place and moved into the document: bound to a `var` and appended,
+    // it was copied (a retain of every string and array in it) and the original destroyed.
+    guard case .some = ad else { return }
     guard adHasContent else {
-      fail(.schemaValidation, "Ad id=\(finished.id ?? "none") has neither InLine nor Wrapper")
+      let id = ad?.id ?? "none"
+      ad = nil
+      fail(.schemaValidation, "Ad id=\(id) has neither InLine nor Wrapper")
       return
     }
-    if finished.kind == .wrapper && finished.wrapper == nil {
-      finished.wrapper = VASTWrapperInfo(adTagURI: "")
-    }
-    document.ads.append(finished)
+    if ad?.kind == .wrapper, case .none = ad?.wrapper { ad?.wrapper = VASTWrapperInfo(adTagURI: "") }
+    if let finished = ad.take() { document.ads.append(consume finished) }
   }
 
   private mutating func endText(_ name: XMLName, _ value: String) {
@@ -190,19 +192,29 @@ extension VASTBuilder {
   }
 
   private mutating func mediaFile(_ url: String) -> VASTMediaFile {
+    // The numbers first (they may note issues, which mutates the builder), then the file in one
+    // go: a file filled in between calls that mutate the builder was copied on its way out.
+    let width = integer(.width, "MediaFile width")
+    let height = integer(.height, "MediaFile height")
+    let bitrate = integer(.bitrate, "MediaFile bitrate")
+    let minBitrate = integer(.minBitrate, "MediaFile minBitrate")
+    let maxBitrate = integer(.maxBitrate, "MediaFile maxBitrate")
+    let scalable = bool(.scalable, "MediaFile scalable")
+    let maintainAspectRatio = bool(.maintainAspectRatio, "MediaFile maintainAspectRatio")
+    let fileSize = integer(.fileSize, "MediaFile fileSize", in: 0...Int.max)
     var file = VASTMediaFile(url: url)
     file.id = attribute(.id)
     file.delivery = attribute(.delivery)
     file.type = attribute(.type)
-    file.width = integer(.width, "MediaFile width")
-    file.height = integer(.height, "MediaFile height")
+    file.width = width
+    file.height = height
     file.codec = attribute(.codec)
-    file.bitrate = integer(.bitrate, "MediaFile bitrate")
-    file.minBitrate = integer(.minBitrate, "MediaFile minBitrate")
-    file.maxBitrate = integer(.maxBitrate, "MediaFile maxBitrate")
-    file.scalable = bool(.scalable, "MediaFile scalable")
-    file.maintainAspectRatio = bool(.maintainAspectRatio, "MediaFile maintainAspectRatio")
-    file.fileSize = integer(.fileSize, "MediaFile fileSize", in: 0...Int.max)
+    file.bitrate = bitrate
+    file.minBitrate = minBitrate
+    file.maxBitrate = maxBitrate
+    file.scalable = scalable
+    file.maintainAspectRatio = maintainAspectRatio
+    file.fileSize = fileSize
     file.mediaType = attribute(.mediaType)
     file.apiFramework = attribute(.apiFramework)
     return file

@@ -174,11 +174,13 @@ struct VMAPBuilder {
       }
       startBreak()
     case .adSource:
-      var source = VMAPAdSource()
-      source.id = attributes.value(.id)
-      source.allowMultipleAds = bool(.allowMultipleAds)
-      source.followRedirects = bool(.followRedirects)
-      adSource = source
+      // Filled in place: a source built apart was copied when assigned.
+      let allowMultipleAds = bool(.allowMultipleAds)
+      let followRedirects = bool(.followRedirects)
+      adSource = VMAPAdSource()
+      adSource?.id = attributes.value(.id)
+      adSource?.allowMultipleAds = allowMultipleAds
+      adSource?.followRedirects = followRedirects
       sourceHasData = false
     case .vastAdData, .vastData:
       sourceHasData = true
@@ -219,11 +221,11 @@ struct VMAPBuilder {
     collecting = false
     switch known.name(localname) {
     case .adBreak:
-      guard let finished = adBreak.take() else { return }
-      if finished.adSource == nil && finished.error == nil {
-        note("AdBreak (line \(finished.line)) has no AdSource: it only tracks")
+      guard let line = adBreak?.line else { return }
+      if case .none = adBreak?.adSource, case .none = adBreak?.error {
+        note("AdBreak (line \(line)) has no AdSource: it only tracks")
       }
-      document.adBreaks.append(finished)
+      if let finished = adBreak.take() { document.adBreaks.append(consume finished) }
     case .adSource:
       if !sourceHasData { failBreak(.schema, "AdSource has none of VASTAdData, AdTagURI or CustomAdData") }
       adBreak?.adSource = adSource.take()

@@ -67,7 +67,11 @@ public final class VMAPParser {
     guard box.builder.sawRoot else { throw VMAPError(.parsing, "the document has no root element") }
     var document = box.builder.takeDocument()
     if !outcome.warnings.isEmpty { document.issues = VASTIssue.merge(document.issues, outcome.warnings) }
-    for inline in box.builder.inlineVAST { place(inline, into: &document) }
+    // Moved out of the builder in order (a loop over the array copied every document).
+    var inlines: [VMAPBuilder.InlineVAST] = []
+    swap(&inlines, &box.builder.inlineVAST)
+    inlines.reverse()
+    while let inline = inlines.popLast() { place(inline, into: &document) }
     return document
   }
 
