@@ -4,7 +4,7 @@ import CLibXML2
 /// document, so that XML cut out of it can be handed out (or parsed) on its own: `inherited`
 /// answers the declarations to put on a cut-out element, `XMLNamespaceScope.splice` puts them there.
 public struct XMLNamespaceScope {
-  private var entries: [(depth: Int, prefix: String, uri: String)] = []
+  @usableFromInline var entries: [(depth: Int, prefix: String, uri: String)] = []
 
   /// An empty scope.
   public init() {}
@@ -25,7 +25,8 @@ public struct XMLNamespaceScope {
   public mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
   /// Forgets the declarations of the element at `depth`, which has ended (and any deeper).
-  @inline(__always)
+  /// Inlinable: it runs at every end tag, and most of them leave nothing.
+  @inlinable
   public mutating func leave(depth: Int) {
     while let last = entries.last, last.depth >= depth { entries.removeLast() }
   }

@@ -23,7 +23,7 @@ struct VASTBuilder {
   /// Set when the document must be rejected; the parser is stopped at once.
   var failure: VASTError?
   /// The names of the open elements (nil for names the parser ignores).
-  var stack: [XMLName?] = []
+  var stack = ElementStack()
   var text = TextBuffer()
   /// Whether character data is kept. libxml2 gets a `characters` callback only while it is,
   /// so the white space between elements costs no call into Swift.
@@ -67,7 +67,6 @@ struct VASTBuilder {
     self.charactersCallback = characters
     self.stopsParser = stopsParser
     self.input = UnsafeRawBufferPointer(start: nil, count: 0)
-    stack.reserveCapacity(32)
   }
 
   /// Readies the builder for a new document, keeping its buffers' capacity.
@@ -75,7 +74,7 @@ struct VASTBuilder {
     self.input = input
     document = VASTDocument(version: "")
     failure = nil
-    stack.removeAll(keepingCapacity: true)
+    stack.removeAll()
     text.removeAll()
     attributes.removeAll()
     collecting = false
