@@ -81,6 +81,10 @@ public final class HostLoop {
   /// The virtual time in seconds.
   public var now: Double { VirtualTime.seconds(nowMicros) }
 
+  /// How many timers the queue holds, cancelled ones not swept out yet included: the loop's
+  /// bookkeeping, which tests count.
+  public var queuedTimers: Int { timers.count }
+
   /// Runs `body` once, `seconds` from now (negative counts as 0).
   @discardableResult
   public func after(_ seconds: Double, _ body: @escaping () -> Void) -> TimerHandle {

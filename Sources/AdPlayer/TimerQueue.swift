@@ -25,14 +25,24 @@ public final class TimerHandle {
 
 /// A binary min-heap of timers ordered by time, then phase, then scheduling order: timers of a
 /// phase due at the same time fire first-in, first-out.
+///
+/// A cancelled timer stays in the heap until it surfaces or the heap doubles since it was last
+/// swept (`dropCancelled`): a timer cancelled and set again on every `timeupdate` (a client-side
+/// break's, minutes ahead) used to leave thousands behind, every push and pop sifting through
+/// them.
 struct TimerQueue {
   private var heap: [TimerHandle] = []
   private var nextSequence: UInt64 = 0
+  /// The size at which a push first sweeps out the cancelled timers: twice the live ones after
+  /// the last sweep, so sweeping costs O(1) per push on average.
+  private var sweepAt = Self.smallestSweep
+  static let smallestSweep = 64
 
-  /// How many timers are queued, cancelled ones included until they surface.
+  /// How many timers are queued, cancelled ones included until they surface or are swept.
   var count: Int { heap.count }
 
   mutating func push(_ timer: TimerHandle) {
+    if heap.count >= sweepAt { dropCancelled() }
     nextSequence += 1
     timer.sequence = nextSequence
     heap.append(timer)
@@ -54,6 +64,14 @@ struct TimerQueue {
       siftDown(0)
     }
     return first
+  }
+
+  /// Removes the cancelled timers and makes a heap of the rest. The order is total (time,
+  /// phase, sequence), so the live timers fire in the same order as if they had stayed.
+  private mutating func dropCancelled() {
+    heap.removeAll { $0.cancelled }
+    for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    sweepAt = max(Self.smallestSweep, heap.count * 2)
   }
 
   private func precedes(_ lhs: TimerHandle, _ rhs: TimerHandle) -> Bool {

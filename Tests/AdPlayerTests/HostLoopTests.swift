@@ -163,3 +163,44 @@ final class Recorder: @unchecked Sendable {
   private(set) var items: [String] = []
   func append(_ item: String) { items.append(item) }
 }
+
+/// The loop's bookkeeping stays proportional to the timers that can still fire: counted in
+/// queued timers, never in wall time.
+@Suite struct HostLoopScaleTests {
+  /// A tick every 0.25 s that cancels a one-shot timer `ahead` seconds away and sets it again, as
+  /// the client-side engine arms its next break on every `timeupdate`; the queue's size after
+  /// `ticks` ticks.
+  func queuedAfter(ticks: Int, ahead: Double = 600) -> Int {
+    let loop = HostLoop()
+    var armed: TimerHandle?
+    var fired = 0
+    loop.every(0.25) {
+      armed?.cancel()
+      armed = loop.after(ahead) { fired += 1 }
+    }
+    _ = loop.run(until: Double(ticks) / 4)
+    #expect(fired == 0)
+    return loop.queuedTimers
+  }
+
+  @Test func aTimerCancelledAndSetAgainOnEveryTickLeavesFewBehind() {
+    // Without sweeping, each tick left its cancelled timer queued until its time: 2,360 by 590 s.
+    let small = queuedAfter(ticks: 300)
+    let large = queuedAfter(ticks: 2360)
+    #expect(large <= 130, "300 ticks: \(small) queued, 2360 ticks: \(large) queued")
+    #expect(small <= 130)
+  }
+
+  @Test func sweepingKeepsTheOrderOfTheLiveTimers() {
+    let loop = HostLoop()
+    var fired: [Int] = []
+    // 500 timers at 10 times, every other one cancelled: sweeps happen on the way.
+    for index in 0..<500 {
+      let handle = loop.after(Double(index % 10)) { fired.append(index) }
+      if index % 2 == 1 { handle.cancel() }
+    }
+    _ = loop.run()
+    let expected = (0..<500).filter { $0 % 2 == 0 }.sorted { ($0 % 10, $0) < ($1 % 10, $1) }
+    #expect(fired == expected)
+  }
+}

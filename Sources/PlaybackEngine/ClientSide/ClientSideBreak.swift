@@ -29,6 +29,9 @@ public final class ClientSideBreak {
   /// The URL of the VMAP document (for relative `AdTagURI`s and inline VAST).
   let documentURL: URL?
   var played = false
+  /// Whether `vmap` is there: read on every `timeupdate` (`isReady`), where `vmap != nil` copied
+  /// the whole VMAP break out and destroyed it again.
+  private let isVMAP: Bool
 
   /// A break at `placement`, named `label`; a VMAP break with its document's URL.
   public init(placement: Placement, label: String, vmap: VMAPAdBreak? = nil, documentURL: URL? = nil) {
@@ -36,11 +39,12 @@ public final class ClientSideBreak {
     self.label = label
     self.vmap = vmap
     self.documentURL = documentURL
+    isVMAP = vmap != nil
   }
 
   /// Whether it has something to play when due (a plugin's break is due even if its ads were
   /// removed meanwhile: it then says so).
-  var isReady: Bool { !played && (vmap != nil || adBreak != nil || !ads.isEmpty) }
+  var isReady: Bool { !played && (isVMAP || adBreak != nil || !ads.isEmpty) }
 
   /// The ads to play now.
   public var currentAds: [any IntegrationAd] { adBreak?.ads ?? ads }

@@ -167,32 +167,46 @@ public final class ClientSideEngine {
     guard !closed, playing == nil, delegate?.isHolding != true else { return }
     if player.paused && !includingPostRolls { return }
     let position = player.currentTime
+    // Most calls (every `timeupdate`) reach nothing: find that out without making arrays.
+    guard breaks.contains(where: { isReached($0, position, includingPostRolls) }) else {
+      return armNextBreak(position: position)
+    }
     let reached = breaks.compactMap { clientBreak -> (ClientSideBreak, Double)? in
-      guard clientBreak.isReady, let offset = offset(of: clientBreak),
-        offset <= position + Self.reachedTolerance,
-        includingPostRolls || !isPostRoll(clientBreak)
+      guard isReached(clientBreak, position, includingPostRolls), let offset = offset(of: clientBreak)
       else { return nil }
       return (clientBreak, offset)
     }
-    guard let last = reached.map(\.1).max() else { return armNextBreak() }
+    guard let last = reached.map(\.1).max() else { return armNextBreak(position: position) }
     let jumped = Set(reached.map(\.1).filter { $0 < last }).sorted()
     for (passed, _) in reached { passed.markPlayed(at: max(position, last)) }
     for offset in jumped { delegate?.narrate(.jumpedOver(offset: offset)) }
     play(reached.filter { $0.1 == last }.map(\.0), at: last)
   }
 
+  /// Whether the playhead at `position` reached `clientBreak`, one that has not played.
+  private func isReached(_ clientBreak: ClientSideBreak, _ position: Double, _ includingPostRolls: Bool)
+    -> Bool
+  {
+    guard clientBreak.isReady, let offset = offset(of: clientBreak),
+      offset <= position + Self.reachedTolerance
+    else { return false }
+    return includingPostRolls || !isPostRoll(clientBreak)
+  }
+
   /// Sets a timer for the moment the playhead reaches the next break that has not played.
-  public func armNextBreak() {
+  public func armNextBreak() { armNextBreak(position: nil) }
+
+  /// `armNextBreak()` with the playhead's position when the caller just read it.
+  private func armNextBreak(position known: Double?) {
     arm?.cancel()
     arm = nil
     guard !closed, playing == nil, !player.paused else { return }
-    let position = player.currentTime
-    let next = breaks.compactMap { clientBreak -> Double? in
-      guard clientBreak.isReady, !isPostRoll(clientBreak), let offset = offset(of: clientBreak),
-        offset > position
-      else { return nil }
-      return offset
-    }.min()
+    let position = known ?? player.currentTime
+    var next: Double?
+    for clientBreak in breaks where clientBreak.isReady && !isPostRoll(clientBreak) {
+      guard let offset = offset(of: clientBreak), offset > position else { continue }
+      next = min(next ?? offset, offset)
+    }
     guard let next else { return }
     arm = player.loop.after(next - position) { [weak self] in
       self?.arm = nil

@@ -1,0 +1,31 @@
+import AdPlayer
+import Foundation
+import PlayerSeam
+import Testing
+
+/// The client-side engine arms a timer for its next break on every `timeupdate` (4 a second):
+/// the loop's queue must not keep the cancelled ones until their time, minutes ahead. Counted
+/// in queued timers, never in wall time.
+@Suite struct BreakTimerScaleTests {
+  @Test func aMidRollMinutesAheadLeavesNoTimerBehindPerTimeupdate() async throws {
+    let server = try AdStreamServer()
+    let source =
+      #"{"sources": [{"src": "https://media.example/content.mp4", "type": "video/mp4"}], "ads": ["#
+      + #"{"sources": "\#(server.base)/vast.xml", "timeOffset": 600}]}"#
+    let (queued, types) = try await onOwnThread {
+      let run = try EngineRun(timeline: .vod(1500))
+      run.player.setSource(try SourceDescription(jsonText: source))
+      var queued: [Int] = []
+      for limit in [60.0, 300, 590] {
+        _ = run.player.run(until: limit)
+        queued.append(run.player.loop.queuedTimers)
+      }
+      _ = run.player.run(until: 620)
+      return (queued, run.log.entries.map(\.type))
+    }
+    // The break still plays at 600 s.
+    #expect(types.contains("adbreakbegin"))
+    // Before, every timeupdate's cancelled timer stayed queued until 600 s: 2,320 by 590 s.
+    #expect(queued.allSatisfy { $0 <= 130 }, "timers queued at 60, 300, 590 s: \(queued)")
+  }
+}
