@@ -5,27 +5,61 @@ enum BenchValue {
   case integer(Int)
   case number(Double)
   case text(String)
+  /// Objects of figures (one per folder, say): a JSON array.
+  indirect case list([[(key: String, value: BenchValue)]])
 
   var json: String {
     switch self {
     case .integer(let value): return String(value)
-    case .number(let value): return String(format: "%.3f", value)
-    case .text(let value): return "\"\(value)\""
+    case .number(let value): return value.isFinite ? String(format: "%.3f", value) : "null"
+    case .text(let value): return Self.quoted(value)
+    case .list(let objects): return "[" + objects.map(BenchReport.object).joined(separator: ",") + "]"
     }
+  }
+
+  /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// How the text report shows it: a list one object a line, `key=value`, below its key.
+  var text: String {
+    guard case .list(let objects) = self else { return json }
+    return objects.map { object in
+      "\n  " + object.map { "\($0.key)=\($0.value.json)" }.joined(separator: " ")
+    }.joined()
   }
 }
 
 /// Prints a suite's figures as one JSON object or as aligned lines.
 enum BenchReport {
   static func json(suite: String, _ figures: [(key: String, value: BenchValue)]) -> String {
-    let fields = [("suite", BenchValue.text(suite))] + figures.map { ($0.key, $0.value) }
-    return "{" + fields.map { "\"\($0.0)\":\($0.1.json)" }.joined(separator: ",") + "}"
+    object([(key: "suite", value: BenchValue.text(suite))] + figures)
+  }
+
+  /// Figures as one JSON object, in order.
+  static func object(_ figures: [(key: String, value: BenchValue)]) -> String {
+    "{" + figures.map { BenchValue.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",") + "}"
   }
 
   static func text(suite: String, _ figures: [(key: String, value: BenchValue)]) -> String {
     let width = figures.map(\.key.count).max() ?? 0
     let lines = figures.map { figure in
-      figure.key + String(repeating: " ", count: width - figure.key.count + 2) + figure.value.json
+      figure.key + String(repeating: " ", count: width - figure.key.count + 2) + figure.value.text
     }
     return "suite \(suite)\n" + lines.joined(separator: "\n")
   }

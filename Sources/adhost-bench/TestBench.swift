@@ -4,7 +4,9 @@ import Synchronization
 
 /// `adhost-bench test [paths…]`: scenarios per second for `adhost test -j 2` (in-process, each
 /// scenario with its own host on a thread of its own) against the same scenarios played as one
-/// `adhost run` process each, two processes at a time (the same concurrency), and their ratio.
+/// `adhost run` process each, two processes at a time (the same concurrency), and their ratio;
+/// for the whole tree and for each folder right under it (one folder after another, each both
+/// ways, round after round).
 enum TestBench {
   static var suite: Suite {
     Suite(
@@ -16,10 +18,23 @@ enum TestBench {
     let description: String
   }
 
+  /// The scenarios of one folder and the time each way so far.
+  final class Folder {
+    let name: String
+    let scenarios: [ScenarioCommandLine]
+    var inProcessTime = 0.0
+    var processTime = 0.0
+
+    init(name: String, scenarios: [ScenarioCommandLine]) {
+      self.name = name
+      self.scenarios = scenarios
+    }
+  }
+
   static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
     let roots = arguments.isEmpty ? ["examples"] : arguments
-    let files = try ScenarioCommandLine.find(roots)
-    guard !files.isEmpty else { throw BenchError(description: "no scenarios under \(roots)") }
+    let (playable, unplayable) = try ScenarioCommandLine.find(roots)
+    guard !playable.isEmpty else { throw BenchError(description: "no playable scenarios under \(roots)") }
     let adhost = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("adhost")
     guard FileManager.default.isExecutableFile(atPath: adhost.path) else {
@@ -29,68 +44,118 @@ enum TestBench {
       "adhost-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let commands = try files.map { try ScenarioCommandLine.arguments(scenario: $0, scratch: scratch) }
+    let folders = Dictionary(grouping: playable, by: \.folder).sorted { $0.key < $1.key }
+      .map { Folder(name: $0.key, scenarios: $0.value) }
 
-    // Warm up both, then alternate rounds so that both see the same machine conditions.
-    guard try inProcess(roots) else { throw BenchError(description: "adhost test \(roots) failed") }
-    try processes(adhost, commands)
-    var inProcessTime = 0.0
-    var processTime = 0.0
+    // Warm up both ways (each must pass), then alternate rounds so that both see the same
+    // machine conditions.
+    for folder in folders {
+      try inProcess(folder.scenarios)
+      try processes(adhost, folder.scenarios, scratch: scratch)
+    }
     var rounds = 0
-    while rounds < 3 || inProcessTime + processTime < 8 {
-      let t0 = monotonicSeconds()
-      _ = try inProcess(roots)
-      let t1 = monotonicSeconds()
-      try processes(adhost, commands)
-      let t2 = monotonicSeconds()
-      inProcessTime += t1 - t0
-      processTime += t2 - t1
+    var total: Double { folders.reduce(0) { $0 + $1.inProcessTime + $1.processTime } }
+    while rounds < 3 || total < 8 {
+      for folder in folders {
+        let t0 = monotonicSeconds()
+        try inProcess(folder.scenarios)
+        let t1 = monotonicSeconds()
+        try processes(adhost, folder.scenarios, scratch: scratch)
+        let t2 = monotonicSeconds()
+        folder.inProcessTime += t1 - t0
+        folder.processTime += t2 - t1
+      }
       rounds += 1
     }
-    let runs = Double(files.count * rounds)
-    let inProcessRate = runs / inProcessTime
-    let processRate = runs / processTime
-    return [
-      ("scenarios", .integer(files.count)), ("rounds", .integer(rounds)),
-      ("in_process_scenarios_per_s", .number(inProcessRate)),
-      ("process_per_run_scenarios_per_s", .number(processRate)),
-      ("ratio", .number(inProcessRate / processRate)),
-    ]
+    let rates = { (count: Int, inProcessTime: Double, processTime: Double) -> [(String, BenchValue)] in
+      let runs = Double(count * rounds)
+      return [
+        ("in_process_scenarios_per_s", .number(runs / inProcessTime)),
+        ("process_per_run_scenarios_per_s", .number(runs / processTime)),
+        ("ratio", .number(processTime / inProcessTime)),
+      ]
+    }
+    let perFolder = folders.map { folder in
+      [("folder", BenchValue.text(folder.name)), ("scenarios", .integer(folder.scenarios.count))]
+        + rates(folder.scenarios.count, folder.inProcessTime, folder.processTime)
+    }
+    let skipped = unplayable.map { [("file", BenchValue.text($0.file)), ("reason", .text($0.reason))] }
+    let whole = rates(
+      playable.count, folders.reduce(0) { $0 + $1.inProcessTime }, folders.reduce(0) { $0 + $1.processTime })
+    return [("scenarios", .integer(playable.count)), ("rounds", .integer(rounds))]
+      + whole.map { (key: $0.0, value: $0.1) }
+      + [
+        ("min_folder_ratio", .number(folders.map { $0.processTime / $0.inProcessTime }.min() ?? 0)),
+        ("folders", .list(perFolder)), ("skipped", .list(skipped)),
+      ]
   }
 
-  /// `adhost test ROOTS -j 2` in this process; whether every scenario passed.
-  static func inProcess(_ roots: [String]) throws -> Bool {
+  /// `adhost test FILES -j 2` in this process (`--allow-setup` when one has a setup command);
+  /// fails naming the scenarios that did not pass.
+  static func inProcess(_ scenarios: [ScenarioCommandLine]) throws {
     let code = Box()
     let done = DispatchSemaphore(value: 0)
+    let console = Console(capturing: ())
+    let setup = scenarios.contains { $0.hasSetup } ? ["--allow-setup"] : []
+    let arguments = ["test"] + scenarios.map(\.file) + ["-j", "2"] + setup
     Task {
-      code.value = await Adhost.main(["test"] + roots + ["-j", "2"], console: Console(capturing: ()))
+      code.value = await Adhost.main(arguments, console: console)
       done.signal()
     }
     done.wait()
-    return code.value == 0
+    guard code.value == 0 else {
+      let failed = console.output.split(separator: "\n").filter { !$0.hasPrefix("PASS ") }
+      throw BenchError(description: "adhost test failed:\n" + failed.joined(separator: "\n"))
+    }
   }
 
-  /// Runs each command as an `adhost` process, two at a time; fails on a process that fails.
-  static func processes(_ adhost: URL, _ commands: [[String]]) throws {
-    let failures = Box()
+  /// Runs each scenario as an `adhost run` process, two at a time; fails naming each process
+  /// that did not end with the exit code its scenario expects.
+  static func processes(_ adhost: URL, _ scenarios: [ScenarioCommandLine], scratch: URL) throws {
+    let failures = Mutex<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { worker in
-      for command in stride(from: worker, to: commands.count, by: 2).map({ commands[$0] }) {
-        let process = Process()
-        process.executableURL = adhost
-        process.arguments = command + ["--json"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-          try process.run()
-          process.waitUntilExit()
-          if process.terminationStatus != 0 { failures.add(1) }
-        } catch {
-          failures.add(1)
+      for index in stride(from: worker, to: scenarios.count, by: 2) {
+        let scenario = scenarios[index]
+        if let failure = play(adhost, scenario, scratch: scratch) {
+          failures.withLock { $0.append("\(scenario.file): \(failure)") }
         }
       }
     }
-    guard failures.value == 0 else {
-      throw BenchError(description: "\(failures.value) adhost run processes failed")
+    let failed = failures.withLock { $0 }
+    guard failed.isEmpty else {
+      throw BenchError(
+        description: "\(failed.count) adhost run processes failed:\n" + failed.joined(separator: "\n"))
+    }
+  }
+
+  /// Plays `scenario` as a process: nil when it ended as expected, else what went wrong.
+  static func play(_ adhost: URL, _ scenario: ScenarioCommandLine, scratch: URL) -> String? {
+    let errors = scratch.appendingPathComponent("\(UUID().uuidString).stderr")
+    do {
+      let launch = try scenario.launch(scratch: scratch)
+      defer { launch.stop() }
+      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+      let errorFile = try FileHandle(forWritingTo: errors)
+      defer { try? errorFile.close() }
+      let process = Process()
+      process.executableURL = adhost
+      process.arguments = launch.arguments + ["--json"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = errorFile
+      try process.run()
+      process.waitUntilExit()
+      defer { try? FileManager.default.removeItem(at: errors) }
+      guard process.terminationReason == .exit, process.terminationStatus == launch.exit else {
+        let how =
+          process.terminationReason == .exit
+          ? "exit \(process.terminationStatus)" : "signal \(process.terminationStatus)"
+        let standardError = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        return "adhost \(launch.arguments.joined(separator: " ")): \(how), expected exit \(launch.exit)\n"
+          + standardError.split(separator: "\n").suffix(5).joined(separator: "\n")
+      }
+      return nil
+    } catch {
+      return "\(error)"
     }
   }
 }
@@ -102,5 +167,4 @@ private final class Box: Sendable {
     get { stored.withLock { $0 } }
     set { stored.withLock { $0 = newValue } }
   }
-  func add(_ amount: Int32) { stored.withLock { $0 += amount } }
 }

@@ -13,7 +13,7 @@ struct ScenarioError: Error, CustomStringConvertible {
 }
 
 /// Reads typed members out of a scenario's JSON while keeping track of the file and JSON path.
-struct ScenarioJSON {
+struct ScenarioJSON: Sendable {
   let file: String
   let path: String
   let value: JSONValue

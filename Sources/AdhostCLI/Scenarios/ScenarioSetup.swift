@@ -4,7 +4,7 @@ import PlayerSeam
 
 /// A scenario's `setup` (or its folder's `scenarios.json`'s): the command `adhost test` starts
 /// before the scenario, only with `--allow-setup`, for the variables it prints.
-struct ScenarioSetup {
+struct ScenarioSetup: Sendable {
   let command: SetupProcess.Command
   /// The folder it runs in: the one of the file that names it.
   let folder: String
