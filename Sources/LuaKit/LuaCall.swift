@@ -54,9 +54,10 @@ public struct LuaCall {
   /// The argument as a number (numeric strings convert, as in Lua), or nil.
   @inlinable
   public func number(_ index: Int) -> Double? {
-    var isNumber: Int32 = 0
-    let value = lua_tonumberx(L, Int32(index), &isNumber)
-    return isNumber != 0 ? value : nil
+    // Lua gives 0 for a value that is not a number: only then ask whether it is one. No out
+    // parameter, whose stack slot would cost the caller a stack protector on every call.
+    let value = lua_tonumberx(L, Int32(index), nil)
+    return value != 0 || lua_isnumber(L, Int32(index)) != 0 ? value : nil
   }
 
   /// The argument as an integer, or nil when it is not a number with an integer value.

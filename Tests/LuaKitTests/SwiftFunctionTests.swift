@@ -17,6 +17,34 @@ struct Refused: Error, CustomStringConvertible {
     #expect(try lua.call(chunk) == [.number(42)])
   }
 
+  /// `call.number` reads what Lua's `tonumber` would, zeros and numeric strings included, and
+  /// nil for anything else.
+  @Test func numberArgumentsReadAsLuaConvertsThem() throws {
+    let lua = try LuaState()
+    let environment = try lua.makeSandbox()
+    environment.set(
+      "number",
+      .function(
+        lua.function { call in
+          guard let value = call.number(1) else { return call.return(.string("none")) }
+          return call.return(.number(value), .boolean(value.sign == .minus), .boolean(value.isNaN))
+        }))
+    func read(_ argument: String) throws -> [LuaValue] {
+      let chunk = try lua.load(
+        "return number(\(argument))", chunkName: "@plugin.lua", environment: environment)
+      return try lua.call(chunk)
+    }
+    #expect(try read("0") == [.number(0), .boolean(false), .boolean(false)])
+    #expect(try read("-0.0") == [.number(0), .boolean(true), .boolean(false)])
+    #expect(try read("'0'") == [.number(0), .boolean(false), .boolean(false)])
+    #expect(try read("' 0x10 '") == [.number(16), .boolean(false), .boolean(false)])
+    #expect(try read("2.5") == [.number(2.5), .boolean(false), .boolean(false)])
+    #expect(try read("0/0")[2] == .boolean(true))
+    for other in ["nil", "", "'abc'", "''", "{}", "true", "false", "number"] {
+      #expect(try read(other) == ["none"], "\(other)")
+    }
+  }
+
   @Test func aThrownSwiftErrorIsACatchableLuaErrorAtTheCallersLine() throws {
     let lua = try LuaState()
     let environment = try lua.makeSandbox()
