@@ -283,13 +283,23 @@ void lk_take_traceback(lua_State *L) {
 // ---- Swift functions ----
 
 static lk_dispatch_fn lk_dispatch = NULL;
+static lk_method_dispatch_fn lk_method_dispatch = NULL;
 static lk_release_fn lk_release = NULL;
 static const char lk_box_metatable_key = 0;
 
-void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_release_fn release) {
+void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_method_dispatch_fn method, lk_release_fn release) {
   lk_dispatch = dispatch;
+  lk_method_dispatch = method;
   lk_release = release;
 }
+
+// The upvalue of a method's trampoline (a function's is the box alone). The box comes first:
+// lk_box_gc releases the first word of either. Only the trampoline reads it: Lua code cannot
+// reach a C function's upvalues (the sandbox has no debug library).
+typedef struct lk_method_slot {
+  void *box;
+  const void *type_tag;  // the type tag of the method's objects
+} lk_method_slot;
 
 static int lk_box_gc(lua_State *L) {
   void **slot = (void **)lua_touserdata(L, 1);
@@ -300,15 +310,18 @@ static int lk_box_gc(lua_State *L) {
   return 0;
 }
 
-// The C side of every Swift function: calls Swift, and only once the Swift frame has returned
-// raises or yields, so that longjmp never crosses Swift.
-static int lk_trampoline(lua_State *L) {
-  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
-  lk_context *ctx = lk_context_of(L);
+// Entering Swift: host code runs there, so the allocator must not refuse (a refusal would jump
+// over Swift frames). Returns what `enforce` was.
+static inline int lk_enter_swift(lua_State *L, lk_context *ctx) {
   int enforce = ctx->enforce;
   ctx->enforce = 0;
   ctx->running = L;
-  int result = lk_dispatch(L, *slot);
+  return enforce;
+}
+
+// Back from Swift, in the trampoline's own frame: raises or yields as Swift asked, so that
+// longjmp never crosses Swift.
+static inline int lk_leave_swift(lua_State *L, lk_context *ctx, int enforce, int result) {
   ctx->enforce = enforce;
   ctx->running = L;  // Swift may have run Lua on other threads
   if (ctx->stack_failed) {
@@ -323,9 +336,39 @@ static int lk_trampoline(lua_State *L) {
   return lua_yield(L, LK_YIELD_BASE - result);
 }
 
-void lk_push_swift_function(lua_State *L, void *box) {
-  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
-  *slot = box;
+// Calls the Swift function `box`.
+static int lk_call_box(lua_State *L, void *box) {
+  lk_context *ctx = lk_context_of(L);
+  int enforce = lk_enter_swift(L, ctx);
+  return lk_leave_swift(L, ctx, enforce, lk_dispatch(L, box));
+}
+
+// The C side of every Swift function.
+static int lk_trampoline(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  return lk_call_box(L, *slot);
+}
+
+// A method called without an object of its type (a dot call, another value as self): the box,
+// called as a function, raises the error that shows the colon form. Out of line, so that the
+// method trampoline's own frame stays small.
+__attribute__((noinline, cold)) static int lk_refuse_method_call(lua_State *L, void *box) {
+  return lk_call_box(L, box);
+}
+
+// The C side of every Swift method: checks argument 1's type tag here, so that Swift gets the
+// object in one call.
+static int lk_method_trampoline(lua_State *L) {
+  const lk_method_slot *slot = (const lk_method_slot *)lua_touserdata(L, lua_upvalueindex(1));
+  void *object = lk_to_object(L, 1, slot->type_tag);
+  if (object == NULL) return lk_refuse_method_call(L, slot->box);
+  lk_context *ctx = lk_context_of(L);
+  int enforce = lk_enter_swift(L, ctx);
+  return lk_leave_swift(L, ctx, enforce, lk_method_dispatch(L, slot->box, object));
+}
+
+// Gives the userdata on top of the stack the boxes' metatable (made once per state).
+static void lk_set_box_metatable(lua_State *L) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lk_box_metatable_key) == LUA_TNIL) {
     lua_pop(L, 1);
     lua_createtable(L, 0, 2);
@@ -337,7 +380,21 @@ void lk_push_swift_function(lua_State *L, void *box) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &lk_box_metatable_key);
   }
   lua_setmetatable(L, -2);
+}
+
+void lk_push_swift_function(lua_State *L, void *box) {
+  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+  *slot = box;
+  lk_set_box_metatable(L);
   lua_pushcclosure(L, lk_trampoline, 1);
+}
+
+void lk_push_swift_method(lua_State *L, void *box, const void *type_tag) {
+  lk_method_slot *slot = (lk_method_slot *)lua_newuserdatauv(L, sizeof(lk_method_slot), 0);
+  slot->box = box;
+  slot->type_tag = type_tag;
+  lk_set_box_metatable(L);
+  lua_pushcclosure(L, lk_method_trampoline, 1);
 }
 
 // ---- Objects ----

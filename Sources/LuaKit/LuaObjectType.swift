@@ -86,7 +86,8 @@ extension LuaState {
       let name = method.name
       let hint =
         "\(type.name).\(name) is a method: call it with a colon, as \(type.receiverName):\(name)(...)"
-      push(box: MethodBox(typeTag: Self.typeTag(Object.self), dotCallMessage: hint, body: method.body), on: L)
+      let box = MethodBox(typeTag: Self.typeTag(Object.self), dotCallMessage: hint, body: method.body)
+      lk_push_swift_method(L, Unmanaged.passRetained(box).toOpaque(), box.typeTag)
       lua_setfield(L, -2, name)
     }
     if type.getters.isEmpty {
@@ -225,7 +226,9 @@ nonisolated(unsafe) private var objectCacheKey: UInt8 = 0
   }
 }
 
-/// A method of a Swift class: checks that argument 1 is an object of the class, then calls.
+/// A method of a Swift class. The C method trampoline checks that argument 1 is an object of the
+/// class (`typeTag`) and calls `body` with it; otherwise it calls the box as a function, which
+/// raises the error that shows the colon form.
 final class MethodBox: SwiftFunctionBox {
   let typeTag: UnsafeRawPointer
   /// The error of a call without the object (a dot instead of a colon).
@@ -239,9 +242,6 @@ final class MethodBox: SwiftFunctionBox {
   }
 
   override func invoke(_ call: LuaCall) throws -> Int32 {
-    guard let pointer = lk_to_object(call.L, 1, typeTag) else {
-      throw LuaError(.runtime, dotCallMessage)
-    }
-    return try body(pointer, call)
+    throw LuaError(.runtime, dotCallMessage)
   }
 }

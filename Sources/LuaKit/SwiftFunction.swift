@@ -19,7 +19,8 @@ final class ClosureBox: SwiftFunctionBox {
 
 extension LuaState {
   /// Tells the C shim, once per process, how to call and release Swift boxes.
-  static let installSwiftHooks: Void = lk_set_swift_hooks(dispatchSwiftFunction, releaseSwiftObject)
+  static let installSwiftHooks: Void = lk_set_swift_hooks(
+    dispatchSwiftFunction, dispatchSwiftMethod, releaseSwiftObject)
 
   /// Pushes `body` as a Lua function onto `thread` (the main thread by default).
   public func pushFunction(_ body: @escaping LuaSwiftFunction, on thread: OpaquePointer? = nil) {
@@ -45,6 +46,20 @@ private func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawP
   do {
     // Lua holds the box while the call runs: no retain needed.
     return try Unmanaged<SwiftFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { try $0.invoke(call) }
+  } catch {
+    return raise(error, in: call)
+  }
+}
+
+/// Called by the method trampoline once it has checked that argument 1 is an object of the
+/// method's class: calls the method with it.
+private func dispatchSwiftMethod(
+  _ L: OpaquePointer, _ box: UnsafeMutableRawPointer, _ object: UnsafeMutableRawPointer
+) -> Int32 {
+  let call = LuaCall(L)
+  do {
+    // Lua holds the box while the call runs: no retain needed.
+    return try Unmanaged<MethodBox>.fromOpaque(box)._withUnsafeGuaranteedRef { try $0.body(object, call) }
   } catch {
     return raise(error, in: call)
   }

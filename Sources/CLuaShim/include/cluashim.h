@@ -6,6 +6,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "lk_method_dispatch.h"
+
 // ---- Lua's macros as functions Swift can call ----
 static inline void lk_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void lk_newtable(lua_State *L) { lua_newtable(L); }
@@ -112,11 +114,16 @@ void lk_take_traceback(lua_State *L);
 enum { LK_RAISE = -1, LK_YIELD_BASE = -2 };
 typedef int (*lk_dispatch_fn)(lua_State *L, void *box);
 typedef void (*lk_release_fn)(void *box);
-/// Set once by LuaKit: how the trampoline calls a Swift closure box, and how a box is released.
-void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_release_fn release);
+/// Set once by LuaKit: how the trampolines call a Swift function box and a method box, and how a
+/// box is released.
+void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_method_dispatch_fn method, lk_release_fn release);
 /// Pushes a Lua function that calls the Swift closure `box` (retained by the caller; released
-/// through the release hook when Lua collects the function). `name` is used in error messages.
+/// through the release hook when Lua collects the function).
 void lk_push_swift_function(lua_State *L, void *box);
+/// Pushes a Lua function that calls the Swift method `box` (retained by the caller, released as
+/// a function's box) through the method hook with the object of argument 1 when it carries
+/// `type_tag` (checked in C), else through the function hook.
+void lk_push_swift_method(lua_State *L, void *box, const void *type_tag);
 
 // ---- Swift objects as userdata ----
 typedef struct lk_object {
