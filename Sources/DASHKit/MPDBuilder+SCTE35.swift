@@ -6,15 +6,15 @@ import SCTE35Kit
 /// `BreakDuration`, `SegmentationDescriptor`) or `Signal/Binary` base64 (`…:2014:xml+bin`).
 /// A message that cannot be read is noted in `MPD.issues`; the MPD is still usable.
 extension MPDBuilder {
-  mutating func scte35Start(_ name: String) {
+  mutating func scte35Start(_ name: MPDName) {
     guard signalProblem == nil else { return }
     switch name {
-    case "SpliceInfoSection":
+    case .spliceInfoSection:
       var section = SCTE35Signal(command: .spliceInsert)
       section.ptsAdjustment = scteNumber("ptsAdjustment", bits: 33) ?? 0
       signal = section
       commandSeen = false
-    case "SpliceInsert":
+    case .spliceInsert:
       guard startCommand(.spliceInsert, name), var current = signal else { return }
       current.spliceEventId = scteNumber("spliceEventId", bits: 32).map { UInt32(truncatingIfNeeded: $0) }
       current.cancel = scteFlag("spliceEventCancelIndicator") ?? false
@@ -24,13 +24,13 @@ extension MPDBuilder {
       current.availNum = scteNumber("availNum", bits: 8).map { UInt8(truncatingIfNeeded: $0) }
       current.availsExpected = scteNumber("availsExpected", bits: 8).map { UInt8(truncatingIfNeeded: $0) }
       signal = current
-    case "TimeSignal":
+    case .timeSignal:
       _ = startCommand(.timeSignal, name)
-    case "SpliceTime":
+    case .spliceTime:
       guard var current = signal, current.ptsTime == nil else { return }
       current.ptsTime = scteNumber("ptsTime", bits: 33)
       signal = current
-    case "BreakDuration":
+    case .breakDuration:
       guard var current = signal else { return }
       current.autoReturn = scteFlag("autoReturn")
       current.breakDuration = scteNumber("duration", bits: 33)
@@ -38,7 +38,7 @@ extension MPDBuilder {
         signalProblem = "\(path): expected a duration attribute (90 kHz ticks)"
       }
       signal = current
-    case "SegmentationDescriptor":
+    case .segmentationDescriptor:
       guard signal != nil else { return }
       var segmentation = SCTE35Segmentation(
         eventId: scteNumber("segmentationEventId", bits: 32).map { UInt32(truncatingIfNeeded: $0) } ?? 0)
@@ -50,17 +50,17 @@ extension MPDBuilder {
         UInt8(truncatingIfNeeded: $0)
       }
       signal?.segmentations.append(segmentation)
-    case "Binary":
+    case .binary:
       text = ""
     default:
       break
     }
   }
 
-  mutating func scte35End(_ name: String) {
+  mutating func scte35End(_ name: MPDName) {
     guard signalProblem == nil else { return }
     switch name {
-    case "Binary":
+    case .binary:
       guard scheme == .xmlBinary, signal == nil else {
         signalProblem =
           "\(path): a Binary signal where \(scheme == .xml ? "XML elements" : "one signal") was expected"
@@ -71,7 +71,7 @@ extension MPDBuilder {
       } catch {
         signalProblem = "\(path): \(error.message)"
       }
-    case "SpliceInfoSection":
+    case .spliceInfoSection:
       if !commandSeen {
         signalProblem = "\(path): expected a SpliceInsert or TimeSignal inside"
       }
@@ -80,9 +80,9 @@ extension MPDBuilder {
     }
   }
 
-  private mutating func startCommand(_ command: SCTE35Signal.Command, _ name: String) -> Bool {
+  private mutating func startCommand(_ command: SCTE35Signal.Command, _ name: MPDName) -> Bool {
     guard signal != nil, !commandSeen else {
-      signalProblem = "\(path): <\(name)> outside a SpliceInfoSection, or a second splice command"
+      signalProblem = "\(path): <\(name.rawValue)> outside a SpliceInfoSection, or a second splice command"
       return false
     }
     signal?.command = command
@@ -97,8 +97,8 @@ extension MPDBuilder {
 
   /// A whole-number attribute of at most `bits` bits, or nil when absent; a bad one is the
   /// message's problem.
-  private mutating func scteNumber(_ name: String, bits: Int) -> UInt64? {
-    guard let text = attributes[name] else { return nil }
+  private mutating func scteNumber(_ name: StaticString, bits: Int) -> UInt64? {
+    guard let text = attribute(name) else { return nil }
     guard let value = DecimalText.unsigned(text), bits >= 64 || value >> UInt64(truncatingIfNeeded: bits) == 0
     else {
       if signalProblem == nil {
@@ -109,8 +109,8 @@ extension MPDBuilder {
     return value
   }
 
-  private mutating func scteFlag(_ name: String) -> Bool? {
-    guard let text = attributes[name] else { return nil }
+  private mutating func scteFlag(_ name: StaticString) -> Bool? {
+    guard let text = attribute(name) else { return nil }
     switch text.trimmingCharacters(in: .whitespaces) {
     case "true", "1": return true
     case "false", "0": return false

@@ -29,53 +29,54 @@ extension MPDBuilder {
   /// The most `S` and `SegmentURL` elements one MPD may hold.
   static let maxSegmentEntries = 100_000
 
-  mutating func segmentStart(_ name: String, parent: String) {
-    let depth = names.count
+  mutating func segmentStart(_ name: MPDName, parent: MPDName?) {
+    let depth = depth
     switch name {
-    case "AdaptationSet" where parent == "Period" && depth == 3 && !periods.isEmpty:
+    case .adaptationSet where parent == .period && depth == 3 && !periods.isEmpty:
       var set = MPDAdaptationSet(line: line)
-      set.id = attributes["id"]
-      set.contentType = attributes["contentType"]
-      set.mimeType = attributes["mimeType"]
+      set.id = attribute("id")
+      set.contentType = attribute("contentType")
+      set.mimeType = attribute("mimeType")
       periods[periods.count - 1].adaptationSets.append(set)
       segmentReading.adaptationSetOpen = true
-    case "Representation" where parent == "AdaptationSet" && depth == 4 && segmentReading.adaptationSetOpen:
+    case .representation where parent == .adaptationSet && depth == 4 && segmentReading.adaptationSetOpen:
       var representation = MPDRepresentation(line: line, path: path)
-      representation.id = attributes["id"]
+      representation.id = attribute("id")
       representation.bandwidth = integerAttribute("bandwidth")
-      representation.mimeType = attributes["mimeType"]
+      representation.mimeType = attribute("mimeType")
       editAdaptationSet { $0.representations.append(representation) }
       segmentReading.representationOpen = true
-    case "BaseURL":
+    case .baseURL:
       guard let owner = owner(parent, depth: depth - 1), baseURL(of: owner) == nil else { return }
       segmentReading.baseURLOwner = owner
       text = ""
-    case "SegmentTemplate", "SegmentBase", "SegmentList":
+    case .segmentTemplate, .segmentBase, .segmentList:
       guard segmentReading.info == nil, let owner = owner(parent, depth: depth - 1), owner != .mpd,
-        let kind = MPDSegmentInfo.Kind(rawValue: name)
+        let kind = MPDSegmentInfo.Kind(rawValue: name.rawValue)
       else { return }
       startSegmentInfo(kind, owner: owner, depth: depth)
-    case "SegmentTimeline"
+    case .segmentTimeline
     where segmentReading.info.map({ $0.kind != .base }) == true
       && depth == segmentReading.infoDepth + 1:
       segmentReading.info?.timeline = []
       segmentReading.timelineOpen = true
-    case "S" where segmentReading.timelineOpen && depth == segmentReading.infoDepth + 2:
+    case .s where segmentReading.timelineOpen && depth == segmentReading.infoDepth + 2:
       timelineEntry()
-    case "Initialization" where segmentReading.info != nil && depth == segmentReading.infoDepth + 1:
-      segmentReading.info?.initialization = attributes["sourceURL"]
-      segmentReading.info?.initializationRange = attributes["range"]
-    case "SegmentURL" where segmentReading.info?.kind == .list && depth == segmentReading.infoDepth + 1:
+    case .initialization where segmentReading.info != nil && depth == segmentReading.infoDepth + 1:
+      let (sourceURL, range) = (attribute("sourceURL"), attribute("range"))
+      segmentReading.info?.initialization = sourceURL
+      segmentReading.info?.initializationRange = range
+    case .segmentURL where segmentReading.info?.kind == .list && depth == segmentReading.infoDepth + 1:
       guard countEntry() else { return }
-      let entry = MPDSegmentURL(media: attributes["media"], mediaRange: attributes["mediaRange"], line: line)
+      let entry = MPDSegmentURL(media: attribute("media"), mediaRange: attribute("mediaRange"), line: line)
       segmentReading.info?.segmentURLs.append(entry)
-    case "InbandEventStream":
+    case .inbandEventStream:
       guard let owner = owner(parent, depth: depth - 1), owner == .adaptationSet || owner == .representation
       else { return }
-      guard let uri = attributes["schemeIdUri"]?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
+      guard let uri = attribute("schemeIdUri")?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
         return fail("\(path): expected a schemeIdUri attribute")
       }
-      let stream = MPDInbandEventStream(schemeIdUri: uri, value: attributes["value"])
+      let stream = MPDInbandEventStream(schemeIdUri: uri, value: attribute("value"))
       if owner == .adaptationSet {
         editAdaptationSet { $0.inbandEventStreams.append(stream) }
       } else {
@@ -85,10 +86,10 @@ extension MPDBuilder {
     }
   }
 
-  mutating func segmentEnd(_ name: String) {
-    let depth = names.count
+  mutating func segmentEnd(_ name: MPDName) {
+    let depth = depth
     switch name {
-    case "BaseURL" where segmentReading.baseURLOwner != nil:
+    case .baseURL where segmentReading.baseURLOwner != nil:
       let owner = segmentReading.baseURLOwner ?? .mpd
       segmentReading.baseURLOwner = nil
       let url = takeText().trimmingCharacters(in: .whitespacesAndNewlines)
@@ -99,7 +100,7 @@ extension MPDBuilder {
       case .adaptationSet: editAdaptationSet { $0.baseURL = url }
       case .representation: editRepresentation { $0.baseURL = url }
       }
-    case "SegmentTemplate", "SegmentBase", "SegmentList":
+    case .segmentTemplate, .segmentBase, .segmentList:
       guard depth == segmentReading.infoDepth, let info = segmentReading.info else { return }
       segmentReading.info = nil
       segmentReading.timelineOpen = false
@@ -109,20 +110,20 @@ extension MPDBuilder {
       case .adaptationSet: editAdaptationSet { $0.segmentInfo = info }
       case .representation: editRepresentation { $0.segmentInfo = info }
       }
-    case "SegmentTimeline": segmentReading.timelineOpen = false
-    case "Representation" where depth == 4: segmentReading.representationOpen = false
-    case "AdaptationSet" where depth == 3: segmentReading.adaptationSetOpen = false
+    case .segmentTimeline: segmentReading.timelineOpen = false
+    case .representation where depth == 4: segmentReading.representationOpen = false
+    case .adaptationSet where depth == 3: segmentReading.adaptationSetOpen = false
     default: break
     }
   }
 
   /// Who an element whose parent is `parent` (at `depth`) belongs to, when it is one read.
-  private func owner(_ parent: String, depth: Int) -> SegmentReading.Owner? {
+  private func owner(_ parent: MPDName?, depth: Int) -> SegmentReading.Owner? {
     switch (parent, depth) {
-    case ("MPD", 1): return .mpd
-    case ("Period", 2) where !periods.isEmpty: return .period
-    case ("AdaptationSet", 3) where segmentReading.adaptationSetOpen: return .adaptationSet
-    case ("Representation", 4) where segmentReading.representationOpen: return .representation
+    case (.mpd, 1): return .mpd
+    case (.period, 2) where !periods.isEmpty: return .period
+    case (.adaptationSet, 3) where segmentReading.adaptationSetOpen: return .adaptationSet
+    case (.representation, 4) where segmentReading.representationOpen: return .representation
     default: return nil
     }
   }
@@ -139,15 +140,15 @@ extension MPDBuilder {
   private mutating func startSegmentInfo(_ kind: MPDSegmentInfo.Kind, owner: SegmentReading.Owner, depth: Int)
   {
     var info = MPDSegmentInfo(kind: kind, line: line)
-    info.media = attributes["media"]
-    info.initialization = attributes["initialization"]
+    info.media = attribute("media")
+    info.initialization = attribute("initialization")
     info.startNumber = integerAttribute("startNumber")
     info.timescale = integerAttribute("timescale")
     if info.timescale == 0 { return failAttribute("timescale", "a whole number above 0") }
     info.duration = integerAttribute("duration")
     if info.duration == 0 { return failAttribute("duration", "a whole number of ticks above 0") }
     info.presentationTimeOffset = integerAttribute("presentationTimeOffset")
-    info.indexRange = attributes["indexRange"]
+    info.indexRange = attribute("indexRange")
     guard failure == nil else { return }
     segmentReading.info = info
     segmentReading.infoOwner = owner
@@ -161,11 +162,15 @@ extension MPDBuilder {
       return failAttribute("d", "a whole number of ticks above 0")
     }
     var repeatCount: Int64 = 0
-    if let text = attributes["r"] {
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
-      if trimmed == "-1" {
+    if let bytes = attributeBytes("r") {
+      if let count = DecimalText.bareUnsigned(bytes) {
+        guard count <= UInt64(truncatingIfNeeded: Self.maxSegmentEntries) else {
+          return failAttribute("r", "-1 or a whole number from 0 to \(Self.maxSegmentEntries)")
+        }
+        repeatCount = Int64(truncatingIfNeeded: count)
+      } else if String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces) == "-1" {
         repeatCount = -1
-      } else if let count = DecimalText.unsigned(trimmed),
+      } else if let count = DecimalText.unsigned(String(decoding: bytes, as: UTF8.self)),
         count <= UInt64(truncatingIfNeeded: Self.maxSegmentEntries)
       {
         repeatCount = Int64(truncatingIfNeeded: count)

@@ -2,8 +2,8 @@ import CheckedNumbers
 
 /// The MPD attributes' value types: `xs:duration`, `xs:dateTime`, whole numbers.
 extension MPDBuilder {
-  mutating func durationAttribute(_ name: String) -> Double? {
-    guard let text = attributes[name] else { return nil }
+  mutating func durationAttribute(_ name: StaticString) -> Double? {
+    guard let text = attribute(name) else { return nil }
     guard let seconds = XSTime.duration(text) else {
       failAttribute(name, "an xs:duration such as PT30S or PT1H2M3.5S")
       return nil
@@ -11,8 +11,8 @@ extension MPDBuilder {
     return seconds
   }
 
-  mutating func dateAttribute(_ name: String) -> Double? {
-    guard let text = attributes[name] else { return nil }
+  mutating func dateAttribute(_ name: StaticString) -> Double? {
+    guard let text = attribute(name) else { return nil }
     guard let seconds = XSTime.dateTime(text) else {
       failAttribute(name, "an xs:dateTime such as 2026-11-29T12:00:00Z")
       return nil
@@ -21,9 +21,10 @@ extension MPDBuilder {
   }
 
   /// A whole number ≥ 0 that fits 64 bits.
-  mutating func integerAttribute(_ name: String) -> UInt64? {
-    guard let text = attributes[name] else { return nil }
-    guard let value = DecimalText.unsigned(text) else {
+  mutating func integerAttribute(_ name: StaticString) -> UInt64? {
+    guard let bytes = attributeBytes(name) else { return nil }
+    if let value = DecimalText.bareUnsigned(bytes) { return value }
+    guard let value = DecimalText.unsigned(String(decoding: bytes, as: UTF8.self)) else {
       failAttribute(name, "a whole number from 0 to \(UInt64.max)")
       return nil
     }
@@ -44,6 +45,20 @@ enum DecimalText {
     for byte in digits.utf8 {
       guard byte >= 48, byte <= 57,
         let next = value.checkedMultiplying(by: 10)?.checkedAdding(UInt64(truncatingIfNeeded: byte - 48))
+      else { return nil }
+      value = next
+    }
+    return value
+  }
+
+  /// `bytes` as a number when they are all digits (nothing to trim) and it fits 64 bits, else
+  /// nil: the caller then reads them as text (`unsigned`), spaces and all.
+  static func bareUnsigned(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard !bytes.isEmpty else { return nil }
+    var value: UInt64 = 0
+    for byte in bytes {
+      guard isDigit(byte),
+        let next = value.checkedMultiplying(by: 10)?.checkedAdding(UInt64(truncatingIfNeeded: byte &- 48))
       else { return nil }
       value = next
     }

@@ -25,14 +25,26 @@ struct MPDBuilder {
   var failure: MPDError?
   var sawRoot = false
 
-  /// The open elements' local names, and each one's path segment (`Period[2]`).
-  private(set) var names: [String] = []
-  private var segments: [String] = []
-  /// Children seen so far per name, one table per open element.
-  private var childCounts: [[String: Int]] = [[:]]
-  var attributes: [String: String] = [:]
+  /// An open element: its name as libxml2 gave it (interned in the parser's dictionary, so it
+  /// lives as long as the document is read), what it is, its number among its parent's children
+  /// of its name when paths number it, and its own children counted so.
+  struct OpenElement {
+    var localname: UnsafePointer<xmlChar>?
+    var name: MPDName
+    var index: Int32
+    var childCounts = SIMD8<Int32>()
+  }
+
+  /// The open elements, outermost first; the path is made from them only when a message needs it.
+  private(set) var elements: [OpenElement] = []
+  /// The root element's count, as for any other parent's children.
+  private var documentCounts = SIMD8<Int32>()
+  /// The start tag being read's attributes, as libxml2 gives them (five pointers each: local
+  /// name, prefix, URI, value start, value end); set only during `start`.
+  private var attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  private var attributeCount = 0
   var text = ""
-  private var collecting: String?
+  private var collecting: MPDName?
   /// The Event being read, its stream's scheme, and its SCTE-35 message so far.
   var event: MPDEvent?
   var scheme: SCTE35Scheme?
@@ -49,8 +61,40 @@ struct MPDBuilder {
   /// The current line of the parser.
   var line: Int { Int(truncatingIfNeeded: context.pointee.input?.pointee.line ?? 0) }
 
+  /// How many elements are open.
+  var depth: Int { elements.count }
+
+  /// The open element's parent's name, or nil at the root.
+  var parentName: MPDName? { elements.count >= 2 ? elements[elements.count - 2].name : nil }
+
   /// The open element's path, e.g. `MPD/Period[2]/EventStream[1]`.
-  var path: String { segments.joined(separator: "/") }
+  var path: String {
+    elements.map { element in
+      let name = element.localname.map { String(cString: $0) } ?? ""
+      return element.name.indexSlot == nil ? name : "\(name)[\(element.index)]"
+    }.joined(separator: "/")
+  }
+
+  /// The start tag's attribute `name`'s value as bytes (the last one so named, without its prefix).
+  func attributeBytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+    guard let attributeArray else { return nil }
+    let length = name.utf8CodeUnitCount
+    var index = attributeCount - 1
+    while index >= 0 {
+      let base = attributeArray + index * 5
+      index -= 1
+      guard let key = base[0], let start = base[3], let end = base[4] else { continue }
+      if memcmp(key, name.utf8Start, length) == 0 && key[length] == 0 {
+        return UnsafeBufferPointer(start: start, count: end - start)
+      }
+    }
+    return nil
+  }
+
+  /// The start tag's attribute `name`'s value.
+  func attribute(_ name: StaticString) -> String? {
+    attributeBytes(name).map { String(decoding: $0, as: UTF8.self) }
+  }
 
   /// Rejects the document and stops the parser (the first failure wins).
   mutating func fail(_ message: String) {
@@ -59,35 +103,39 @@ struct MPDBuilder {
   }
 
   /// Rejects an attribute's value: `MPD/Period[2]@start: expected …, got "…"`.
-  mutating func failAttribute(_ name: String, _ expected: String) {
-    fail("\(path)@\(name): expected \(expected), got \"\(attributes[name] ?? "")\"")
+  mutating func failAttribute(_ name: StaticString, _ expected: String) {
+    fail("\(path)@\(name): expected \(expected), got \"\(attribute(name) ?? "")\"")
   }
 
   mutating func start(
     _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
-    _ attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    _ attributeArray0: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     guard failure == nil else { return }
-    let name = localname.map { String(cString: $0) } ?? ""
-    let seen = (childCounts[childCounts.count - 1][name] ?? 0) + 1
-    childCounts[childCounts.count - 1][name] = seen
-    childCounts.append([:])
-    names.append(name)
-    segments.append(
-      ["Period", "EventStream", "Event", "AdaptationSet", "Representation", "S", "SegmentURL"].contains(name)
-        ? "\(name)[\(seen)]" : name)
-    attributes.removeAll(keepingCapacity: true)
-    if let attributeArray {
-      for index in 0..<Int(truncatingIfNeeded: count) {
-        let base = attributeArray + index * 5
-        guard let key = base[0], let start = base[3], let end = base[4] else { continue }
-        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-        attributes[String(cString: key)] = value
+    let name = MPDName(localname)
+    var index: Int32 = 0
+    if let slot = name.indexSlot {
+      if elements.isEmpty {
+        documentCounts[slot] &+= 1
+        index = documentCounts[slot]
+      } else {
+        elements[elements.count - 1].childCounts[slot] &+= 1
+        index = elements[elements.count - 1].childCounts[slot]
       }
+    }
+    elements.append(OpenElement(localname: localname, name: name, index: index))
+    attributeArray = attributeArray0
+    attributeCount = attributeArray0 == nil ? 0 : Int(truncatingIfNeeded: count)
+    defer {
+      attributeArray = nil
+      attributeCount = 0
     }
     if !sawRoot {
       sawRoot = true
-      guard name == "MPD" else { return fail("the root element is <\(name)>, expected <MPD>") }
+      guard name == .mpd else {
+        let found = localname.map { String(cString: $0) } ?? ""
+        return fail("the root element is <\(found)>, expected <MPD>")
+      }
       return root()
     }
     if event != nil {
@@ -95,25 +143,25 @@ struct MPDBuilder {
       if scheme != nil { scte35Start(name) }
       return
     }
-    let parent = names.count >= 2 ? names[names.count - 2] : ""
+    let parent = parentName
     switch (parent, name) {
-    case ("MPD", "Period") where names.count == 2: startPeriod()
-    case ("MPD", "Location") where names.count == 2:
+    case (.mpd, .period) where depth == 2: startPeriod()
+    case (.mpd, .location) where depth == 2:
       collecting = name
       text = ""
     // Only inside the Period and EventStream read (not one nested elsewhere).
-    case ("Period", "EventStream") where names.count == 3 && !periods.isEmpty: startEventStream()
-    case ("EventStream", "Event") where names.count == 4 && streamOpen: startEvent()
+    case (.eventStream, .event) where depth == 4 && streamOpen: startEvent()
+    case (.period, .eventStream) where depth == 3 && !periods.isEmpty: startEventStream()
     default: segmentStart(name, parent: parent)
     }
   }
 
   mutating func end() {
-    guard failure == nil, let name = names.last else { return }
-    if name == "EventStream" && names.count == 3 { streamOpen = false }
+    guard failure == nil, let name = elements.last?.name else { return }
+    if name == .eventStream && depth == 3 { streamOpen = false }
     segmentEnd(name)
     if event != nil {
-      if names.count == eventDepth {
+      if depth == eventDepth {
         finishEvent()
       } else if scheme != nil {
         scte35End(name)
@@ -123,9 +171,7 @@ struct MPDBuilder {
       if mpd.location == nil && !location.isEmpty { mpd.location = location }
       collecting = nil
     }
-    names.removeLast()
-    segments.removeLast()
-    childCounts.removeLast()
+    elements.removeLast()
   }
 
   mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
@@ -147,7 +193,7 @@ struct MPDBuilder {
   private var streamOpen = false
 
   private mutating func root() {
-    switch attributes["type"] ?? "static" {
+    switch attribute("type") ?? "static" {
     case "static": mpd.type = .onDemand
     case "dynamic": mpd.type = .live
     default: return failAttribute("type", "\"static\" or \"dynamic\"")
@@ -167,18 +213,18 @@ struct MPDBuilder {
     guard periods.count < MPDParser.maxPeriods else {
       return fail("\(path): more than \(MPDParser.maxPeriods) Periods")
     }
-    let id = attributes["id"]
+    let id = attribute("id")
     let start = durationAttribute("start")
     let duration = durationAttribute("duration")
     periods.append(PendingPeriod(id: id, start: start, duration: duration, line: line, path: path))
   }
 
   private mutating func startEventStream() {
-    guard let uri = attributes["schemeIdUri"]?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
+    guard let uri = attribute("schemeIdUri")?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
       return fail("\(path): expected a schemeIdUri attribute")
     }
     var stream = MPDEventStream(schemeIdUri: uri)
-    stream.value = attributes["value"]
+    stream.value = attribute("value")
     if let timescale = integerAttribute("timescale") {
       guard timescale > 0 else { return failAttribute("timescale", "a whole number above 0") }
       stream.timescale = timescale
@@ -195,13 +241,13 @@ struct MPDBuilder {
       return fail("\(path): more than \(MPDParser.maxEvents) Events in the MPD")
     }
     var event = MPDEvent(line: line)
-    event.id = attributes["id"]
+    event.id = attribute("id")
     event.presentationTime = integerAttribute("presentationTime") ?? 0
     event.duration = integerAttribute("duration")
-    event.messageData = attributes["messageData"]
+    event.messageData = attribute("messageData")
     guard failure == nil, let stream = periods.last?.eventStreams.last else { return }
     self.event = event
-    eventDepth = names.count
+    eventDepth = depth
     scheme = SCTE35Scheme(rawValue: stream.schemeIdUri)
     signal = nil
     signalProblem = nil
