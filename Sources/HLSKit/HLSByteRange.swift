@@ -25,15 +25,17 @@ public struct HLSByteRange: Equatable, Sendable {
   static func parse(_ text: Substring, following: Int?, tag: String, line: Int) throws(HLSParseError)
     -> HLSByteRange
   {
-    let parts = text.trimmingWhitespaces.split(
-      separator: "@", omittingEmptySubsequences: false)
-    let expected = "\(tag): expected <length>[@<offset>] in bytes, found \"\(text.prefix(40))\""
-    guard parts.count <= 2, let length = Int(parts[0]), length > 0, length <= maxEnd else {
+    // Split at "@" bytes: a part holding anything but a sign and digits is no number either way,
+    // so the bytes split as the Characters would for every input that reads.
+    let trimmed = HLSNumbers.visibleASCIIEnds(text) ? text : Substring(text.trimmingWhitespaces)
+    let parts = trimmed.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
+    var expected: String { "\(tag): expected <length>[@<offset>] in bytes, found \"\(text.prefix(40))\"" }
+    guard parts.count <= 2, let length = HLSNumbers.integer(parts[0]), length > 0, length <= maxEnd else {
       throw HLSParseError(line: line, expected)
     }
     var offset: Int
     if parts.count == 2 {
-      guard let given = Int(parts[1]), given >= 0, given <= maxEnd else {
+      guard let given = HLSNumbers.integer(parts[1]), given >= 0, given <= maxEnd else {
         throw HLSParseError(line: line, expected)
       }
       offset = given

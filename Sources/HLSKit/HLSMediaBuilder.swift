@@ -37,7 +37,7 @@ struct HLSMediaBuilder {
     }
     guard text.startsWith(ascii: "#EXT") else { return }
     let colon = text.firstIndex(ascii: UInt8(ascii: ":"))
-    let tag = String(text[..<(colon ?? text.endIndex)])
+    let tag = text[..<(colon ?? text.endIndex)]
     let value = colon.map { text[text.index(after: $0)...] } ?? ""
     switch tag {
     case "#EXTINF":
@@ -45,8 +45,10 @@ struct HLSMediaBuilder {
         throw HLSParseError(
           line: pendingDuration.line, "#EXTINF: expected a segment URI after it, found another #EXTINF")
       }
-      let durationText = value.prefix { $0 != "," }
-      pendingDuration = (try HLSParser.seconds(durationText, tag: tag, what: "a duration", line: line), line)
+      let durationText = value[..<(value.firstIndex(ascii: UInt8(ascii: ",")) ?? value.endIndex)]
+      pendingDuration = (
+        try HLSParser.seconds(durationText, tag: "#EXTINF", what: "a duration", line: line), line
+      )
     case "#EXT-X-TARGETDURATION":
       guard let seconds = Int(value.trimmingWhitespaces), seconds >= 1, seconds <= 86_400
       else {
@@ -69,7 +71,9 @@ struct HLSMediaBuilder {
       // The offset, when not given, follows the previous sub-range of the segment's URI, known
       // only at the URI: kept as -1 until then.
       let following = value.utf8.contains(UInt8(ascii: "@")) ? nil : -1
-      pendingRange = (try HLSByteRange.parse(value, following: following, tag: tag, line: line), line)
+      pendingRange = (
+        try HLSByteRange.parse(value, following: following, tag: "#EXT-X-BYTERANGE", line: line), line
+      )
     case "#EXT-X-MAP": try readMap(value, line: line)
     case "#EXT-X-PROGRAM-DATE-TIME":
       guard let date = ISO8601.seconds(String(value)) else {

@@ -21,28 +21,7 @@ public enum HLSParser {
 
   /// Parses a playlist's text fetched from `url`; relative URIs resolve against `url`.
   public static func parse(_ text: String, url: URL) throws(HLSParseError) -> HLSPlaylist {
-    var lines: [(number: Int, text: Substring)] = []
-    var number = 0
-    // Lines end with LF or CR LF (RFC 8216 4.1), split at each LF byte: every LF is a line's end
-    // (a CR before it is trimmed below), and looking for it in the bytes spares the grapheme
-    // breaking of a split over Characters.
-    let scalars = text.unicodeScalars
-    var start = scalars.startIndex
-    while true {
-      let end = text.utf8[start...].firstIndex(of: 0x0A) ?? text.utf8.endIndex
-      number += 1
-      guard number <= maxLines else {
-        throw HLSParseError(line: number, "the playlist has more than \(maxLines) lines")
-      }
-      var line = Substring(scalars[start..<end])
-      while let last = line.last, last == "\r" || last == " " || last == "\t" { line.removeLast() }
-      while let first = line.first, first == " " || first == "\t" || first == "\u{FEFF}" {
-        line.removeFirst()
-      }
-      if !line.isEmpty { lines.append((number, line)) }
-      guard end < text.utf8.endIndex else { break }
-      start = text.utf8.index(after: end)
-    }
+    let (lines, number) = try HLSLines.split(text, maxLines: maxLines)
     guard let first = lines.first, first.text == "#EXTM3U" else {
       let found = lines.first.map { "\"\($0.text.prefix(40))\"" } ?? "an empty document"
       throw HLSParseError(line: lines.first?.number ?? 1, "expected #EXTM3U, found \(found)")
@@ -115,6 +94,7 @@ public enum HLSParser {
   /// 0 to `maxDuration`: no sign, exponent, hex, `nan` or `inf`.
   static func seconds(_ text: Substring, tag: String, what: String, line: Int) throws(HLSParseError) -> Double
   {
+    if let value = HLSNumbers.plainSeconds(text), value <= maxDuration { return value }
     let trimmed = text.trimmingWhitespaces
     let digits = trimmed.utf8.filter { $0 != UInt8(ascii: ".") }
     guard !digits.isEmpty, trimmed.utf8.count - digits.count <= 1,

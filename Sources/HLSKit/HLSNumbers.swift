@@ -1,0 +1,66 @@
+/// Numbers read from a tag's bytes, without a `String` or Foundation in between.
+enum HLSNumbers {
+  /// Whether the first and last bytes are visible ASCII (so there is no whitespace to trim).
+  static func visibleASCIIEnds(_ text: Substring) -> Bool {
+    guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+    return first >= 0x21 && first <= 0x7E && last >= 0x21 && last <= 0x7E
+  }
+
+  /// `Int(text)` read from the bytes: an optional `+` or `-`, then decimal digits; `nil` when
+  /// anything else is there or the value is beyond `Int`.
+  static func integer(_ bytes: Substring.UTF8View.SubSequence) -> Int? {
+    var index = bytes.startIndex
+    guard index < bytes.endIndex else { return nil }
+    var negative = false
+    if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index = bytes.index(after: index)
+      guard index < bytes.endIndex else { return nil }
+    }
+    var value = 0
+    while index < bytes.endIndex {
+      let digit = Int(truncatingIfNeeded: bytes[index]) - 0x30
+      guard digit >= 0, digit <= 9 else { return nil }
+      let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflowSum) =
+        negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+      guard !overflowTimes, !overflowSum else { return nil }
+      value = sum
+      index = bytes.index(after: index)
+    }
+    return value
+  }
+
+  /// Seconds written as digits with at most one `.` (a digit on each side of it), no spaces,
+  /// at most 15 digits and at most 22 after the point: read exactly as `Double(text)` reads
+  /// them (the digits as a whole number below 2^53 and a power of ten up to 10^22 are both exact
+  /// in a `Double`, so one division rounds once, correctly). `nil` for anything else, which the
+  /// caller reads the general way.
+  static func plainSeconds(_ text: Substring) -> Double? {
+    var mantissa = 0
+    var digits = 0
+    var fraction = -1
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        guard fraction < 0, digits > 0 else { return nil }
+        fraction = 0
+        continue
+      }
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      mantissa = mantissa * 10 + Int(truncatingIfNeeded: byte - 0x30)
+      digits += 1
+      if fraction >= 0 { fraction += 1 }
+      guard digits <= 15 else { return nil }
+    }
+    guard digits > 0, fraction != 0 else { return nil }
+    let places = max(fraction, 0)
+    guard places <= 22 else { return nil }
+    return Double(mantissa) / powersOfTen[places]
+  }
+
+  private static let powersOfTen: [Double] = (0...22).map { power in
+    var value = 1.0
+    for _ in 0..<power { value *= 10 }
+    return value
+  }
+}
