@@ -4,7 +4,9 @@ import PlayerSeam
 struct CueState {
   /// By start time.
   var cues: [Cue] = [] {
-    didSet { index = CueIndex(cues) }
+    // A segment loader sets the cues again at each segment with the known ones first: only the
+    // cues past the part that kept its times are indexed again, not all of them.
+    didSet { index.update(from: oldValue, to: cues) }
   }
   var active: Set<String> = []
   var timer: TimerHandle?
@@ -17,27 +19,45 @@ struct CueState {
 /// playlist with 10,000 cue-outs made each boundary walk them all: minutes of host work).
 struct CueIndex {
   /// Start of each cue, ascending (the cues are sorted by start).
-  let starts: [Int64]
+  private(set) var starts: [Int64] = []
   /// The end each cue is contained up to (exclusive): its end, one microsecond past the start for
   /// a cue without length, `Int64.max` for one without an end.
-  let reaches: [Int64]
+  private(set) var reaches: [Int64] = []
   /// The largest reach of the cues up to each position: no cue before a position whose running
   /// reach is ≤ p can contain p.
-  let runningReach: [Int64]
+  private(set) var runningReach: [Int64] = []
   /// The end of each cue that has one (for the next boundary of an active cue).
-  let ends: [Int64?]
+  private(set) var ends: [Int64?] = []
 
-  init(_ cues: [Cue]) {
-    starts = cues.map { VirtualTime.micros($0.startTime) }
-    ends = cues.map { $0.endTime.map(VirtualTime.micros) }
-    reaches = zip(starts, ends).map { start, end in
-      guard let end else { return Int64.max }
-      return end > start ? end : start + 1
+  init(_ cues: [Cue]) { append(cues[...]) }
+
+  /// Re-indexes `cues`, which replace `old` (the cues this index was built from): the leading cues
+  /// whose start and end did not change keep their entries, the rest are indexed anew.
+  mutating func update(from old: [Cue], to cues: [Cue]) {
+    var kept = 0
+    let limit = min(old.count, cues.count, starts.count)
+    while kept < limit, old[kept].startTime == cues[kept].startTime, old[kept].endTime == cues[kept].endTime {
+      kept += 1
     }
-    var running = Int64.min
-    runningReach = reaches.map { reach in
+    starts.removeSubrange(kept...)
+    ends.removeSubrange(kept...)
+    reaches.removeSubrange(kept...)
+    runningReach.removeSubrange(kept...)
+    append(cues[kept...])
+  }
+
+  private mutating func append(_ cues: ArraySlice<Cue>) {
+    var running = runningReach.last ?? Int64.min
+    for cue in cues {
+      let start = VirtualTime.micros(cue.startTime)
+      let end = cue.endTime.map(VirtualTime.micros)
+      let reach: Int64
+      if let end { reach = end > start ? end : start + 1 } else { reach = Int64.max }
       running = max(running, reach)
-      return running
+      starts.append(start)
+      ends.append(end)
+      reaches.append(reach)
+      runningReach.append(running)
     }
   }
 

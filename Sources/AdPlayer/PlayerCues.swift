@@ -18,9 +18,15 @@ extension Player {
       : newCues.enumerated().sorted {
         ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
       }.map(\.element)
+    // The cues the playhead is in are few: each is looked for rather than hashing every id.
     if !cueState.active.isEmpty {
-      let known = Set(cueState.cues.map(\.id))
-      cueState.active = cueState.active.filter { known.contains($0) }
+      let cues = cueState.cues
+      if cueState.active.count <= 8 {
+        cueState.active = cueState.active.filter { id in cues.contains { $0.id == id } }
+      } else {
+        let known = Set(cues.map(\.id))
+        cueState.active = cueState.active.filter { known.contains($0) }
+      }
     }
     guard isLoaded, !paused, fatalError == nil else { return }
     checkCues()

@@ -197,7 +197,8 @@ final class SegmentLoader {
     if let problem { logError(segment, message: problem, attempts: answer.attempts) }
     if !added.isEmpty {
       cues = Self.merged(cues, added)
-      player.setCues(playlistCues() + cues)
+      let playlist = playlistCues()
+      player.setCues(playlist.isEmpty ? cues : playlist + cues)
       for cue in added { player.dispatch(.addcue, cue: cue) }
     }
     extend(over: segment)
