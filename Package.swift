@@ -104,7 +104,7 @@ let package = Package(
       dependencies: [
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "PlayerSeam", "VASTKit", "CLibXML2", "CheckedNumbers",
         "AdhostCLI", "MediaKit", "MediaFixtures", "HLSKit", "DASHKit", "AdCheck", "RunReport",
-        "PlaybackEngine", "HTTPKit", "LoopbackHTTP",
+        "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText",
       ]),
 
     // Fixtures the tests share that no program needs (a gzip bomb).

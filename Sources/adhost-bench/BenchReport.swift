@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 /// One printed figure: a count or a measurement.
 enum BenchValue {
@@ -17,23 +18,11 @@ enum BenchValue {
     }
   }
 
-  /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+  /// `text` as a JSON string, escaped as every `--json` of adhost is (OutsideText's writer).
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    var result = ""
+    JSONWriter.writeString(text, to: &result)
+    return result
   }
 
   /// How the text report shows it: a list one object a line, `key=value`, below its key.
