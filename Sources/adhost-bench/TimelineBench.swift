@@ -41,7 +41,18 @@ import PlayerSeam
 enum TimelineBench {
   /// Plays `seconds` of live content with a counting log; returns the events and the wall time.
   static func simulate(seconds: Double) throws -> (events: Int, seconds: Double) {
+    let (player, elapsed) = try playLive(seconds: seconds)
+    return (player.log.count, elapsed)
+  }
+
+  /// Plays `seconds` of the suite's live content (`LiveBreaksIntegration`) with a counting log,
+  /// which `prepare` may change before anything is logged; returns the player and the wall time
+  /// of the run, after checking that it reached its end with no controller call failed.
+  static func playLive(
+    seconds: Double, prepare: (Player) -> Void = { _ in }
+  ) throws -> (player: Player, seconds: Double) {
     let player = Player(defaultTimeline: .live, log: EventLog(mode: .countOnly))
+    prepare(player)
     let integration = LiveBreaksIntegration()
     try integration.register(on: player)
     player.setSource(
@@ -56,7 +67,7 @@ enum TimelineBench {
     guard integration.failures == 0 else {
       throw BenchError("\(integration.failures) controller calls failed")
     }
-    return (player.log.count, elapsed)
+    return (player, elapsed)
   }
 
   static func median(_ values: [Double]) -> Double {
