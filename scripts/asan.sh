@@ -43,4 +43,4 @@ runner=()
 command -v stdbuf >/dev/null && runner+=(stdbuf -oL -eL)
 # Serially, as in scripts/test.sh: the budget tests measure time on a small machine.
 ${runner[@]+"${runner[@]}"} swift test --skip-build --sanitize=address --scratch-path "$scratch" --no-parallel \
-  --filter 'LuaKitTests|PluginHostTests|AdhostCLITests' "${skip_args[@]}" "$@"
+  --filter 'LuaKitTests|PluginHostTests|AdhostCLITests|MPDPeriodTests' "${skip_args[@]}" "$@"

@@ -100,6 +100,10 @@ struct MPDBuilder {
   mutating func fail(_ message: String) {
     if failure == nil { failure = MPDError("line \(line): \(message)") }
     xmlStopParser(context)
+    // Stopping frees libxml2's input, which the start tag's attribute values point into: what
+    // reads an attribute after this (the rest of the element's start) must find none.
+    attributeArray = nil
+    attributeCount = 0
   }
 
   /// Rejects an attribute's value: `MPD/Period[2]@start: expected …, got "…"`.

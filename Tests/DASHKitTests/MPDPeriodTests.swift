@@ -15,6 +15,17 @@ import Testing
     }
   }
 
+  /// A bad attribute stops the parser, which frees the bytes the start tag's attribute values
+  /// point into; the attributes read after it (publishTime here) must not touch them (fuzz-mpd
+  /// found the read under ASan, which runs this suite too).
+  @Test func aBadAttributeFollowedByOthersIsTheErrorAndNothingIsReadAfterTheStop() {
+    let message = Self.failure(
+      #"<MPD availabilityStartTime="4052-11-29T12:0UTF" publishTime="4052-11-29T12:00:00Z" "#
+        + #"mediaPresentationDuration="PT1S"/>"#)
+    #expect(message.contains(#"MPD@availabilityStartTime: expected an xs:dateTime"#))
+    #expect(message.contains(#"got "4052-11-29T12:0UTF""#))
+  }
+
   @Test func multiPeriodVODDerivesStartsAndEnds() throws {
     let mpd = try Self.parse(
       """
