@@ -19,7 +19,7 @@ import http.server
 import json
 import sys
 
-from server import id3_txxx
+from server import QuietHandler, id3_txxx
 
 SEGMENTS = 7
 TIMESCALE = 90000
@@ -79,17 +79,9 @@ def segment(index):
     return box("styp", b"msdh" + u32(0) + b"msdhmsix") + boxes + moof + box("mdat", b"\x5a" * size)
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
+class Handler(QuietHandler):
     loads = 0
     polls = 0
-
-    def answer(self, status, body=b"", content_type=None):
-        self.send_response(status)
-        if content_type:
-            self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
     def do_POST(self):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -126,9 +118,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(204)
         else:
             self.answer(404)
-
-    def log_message(self, *args):
-        pass
 
 
 if __name__ == "__main__":

@@ -148,8 +148,8 @@ def playlist():
     return ("\n".join(lines + ["#EXT-X-ENDLIST"]) + "\n").encode()
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    pinged = set()
+class QuietHandler(http.server.BaseHTTPRequestHandler):
+    """Answers with a body and its length, and logs nothing (both DAI servers use it)."""
 
     def answer(self, status, body=b"", content_type=None):
         self.send_response(status)
@@ -158,6 +158,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+class Handler(QuietHandler):
+    pinged = set()
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
@@ -186,9 +193,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(204 if first else 404)
         else:
             self.answer(404)
-
-    def log_message(self, *args):
-        pass
 
 
 if __name__ == "__main__":
