@@ -116,12 +116,15 @@ extension RunOptions {
   static let variant = CommandOption(
     "--variant", value: "N",
     help: """
-      play the variant at position N of a multivariant playlist
-      (default 0: the first)
+      play the variant at position N of a multivariant playlist, or
+      the DASH Representation at position N (default 0: the first)
       """)
   static let maxBandwidth = CommandOption(
     "--max-bandwidth", value: "BPS",
-    help: "play the variant of the highest BANDWIDTH at most BPS (else the lowest)")
+    help: """
+      play the variant (DASH: the Representation) of the highest BANDWIDTH
+      at most BPS (else the lowest)
+      """)
 
   /// The options of segment loading (docs/media.md "Segments in virtual time").
   static let segmentOptions = [noSegments, buffer, segmentMaxMB, variant, maxBandwidth]

@@ -74,9 +74,10 @@ enum HelpGolden {
                           (no in-band ID3, emsg or SCTE-35 cues; the content never waits)
       --buffer SECONDS    media segments loaded ahead of the playhead, in seconds (default 30)
       --segment-max-mb MB the largest media segment loaded, in MiB (default 64, 1 to 4096)
-      --variant N         play the variant at position N of a multivariant playlist
-                          (default 0: the first)
-      --max-bandwidth BPS play the variant of the highest BANDWIDTH at most BPS (else the lowest)
+      --variant N         play the variant at position N of a multivariant playlist, or
+                          the DASH Representation at position N (default 0: the first)
+      --max-bandwidth BPS play the variant (DASH: the Representation) of the highest BANDWIDTH
+                          at most BPS (else the lowest)
       --strict            check the run against the strict SSAI and IAB tracking rules
                           (docs/testing.md): print each violation, exit 1 on any
       --expect-error TEXT with --strict: an aderror whose message contains TEXT is expected
