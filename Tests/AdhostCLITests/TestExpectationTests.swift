@@ -80,9 +80,21 @@ import Testing
       "fields", members: #""events": [{"type": "beacon", "fields": {"event": "complete", "status": 200}}]"#)
     let (code, line) = await line(fixture)
     #expect(code == 1)
+    // The beacon that matches the most of the fields is named, with the field that differs.
     #expect(
-      line
-        == "FAIL \(fixture.folder)/fields.scenario.json: events[0]: expected beacon event=complete status=200, "
-        + "got none", "\(line)")
+      line.hasPrefix(
+        "FAIL \(fixture.folder)/fields.scenario.json: events[0]: expected beacon event=complete status=200, "
+          + "got none; nearest: beacon complete ad a1 break@1 http://"), "\(line)")
+    #expect(line.hasSuffix("/t/complete?ad=a1 at 11 s, where status=204 (expected 200)"), "\(line)")
+  }
+
+  @Test func anEventOfATypeThatNeverHappenedHasNoNearest() async throws {
+    let fixture = try ScenarioFixture()
+    try fixture.scenario("cue", members: #""events": [{"type": "cue", "fields": {"id": "splice-1"}}]"#)
+    let (code, line) = await line(fixture)
+    #expect(code == 1)
+    #expect(
+      line == "FAIL \(fixture.folder)/cue.scenario.json: events[0]: expected cue id=splice-1, got none",
+      "\(line)")
   }
 }

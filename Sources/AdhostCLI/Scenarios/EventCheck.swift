@@ -55,10 +55,15 @@ struct EventCheck {
       message += ", got \(describe(after))"
     } else if let before = elsewhere.last {
       message += ", got it only before: \(describe(before))"
+    } else if let nearest = nearestByFields(missing, after: previous?.index) {
+      message += ", got none; nearest: \(describe(nearest.index)), where "
+      message += nearest.differences.joined(separator: ", ")
     } else {
       message += ", got none"
     }
-    let near = elsewhere.first(where: { $0 > (previous?.index ?? -1) }) ?? elsewhere.last
+    let near =
+      elsewhere.first(where: { $0 > (previous?.index ?? -1) }) ?? elsewhere.last
+      ?? nearestByFields(missing, after: previous?.index)?.index
     return [
       TestFailure(
         expectation: missing.path, message: message,
@@ -76,11 +81,11 @@ struct EventCheck {
     }
   }
 
-  private func indices(matching pattern: EventPattern) -> [Int] {
+  func indices(matching pattern: EventPattern) -> [Int] {
     run.entries.indices.filter { pattern.matches(run.entries[$0], breakOffset: breaks.offset(at: $0)) }
   }
 
-  private func describe(_ index: Int) -> String {
+  func describe(_ index: Int) -> String {
     Describe.entry(run.entries[index].entry, breakOffset: breaks.offset(at: index))
   }
 }

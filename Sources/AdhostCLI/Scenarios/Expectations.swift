@@ -23,6 +23,12 @@ struct EventPattern {
     (self.at, self.contentTime, tolerance, fields) = (at, contentTime, other.tolerance, other.fields)
   }
 
+  /// `other` with other fields.
+  init(_ other: EventPattern, fields: JSONObject) {
+    (path, type, ad, breakOffset) = (other.path, other.type, other.ad, other.breakOffset)
+    (at, contentTime, tolerance, self.fields) = (other.at, other.contentTime, other.tolerance, fields)
+  }
+
   init(_ json: ScenarioJSON) throws(ScenarioError) {
     _ = try json.object(known: Self.members)
     path = json.path
