@@ -61,8 +61,8 @@ struct ModuleResolver {
     for component in relative.split(separator: "/") {
       let next = Self.join(current, String(component))
       shownSoFar = Self.join(shownSoFar, String(component))
-      guard let kind = Self.kind(of: next) else { return nil }
-      guard kind == .typeSymbolicLink else {
+      guard let kind = FileStatus.kind(of: next) else { return nil }
+      guard kind == .symbolicLink else {
         current = next
         continue
       }
@@ -79,16 +79,8 @@ struct ModuleResolver {
       }
       current = resolved
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: current, isDirectory: &isFolder), !isFolder.boolValue else {
-      return nil
-    }
+    guard let kind = FileStatus.kind(of: current, followingLinks: true), kind != .folder else { return nil }
     return current
-  }
-
-  private static func kind(of path: String) -> FileAttributeType? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    return attributes[.type] as? FileAttributeType
   }
 
   /// The absolute path with every symlink resolved, or nil when it does not exist.

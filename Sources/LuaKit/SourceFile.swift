@@ -11,7 +11,7 @@ enum SourceFile {
       throw LuaError(.file, "cannot read \(shown): no such file or not readable")
     }
     defer { try? handle.close() }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    let size = FileStatus.size(of: handle.fileDescriptor)
     if limit > 0, let size, size > limit { throw tooLarge(shown, size: "\(size) bytes", limit: limit) }
     do {
       // At most one byte past the budget: a file that grew since its size was read is refused too.

@@ -107,6 +107,16 @@ import Testing
     #expect(!run.output.contains("escaped"))
   }
 
+  @Test func aFolderNamedLikeTheModulesFileIsPassedOverForTheNextFolder() async throws {
+    let scratch = try Scratch()
+    try Self.write(scratch, "plugin/x.lua/inside.lua", "return 'inside'")
+    try Self.write(scratch, "lib/x.lua", "return 'lib'")
+    let file = try scratch.write("plugin/main.lua", "return require('x')")
+    let run = await adhost(["lua", file, "--lib", scratch.folder.appendingPathComponent("lib").path])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.output == #""lib""# + "\n")
+  }
+
   @Test func aSymlinkToNothingSaysSo() async throws {
     let scratch = try Scratch()
     try FileManager.default.createSymbolicLink(
