@@ -4,9 +4,9 @@ import Synchronization
 
 /// `adhost-bench test [paths…]`: scenarios per second for `adhost test -j 2` (in-process, each
 /// scenario with its own host on a thread of its own) against the same scenarios played as one
-/// `adhost run` process each, two processes at a time (the same concurrency), and their ratio;
-/// for the whole tree and for each folder right under it (one folder after another, each both
-/// ways, round after round).
+/// `adhost run` process each, two processes at a time (the same concurrency and order), and
+/// their ratio; for the whole tree and for each folder right under it (one folder after another,
+/// each both ways, round after round).
 enum TestBench {
   static var suite: Suite {
     Suite(
@@ -109,12 +109,23 @@ enum TestBench {
     }
   }
 
-  /// Runs each scenario as an `adhost run` process, two at a time; fails naming each process
-  /// that did not end with the exit code its scenario expects.
+  /// Runs each scenario as an `adhost run` process, two at a time, each taking the next from
+  /// one list in the order `adhost test` takes them (those with a setup command first); fails
+  /// naming each process that did not end with the exit code its scenario expects.
   static func processes(_ adhost: URL, _ scenarios: [ScenarioCommandLine], scratch: URL) throws {
     let failures = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: 2) { worker in
-      for index in stride(from: worker, to: scenarios.count, by: 2) {
+    let withSetup = scenarios.indices.filter { scenarios[$0].hasSetup }
+    let order = withSetup + scenarios.indices.filter { !scenarios[$0].hasSetup }
+    let taken = Mutex(0)
+    let next = { @Sendable () -> Int? in
+      taken.withLock { taken in
+        guard taken < order.count else { return nil }
+        defer { taken += 1 }
+        return order[taken]
+      }
+    }
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      while let index = next() {
         let scenario = scenarios[index]
         if let failure = play(adhost, scenario, scratch: scratch) {
           failures.withLock { $0.append("\(scenario.file): \(failure)") }

@@ -40,6 +40,8 @@ enum ParallelScenarios {
 final class ScenarioProgress: @unchecked Sendable {
   /// The scenario files, in path order.
   let files: [String]
+  /// The order they are handed out in (`next`): `ScenarioProgress.startOrder`.
+  let order: [Int]
   // why: it guards `inOrder`'s calls, which a Mutex cannot take in (not Sendable).
   private let lock = NSLock()
   private let inOrder: (ScenarioResult) -> Void
@@ -52,15 +54,27 @@ final class ScenarioProgress: @unchecked Sendable {
   init(files: [String], inOrder: @escaping (ScenarioResult) -> Void) {
     self.files = files
     self.inOrder = inOrder
+    order = Self.startOrder(files)
     done = Array(repeating: nil, count: files.count)
   }
 
+  /// The index of the next scenario to run, nil when none is left.
   func next() -> Int? {
     lock.withLock {
       guard !stopped, taken < files.count else { return nil }
       defer { taken += 1 }
-      return taken
+      return order[taken]
     }
+  }
+
+  /// The scenarios that start a setup command first, then the others, each in path order: a
+  /// setup is an outside process (a server: an interpreter's start, its imports), often slower
+  /// to print its variables than a scenario takes to run, so its wait overlaps the runs of the
+  /// others instead of coming last. A file that cannot be read counts as one without a setup (it
+  /// fails as invalid when its turn comes).
+  static func startOrder(_ files: [String]) -> [Int] {
+    let hasSetup = files.map { file in (try? ScenarioSetup.of(file)).flatMap { $0 } != nil }
+    return files.indices.filter { hasSetup[$0] } + files.indices.filter { !hasSetup[$0] }
   }
 
   func finish(_ index: Int, _ result: ScenarioResult) {
