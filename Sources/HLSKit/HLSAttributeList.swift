@@ -38,7 +38,7 @@ enum HLSAttributeList {
   }
 
   /// An ASCII letter or digit, `-` or `_`: a name of such bytes only is one of such characters only.
-  private static func isNameByte(_ byte: UInt8) -> Bool {
+  static func isNameByte(_ byte: UInt8) -> Bool {
     (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
       || byte == 0x2D || byte == 0x5F
   }

@@ -2,24 +2,14 @@ import OutsideText
 
 /// Places `#EXT-X-DATERANGE` cues on the timeline through `#EXT-X-PROGRAM-DATE-TIME`.
 enum HLSDateMapping {
-  /// The segments with a program date-time each: carried forward from the last one given (plus
-  /// the durations since), and back from the first one given for segments before it.
-  static func carryProgramDateTimes(_ segments: [HLSSegment]) -> [HLSSegment] {
-    guard let firstDated = segments.firstIndex(where: { $0.programDateTime != nil }),
-      let anchor = segments[firstDated].programDateTime
-    else { return segments }
-    var result = segments
+  /// Dates the segments before `firstDated` (the first with its own program date-time) back
+  /// from it; the builder carries dates forward as it adds segments.
+  static func carryBack(_ segments: inout [HLSSegment], from firstDated: Int) {
+    guard let anchor = segments[firstDated].programDateTime else { return }
+    let anchorStart = segments[firstDated].startTime
     for index in 0..<firstDated {
-      result[index].programDateTime = anchor - (segments[firstDated].startTime - segments[index].startTime)
+      segments[index].programDateTime = anchor - (anchorStart - segments[index].startTime)
     }
-    var previous = result[firstDated]
-    for index in (firstDated + 1)..<result.count {
-      if result[index].programDateTime == nil, let date = previous.programDateTime {
-        result[index].programDateTime = date + previous.duration
-      }
-      previous = result[index]
-    }
-    return result
   }
 
   /// The timeline position of a date: from the last segment dated at or before it (the first
@@ -40,6 +30,7 @@ enum HLSDateMapping {
   ) -> (cues: [HLSCue], dropped: [HLSParseError]) {
     var placed: [(cue: HLSCue, startDate: Double, endOnNext: Bool)] = []
     var dropped: [HLSParseError] = []
+    guard !dateRanges.isEmpty else { return ([], []) }
     let dates = HLSDateIndex(segments)
     for (attributes, line) in dateRanges {
       do {

@@ -2,7 +2,8 @@ import CheckedNumbers
 import Foundation
 import OutsideText
 
-/// Builds a media playlist line by line.
+/// Builds a media playlist line by line: the general reader of a line's text (over Characters)
+/// here, the reader of an ASCII line's bytes in `HLSMediaBuilder+Bytes.swift`.
 struct HLSMediaBuilder {
   let url: URL
   private var targetDuration: Double?
@@ -11,28 +12,36 @@ struct HLSMediaBuilder {
   private var playlistType: String?
   private var segments: [HLSSegment] = []
   private var elapsed = 0.0
-  private var pendingDuration: (seconds: Double, line: Int)?
-  private var pendingDate: Double?
-  private var pendingDiscontinuity = false
+  var pendingDuration: (seconds: Double, line: Int)?
+  var pendingDate: Double?
+  var pendingDiscontinuity = false
   private var dateRanges: [(attributes: [HLSAttribute], line: Int)] = []
   private var dateRangeIndex: [String: Int] = [:]
-  private var warnings: [HLSParseError] = []
+  var warnings: [HLSParseError] = []
   private var spans = HLSCueOutSpans()
-  private var pendingRange: (range: HLSByteRange, line: Int)?
-  /// Where the last sub-range ended, by URL (an `#EXT-X-BYTERANGE` without an offset follows it).
-  private var rangeEnds: [URL: Int] = [:]
+  var pendingRange: (range: HLSByteRange, line: Int)?
+  /// Where the last sub-range ended, by URI (an `#EXT-X-BYTERANGE` without an offset follows it);
+  /// the latest URI's apart, as sub-ranges of one resource mostly come one after another.
+  private var rangeEnds: [String: Int] = [:]
+  private var lastRangeEnd: (uri: String, end: Int)?
   private var map: HLSMap?
+  /// Where the first segment with its own `#EXT-X-PROGRAM-DATE-TIME` is.
+  private var firstDated: Int?
 
-  private let resolver: HLSURLResolver
+  let resolver: HLSURLResolver
+  /// The text of the last plain URI read from bytes (`HLSURLResolver.uri(_:line:lastPlain:)`).
+  var lastPlainURI: String?
 
   init(url: URL) {
     self.url = url
     resolver = HLSURLResolver(base: url)
+    segments.reserveCapacity(256)
   }
 
   mutating func read(_ text: Substring, line: Int) throws(HLSParseError) {
     guard text.startsWith(ascii: "#") else {
-      try addSegment(text, line: line)
+      let duration = try duration(forURI: text, line: line)
+      try addSegment(uri: resolver.uri(text, line: line), duration: duration, line: line)
       return
     }
     guard text.startsWith(ascii: "#EXT") else { return }
@@ -85,7 +94,7 @@ struct HLSMediaBuilder {
       pendingDate = date
     case "#EXT-X-DATERANGE":
       do {
-        try addDateRange(value, line: line)
+        try addDateRange(HLSAttributeList.parse(value, tag: "#EXT-X-DATERANGE", line: line), line: line)
       } catch {
         warnings.append(HLSDateMapping.dropped(error))
       }
@@ -110,9 +119,12 @@ struct HLSMediaBuilder {
     return sequence
   }
 
-  private mutating func addSegment(_ text: Substring, line: Int) throws(HLSParseError) {
+  /// The `#EXTINF` a URI line needs before it, taken.
+  mutating func duration(forURI text: @autoclosure () -> Substring, line: Int) throws(HLSParseError) -> (
+    seconds: Double, line: Int
+  ) {
     guard let duration = pendingDuration else {
-      throw HLSParseError(line: line, "a segment URI needs #EXTINF before it, found \"\(text.prefix(80))\"")
+      throw HLSParseError(line: line, "a segment URI needs #EXTINF before it, found \"\(text().prefix(80))\"")
     }
     pendingDuration = nil
     guard elapsed + duration.seconds <= HLSParser.maxDuration else {
@@ -121,29 +133,49 @@ struct HLSMediaBuilder {
         "#EXTINF: the segments add up to more than \(CheckedNumbers.describe(HLSParser.maxDuration)) seconds (one week), "
           + "the most a playlist may hold")
     }
+    return duration
+  }
+
+  /// A segment at `uri` (resolved), with the tags read since the last one. Its program date-time
+  /// is its own, else carried on from the segment before (that one's date plus its duration).
+  mutating func addSegment(uri: String, duration: (seconds: Double, line: Int), line: Int)
+    throws(HLSParseError)
+  {
+    var date = pendingDate
+    if date != nil {
+      if firstDated == nil { firstDated = segments.count }
+    } else if let last = segments.last, let lastDate = last.programDateTime {
+      date = lastDate + last.duration
+    }
     var segment = HLSSegment(
-      url: try resolver.resolve(text, line: line), duration: duration.seconds,
-      sequence: try nextSequence(line: line), startTime: elapsed, programDateTime: pendingDate,
-      discontinuity: pendingDiscontinuity, line: line)
+      uri: uri, duration: duration.seconds, sequence: try nextSequence(line: line), startTime: elapsed,
+      programDateTime: date, discontinuity: pendingDiscontinuity, line: line)
     segment.map = map
     if let (given, rangeLine) = pendingRange {
-      var range = given
-      if range.offset < 0 {
-        guard let end = rangeEnds[segment.url] else {
-          throw HLSParseError(
-            line: rangeLine,
-            "#EXT-X-BYTERANGE: expected an @offset, since no sub-range of this URI comes before it")
-        }
-        range.offset = end
-      }
-      rangeEnds[segment.url] = range.offset + range.length
-      segment.byteRange = range
+      segment.byteRange = try place(given, of: uri, line: rangeLine)
       pendingRange = nil
     }
     segments.append(segment)
     elapsed += duration.seconds
     pendingDate = nil
     pendingDiscontinuity = false
+  }
+
+  /// A sub-range of `uri`: one without an offset (-1) starts where the last one of `uri` ended.
+  private mutating func place(_ given: HLSByteRange, of uri: String, line: Int) throws(HLSParseError)
+    -> HLSByteRange
+  {
+    var range = given
+    if range.offset < 0 {
+      guard let previousEnd = lastRangeEnd?.uri == uri ? lastRangeEnd?.end : rangeEnds[uri] else {
+        throw HLSParseError(
+          line: line, "#EXT-X-BYTERANGE: expected an @offset, since no sub-range of this URI comes before it")
+      }
+      range.offset = previousEnd
+    }
+    if let last = lastRangeEnd, last.uri != uri { rangeEnds[last.uri] = last.end }
+    lastRangeEnd = (uri, range.offset + range.length)
+    return range
   }
 
   /// `#EXT-X-MAP:URI=…[,BYTERANGE="n@o"]`: the init section of the segments that follow.
@@ -158,8 +190,7 @@ struct HLSMediaBuilder {
     map = HLSMap(url: try HLSParser.resolve(Substring(uri), against: url, line: line), byteRange: range)
   }
 
-  private mutating func addDateRange(_ value: Substring, line: Int) throws(HLSParseError) {
-    let attributes = try HLSAttributeList.parse(value, tag: "#EXT-X-DATERANGE", line: line)
+  mutating func addDateRange(_ attributes: [HLSAttribute], line: Int) throws(HLSParseError) {
     guard let id = attributes.value("ID"), !id.isEmpty else {
       throw HLSParseError(line: line, "#EXT-X-DATERANGE: expected an ID attribute")
     }
@@ -178,14 +209,16 @@ struct HLSMediaBuilder {
     }
   }
 
-  func finish(lastLine: Int) throws(HLSParseError) -> HLSMediaPlaylist {
+  mutating func finish(lastLine: Int) throws(HLSParseError) -> HLSMediaPlaylist {
     if let pendingDuration {
       throw HLSParseError(line: pendingDuration.line, "#EXTINF: expected a segment URI after it")
     }
     guard let targetDuration else {
       throw HLSParseError(line: nil, "a media playlist needs #EXT-X-TARGETDURATION, and this one has none")
     }
-    let dated = HLSDateMapping.carryProgramDateTimes(segments)
+    var dated = segments
+    segments = []
+    if let firstDated { HLSDateMapping.carryBack(&dated, from: firstDated) }
     let (placed, dropped) = HLSDateMapping.cues(of: dateRanges, segments: dated)
     var cues = placed
     cues += spans.cues(endingAt: elapsed)

@@ -8,7 +8,7 @@ enum HLSNumbers {
 
   /// `Int(text)` read from the bytes: an optional `+` or `-`, then decimal digits; `nil` when
   /// anything else is there or the value is beyond `Int`.
-  static func integer(_ bytes: Substring.UTF8View.SubSequence) -> Int? {
+  static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
     var index = bytes.startIndex
     guard index < bytes.endIndex else { return nil }
     var negative = false
@@ -37,10 +37,17 @@ enum HLSNumbers {
   /// in a `Double`, so one division rounds once, correctly). `nil` for anything else, which the
   /// caller reads the general way.
   static func plainSeconds(_ text: Substring) -> Double? {
+    var text = text
+    return text.withUTF8 { plainSeconds(HLSBytes(UnsafeRawBufferPointer($0))) }
+  }
+
+  /// `plainSeconds` of bytes.
+  static func plainSeconds(_ text: HLSBytes) -> Double? {
     var mantissa = 0
     var digits = 0
     var fraction = -1
-    for byte in text.utf8 {
+    for index in 0..<text.count {
+      let byte = text[index]
       if byte == UInt8(ascii: ".") {
         guard fraction < 0, digits > 0 else { return nil }
         fraction = 0

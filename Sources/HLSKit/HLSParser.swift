@@ -13,6 +13,13 @@ public enum HLSParser {
 
   /// Parses a playlist's bytes (UTF-8) fetched from `url`.
   public static func parse(_ data: Data, url: URL) throws(HLSParseError) -> HLSPlaylist {
+    let read = data.withUnsafeBytes { bytes -> Result<HLSPlaylist, HLSParseError>? in
+      let document = HLSBytes(bytes)
+      // An ASCII document is UTF-8 as it is; any other is checked (and its BOM dropped) by Foundation.
+      guard document.isASCII else { return nil }
+      return Result { () throws(HLSParseError) in try parse(document, isASCII: true, url: url) }
+    }
+    if let read { return try read.get() }
     guard let text = String(data: data, encoding: .utf8) else {
       throw HLSParseError(line: nil, "the playlist is not UTF-8 text")
     }
@@ -21,65 +28,69 @@ public enum HLSParser {
 
   /// Parses a playlist's text fetched from `url`; relative URIs resolve against `url`.
   public static func parse(_ text: String, url: URL) throws(HLSParseError) -> HLSPlaylist {
-    let (lines, number) = try HLSLines.split(text, maxLines: maxLines)
-    guard let first = lines.first, first.text == "#EXTM3U" else {
-      let found = lines.first.map { "\"\($0.text.prefix(40))\"" } ?? "an empty document"
-      throw HLSParseError(line: lines.first?.number ?? 1, "expected #EXTM3U, found \(found)")
-    }
-    let body = lines.dropFirst()
-    if let variant = body.first(where: { $0.text.startsWith(ascii: "#EXT-X-STREAM-INF") }) {
-      if let segment = body.first(where: { $0.text.startsWith(ascii: "#EXTINF") }) {
-        throw HLSParseError(
-          line: segment.number,
-          "#EXTINF in a multivariant playlist (it has #EXT-X-STREAM-INF on line \(variant.number))")
-      }
-      return .multivariant(try parseMultivariant(body, url: url))
-    }
-    var builder = HLSMediaBuilder(url: url)
-    for line in body { try builder.read(line.text, line: line.number) }
-    return .media(try builder.finish(lastLine: number))
+    try parse(text, url: url, readsEveryLineAsText: false)
   }
 
-  private static func parseMultivariant(
-    _ lines: ArraySlice<(number: Int, text: Substring)>, url: URL
-  ) throws(HLSParseError) -> HLSMultivariantPlaylist {
-    var variants: [HLSVariant] = []
-    var pending: (attributes: [HLSAttribute], line: Int)?
-    for (number, text) in lines {
-      if text.hasPrefix("#EXT-X-STREAM-INF:") {
-        if let pending {
-          throw HLSParseError(
-            line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
-        }
-        let attributes = try HLSAttributeList.parse(
-          text.dropFirst("#EXT-X-STREAM-INF:".count), tag: "#EXT-X-STREAM-INF", line: number)
-        pending = (attributes, number)
-      } else if text.hasPrefix("#") {
-        continue
-      } else {
-        guard let current = pending else {
-          throw HLSParseError(
-            line: number, "a URI in a multivariant playlist needs #EXT-X-STREAM-INF before it")
-        }
-        pending = nil
-        guard let bandwidthText = current.attributes.value("BANDWIDTH"), let bandwidth = Int(bandwidthText),
-          bandwidth >= 0
-        else {
-          throw HLSParseError(
-            line: current.line, "#EXT-X-STREAM-INF: expected BANDWIDTH, a whole number of bits per second")
-        }
-        variants.append(
-          HLSVariant(
-            url: try resolve(text, against: url, line: number), bandwidth: bandwidth,
-            resolution: current.attributes.value("RESOLUTION"), attributes: current.attributes,
-            line: current.line))
+  /// `parse(_:url:)`; `readsEveryLineAsText` makes every line go to the general reader (over
+  /// Characters), which the byte reader of ASCII lines must agree with (`ByteReaderTests`).
+  static func parse(_ text: String, url: URL, readsEveryLineAsText: Bool) throws(HLSParseError)
+    -> HLSPlaylist
+  {
+    var text = text
+    let read = text.withUTF8 { bytes in
+      Result { () throws(HLSParseError) in
+        let document = HLSBytes(UnsafeRawBufferPointer(bytes))
+        return try parse(
+          document, isASCII: !readsEveryLineAsText && document.isASCII, url: url,
+          readsEveryLineAsText: readsEveryLineAsText)
       }
     }
-    if let pending {
-      throw HLSParseError(
-        line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
+    return try read.get()
+  }
+
+  /// Reads the lines of a document that is UTF-8; when the whole document is too long, that is
+  /// the error, whatever else is wrong in it.
+  private static func parse(
+    _ document: HLSBytes, isASCII: Bool, url: URL, readsEveryLineAsText: Bool = false
+  ) throws(HLSParseError) -> HLSPlaylist {
+    do {
+      return try readLines(document, isASCII: isASCII, url: url, readsEveryLineAsText: readsEveryLineAsText)
+    } catch {
+      if error != HLSLineScanner.tooManyLines, HLSLineScanner.hasTooManyLines(document) {
+        throw HLSLineScanner.tooManyLines
+      }
+      throw error
     }
-    return HLSMultivariantPlaylist(url: url, variants: variants)
+  }
+
+  private static func readLines(
+    _ document: HLSBytes, isASCII: Bool, url: URL, readsEveryLineAsText: Bool
+  ) throws(HLSParseError) -> HLSPlaylist {
+    var lines = HLSLineScanner(document, isASCII: isASCII, asText: readsEveryLineAsText)
+    guard let (first, number) = try lines.next() else {
+      throw HLSParseError(line: 1, "expected #EXTM3U, found an empty document")
+    }
+    switch first {
+    case .ascii(let bytes) where bytes.equals("#EXTM3U"): break
+    case .text(let text) where text == "#EXTM3U": break
+    default:
+      throw HLSParseError(line: number, "expected #EXTM3U, found \"\(first.text.prefix(40))\"")
+    }
+    let body = lines
+    if try HLSMultivariantBuilder.isMultivariant(document, lines: body) {
+      var builder = HLSMultivariantBuilder(url: url)
+      var lines = body
+      while let (line, number) = try lines.next() { try builder.read(line, line: number) }
+      return .multivariant(try builder.finish())
+    }
+    var builder = HLSMediaBuilder(url: url)
+    while let (line, number) = try lines.next() {
+      switch line {
+      case .ascii(let bytes): try builder.read(bytes, line: number)
+      case .text(let text): try builder.read(text, line: number)
+      }
+    }
+    return .media(try builder.finish(lastLine: lines.number))
   }
 
   /// A URI line resolved against the playlist's URL.

@@ -33,8 +33,10 @@ public struct HLSMultivariantPlaylist: Equatable, Sendable {
 
 /// One `#EXT-X-STREAM-INF` variant.
 public struct HLSVariant: Equatable, Sendable {
-  /// The media playlist's URL, resolved.
-  public var url: URL
+  /// The media playlist's URI resolved against the multivariant playlist's URL, as text.
+  public internal(set) var uri: String
+  /// The media playlist's URL, resolved: made from `uri` when read.
+  public var url: URL { HLSURLResolver.url(uri) }
   /// `BANDWIDTH`, bits per second.
   public var bandwidth: Int
   /// `RESOLUTION`, e.g. `1280x720`, if given.
@@ -47,8 +49,12 @@ public struct HLSVariant: Equatable, Sendable {
 
 /// One media segment.
 public struct HLSSegment: Equatable, Sendable {
-  /// The segment's URL, resolved.
-  public var url: URL
+  /// The segment's URI resolved against the playlist's URL, as text (an absolute URL's
+  /// `absoluteString`). A long playlist's segments are read as text: a `URL` each cost more than
+  /// the rest of reading them (docs/benchmarks.md).
+  public internal(set) var uri: String
+  /// The segment's URL, resolved: made from `uri` when read.
+  public var url: URL { HLSURLResolver.url(uri) }
   /// `#EXTINF` duration in seconds.
   public var duration: Double
   /// The media sequence number.
@@ -69,6 +75,18 @@ public struct HLSSegment: Equatable, Sendable {
 
   /// Where the segment ends on the timeline.
   public var endTime: Double { startTime + duration }
+}
+
+extension HLSSegment {
+  /// A segment at `url`.
+  init(
+    url: URL, duration: Double, sequence: Int, startTime: Double, programDateTime: Double?,
+    discontinuity: Bool, line: Int
+  ) {
+    self.init(
+      uri: url.absoluteString, duration: duration, sequence: sequence, startTime: startTime,
+      programDateTime: programDateTime, discontinuity: discontinuity, line: line)
+  }
 }
 
 /// A timed-metadata cue made of an ad marker: an `#EXT-X-DATERANGE`, or a

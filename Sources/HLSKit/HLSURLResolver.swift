@@ -1,11 +1,13 @@
 import Foundation
 
-/// Resolves a playlist's URI lines against the playlist's URL. A plain relative path, as segment
-/// names are (letters, digits, `-`, `_`, `.`, `~` and `/`, not starting with `/` and no path
-/// segment starting with `.`), is appended to the URL's directory, which Foundation resolves once
-/// (as the reference `x`); anything else Foundation resolves each time. Resolving every segment's
-/// URI with Foundation (a parse of the reference, then of the absolute string) took a quarter of
-/// the reading of a long live playlist (`adhost-bench hls`).
+/// Resolves a playlist's URI lines against the playlist's URL, to the absolute URL's text. A
+/// plain relative path, as segment names are (letters, digits, `-`, `_`, `.`, `~` and `/`, not
+/// starting with `/` and no path segment starting with `.`), is appended to the URL's directory,
+/// which Foundation resolves once (as the reference `x`): such a path has nothing to resolve,
+/// escape or normalise, so the text is what Foundation would give (`ReadingShortcutTests`).
+/// Anything else Foundation resolves, and its `absoluteString` is the text. A `URL` per segment
+/// (a parse of the reference, then of the absolute string) was most of the reading of a long live
+/// playlist (`adhost-bench hls`).
 struct HLSURLResolver {
   let base: URL
   /// The base's directory as an absolute URL string ending in `/`, when Foundation gives one.
@@ -21,17 +23,45 @@ struct HLSURLResolver {
     }
   }
 
-  /// The URL of a URI line, or an error naming the line.
-  func resolve(_ text: Substring, line: Int) throws(HLSParseError) -> URL {
-    if let directory, Self.isPlainPath(text), let url = URL(string: directory + text) { return url }
-    return try HLSParser.resolve(text, against: base, line: line)
+  /// The URL of a resolved URI's text. The parser's texts are all absolute URLs' (`uri(_:line:)`),
+  /// which read back; `fallback` is for a text that does not, which none of them is.
+  static func url(_ text: String) -> URL { URL(string: text) ?? fallback }
+
+  private static let fallback = URL(fileURLWithPath: "/")
+
+  /// The absolute URL's text of a URI line, or an error naming the line.
+  func uri(_ text: Substring, line: Int) throws(HLSParseError) -> String {
+    if let directory, Self.isPlainPath(text) { return directory + text }
+    return try HLSParser.resolve(text, against: base, line: line).absoluteString
+  }
+
+  /// `uri(_:line:)` of a line's ASCII bytes. `lastPlain` is the text of the last plain path
+  /// read: given back when the line names the same path, so that sub-ranges of one resource share
+  /// one text.
+  func uri(_ bytes: HLSBytes, line: Int, lastPlain: inout String?) throws(HLSParseError) -> String {
+    guard let directory, Self.isPlainPath(bytes) else {
+      lastPlain = nil
+      return try HLSParser.resolve(bytes.substring, against: base, line: line).absoluteString
+    }
+    if let last = lastPlain, last.utf8.count == directory.utf8.count + bytes.count, bytes.isSuffix(of: last) {
+      return last
+    }
+    let text = bytes.appended(to: directory)
+    lastPlain = text
+    return text
   }
 
   /// Whether `text` is a relative path whose resolution is the directory followed by it.
   static func isPlainPath(_ text: Substring) -> Bool {
+    var text = text
+    return text.withUTF8 { isPlainPath(HLSBytes(UnsafeRawBufferPointer($0))) }
+  }
+
+  static func isPlainPath(_ bytes: HLSBytes) -> Bool {
     var previous: UInt8 = UInt8(ascii: "/")
-    guard let first = text.utf8.first, first != UInt8(ascii: "/") else { return false }
-    for byte in text.utf8 {
+    guard !bytes.isEmpty, bytes[0] != UInt8(ascii: "/") else { return false }
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
       let plain =
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
         || byte == 0x2D || byte == 0x5F || byte == 0x7E || byte == 0x2F || byte == 0x2E

@@ -16,27 +16,60 @@ public enum ISO8601 {
   /// Seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is not such a date-time:
   /// `YYYY-MM-DDThh:mm:ss[.fraction]` then `Z`, `+hh:mm`, `+hhmm` or `+hh` (a `t` and a `z` too).
   public static func seconds(_ text: String, missingZone: MissingZone = .refused) -> Double? {
-    var reader = Reader(bytes: Array(text.utf8))
+    var text = text
+    return text.withUTF8 { seconds(UnsafeRawBufferPointer($0), missingZone: missingZone) }
+  }
+
+  /// `seconds(_:missingZone:)` of UTF-8 bytes, read in place. The usual layout
+  /// (`2026-11-29T12:00:00.000Z`, `…+02:00`) is read at fixed places; any other the general way.
+  public static func seconds(_ bytes: UnsafeRawBufferPointer, missingZone: MissingZone = .refused) -> Double?
+  {
+    if let seconds = ISO8601Layout.seconds(bytes) { return seconds }
+    return generalSeconds(bytes, missingZone: missingZone)
+  }
+
+  /// The reader of every form, left to right (what the fixed layout must agree with).
+  static func generalSeconds(_ bytes: UnsafeRawBufferPointer, missingZone: MissingZone) -> Double? {
+    var reader = Reader(bytes: bytes)
     guard let year = reader.number(4), reader.expect(45), let month = reader.number(2), reader.expect(45),
       let day = reader.number(2), reader.expect(84) || reader.expect(116)
     else { return nil }
     guard let hour = reader.number(2), reader.expect(58), let minute = reader.number(2), reader.expect(58),
-      let second = reader.number(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-      second <= 60
+      let second = reader.number(2)
     else { return nil }
     var fraction = 0.0
     if reader.expect(46) {
-      var scale = 0.1
       let start = reader.position
-      while let digit = reader.digit() {
-        fraction += Double(digit) * scale
-        scale /= 10
-      }
+      while reader.digit() != nil {}
       guard reader.position > start else { return nil }
+      fraction = Self.fraction(bytes, from: start, to: reader.position)
     }
     guard let zone = reader.zone(missingZone), reader.atEnd else { return nil }
+    return seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, zone: zone)
+      .map { $0 + fraction }
+  }
+
+  /// The whole seconds of a date-time, `nil` when a field is out of range (a day is checked only
+  /// to be 1 to 31: February 30 is March 2).
+  static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, zone: Int)
+    -> Double?
+  {
+    guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else {
+      return nil
+    }
     let days = daysFromCivil(year: year, month: month, day: day)
-    return Double(days * 86_400 + hour * 3600 + minute * 60 + second - zone) + fraction
+    return Double(days * 86_400 + hour * 3600 + minute * 60 + second - zone)
+  }
+
+  /// The fraction of a second written by the digits in `bytes[from..<to]`, summed digit by digit.
+  static func fraction(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Double {
+    var fraction = 0.0
+    var scale = 0.1
+    for index in from..<to {
+      fraction += Double(bytes[index] &- 48) * scale
+      scale /= 10
+    }
+    return fraction
   }
 
   /// The text of seconds since 1970, in UTC with milliseconds: `2026-11-29T12:00:00.000Z`.
@@ -63,7 +96,7 @@ public enum ISO8601 {
   }
 
   /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let shifted = month <= 2 ? year - 1 : year
     let era = (shifted >= 0 ? shifted : shifted - 399) / 400
     let yearOfEra = shifted - era * 400
@@ -74,7 +107,7 @@ public enum ISO8601 {
 
   /// ASCII bytes read left to right.
   private struct Reader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var position = 0
 
     var atEnd: Bool { position == bytes.count }

@@ -21,9 +21,11 @@ import Testing
       "/root.ts", "https://cdn.example/s.ts", "s.ts?x=1", "%41.ts", "a/..", "...",
     ] {
       let expected = try #require(URL(string: text, relativeTo: baseURL)?.absoluteURL)
-      let resolved = try resolver.resolve(Substring(text), line: 1)
+      let uri = try resolver.uri(Substring(text), line: 1)
+      let resolved = try #require(URL(string: uri), "\(uri) reads back as a URL")
       #expect(resolved == expected, "\(text) against \(base)")
       #expect(resolved.absoluteString == expected.absoluteString)
+      #expect(uri == expected.absoluteString)
     }
   }
 

@@ -23,7 +23,14 @@ public func fuzzHLS(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     invariant(error.line.map { $0 >= 1 } ?? true, "an error on line \(error.line ?? 0)")
     return 0
   }
-  guard case .media(let media) = playlist else { return 0 }
+  guard case .media(let media) = playlist else {
+    if case .multivariant(let variants) = playlist {
+      for variant in variants.variants {
+        invariant(URL(string: variant.uri)?.absoluteString == variant.uri, "variant URI \(variant.uri)")
+      }
+    }
+    return 0
+  }
   checkSegments(media)
   var timeline = HLSTimeline()
   timeline.merge(media)
@@ -67,6 +74,9 @@ private func checkSegments(_ media: HLSMediaPlaylist) {
     invariant(
       segment.startTime == previousEnd, "segment \(index) starts at \(segment.startTime), not \(previousEnd)")
     invariant(segment.endTime.isFinite, "segment \(index) ends at \(segment.endTime)")
+    // A segment's URI is kept as text and made a URL when read: the text must read back as one.
+    invariant(
+      URL(string: segment.uri)?.absoluteString == segment.uri, "segment \(index)'s URI \(segment.uri)")
     let expected = media.mediaSequence.addingReportingOverflow(index)
     invariant(
       !expected.overflow && segment.sequence == expected.partialValue,

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A run of a playlist's bytes (a line, a tag's name or value), read in place: the reader walks
+/// the document's buffer without a `String` of it, and makes text only of what the model keeps
+/// or an error quotes. Every index is checked against the run's own count; a run never outlives
+/// the buffer it views (the parse runs inside `Data.withUnsafeBytes` or `String.withUTF8`).
+struct HLSBytes {
+  let buffer: UnsafeRawBufferPointer
+
+  init(_ buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
+
+  var count: Int { buffer.count }
+  var isEmpty: Bool { buffer.isEmpty }
+
+  subscript(index: Int) -> UInt8 {
+    precondition(index >= 0 && index < buffer.count, "a byte outside the run")
+    return buffer[index]
+  }
+
+  /// The bytes from `start` up to `end`.
+  func slice(_ start: Int, _ end: Int) -> HLSBytes {
+    precondition(start >= 0 && start <= end && end <= buffer.count, "a slice outside the run")
+    return HLSBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+  }
+
+  /// The bytes from `start` to the end.
+  func dropFirst(_ start: Int) -> HLSBytes { slice(start, count) }
+
+  /// The index of the first `byte` at or after `start`, found with `memchr`.
+  func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
+    guard start < buffer.count, let base = buffer.baseAddress,
+      let hit = memchr(base + start, Int32(truncatingIfNeeded: byte), buffer.count - start)
+    else { return nil }
+    return base.distance(to: UnsafeRawPointer(hit))
+  }
+
+  /// Whether the bytes are `literal`'s.
+  func equals(_ literal: StaticString) -> Bool {
+    count == literal.utf8CodeUnitCount && starts(with: literal)
+  }
+
+  /// Whether the bytes start with `literal`'s.
+  func starts(with literal: StaticString) -> Bool {
+    let length = literal.utf8CodeUnitCount
+    guard length <= buffer.count, let base = buffer.baseAddress else { return length == 0 }
+    return memcmp(base, literal.utf8Start, length) == 0
+  }
+
+  /// Whether `literal`'s bytes are somewhere in these: each place of its first byte (found with
+  /// `memchr`) compared.
+  func contains(_ literal: StaticString) -> Bool {
+    let length = literal.utf8CodeUnitCount
+    guard length > 0 else { return true }
+    var from = 0
+    while let found = firstIndex(of: literal.utf8Start.pointee, from: from) {
+      guard found + length <= count else { return false }
+      if slice(found, found + length).starts(with: literal) { return true }
+      from = found + 1
+    }
+    return false
+  }
+
+  /// Whether `text` ends with these bytes.
+  func isSuffix(of text: String) -> Bool {
+    let utf8 = text.utf8
+    guard utf8.count >= count else { return false }
+    var index = utf8.index(utf8.endIndex, offsetBy: -count)
+    for offset in 0..<count {
+      guard utf8[index] == buffer[offset] else { return false }
+      index = utf8.index(after: index)
+    }
+    return true
+  }
+
+  /// `prefix` followed by these bytes, which must be UTF-8, as one `String` (one allocation).
+  func appended(to prefix: String) -> String {
+    var prefix = prefix
+    return prefix.withUTF8 { head in
+      String(unsafeUninitializedCapacity: head.count + buffer.count) { out in
+        let raw = UnsafeMutableRawBufferPointer(out)
+        raw.copyMemory(from: UnsafeRawBufferPointer(head))
+        UnsafeMutableRawBufferPointer(rebasing: raw[head.count...]).copyMemory(from: buffer)
+        return head.count + buffer.count
+      }
+    }
+  }
+
+  /// Whether every byte is ASCII, read eight at a time.
+  var isASCII: Bool {
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= buffer.count {
+      high |= buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < buffer.count {
+      high |= UInt64(truncatingIfNeeded: buffer[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Whether the first and last bytes are visible ASCII (so there is nothing to trim).
+  var hasVisibleASCIIEnds: Bool {
+    guard let first = buffer.first, let last = buffer.last else { return false }
+    return first >= 0x21 && first <= 0x7E && last >= 0x21 && last <= 0x7E
+  }
+
+  /// The bytes as text (UTF-8; the document was checked to be).
+  var text: String { String(decoding: buffer, as: UTF8.self) }
+
+  /// The bytes as a `Substring`, for the general reader.
+  var substring: Substring { Substring(text) }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// One non-empty line of a playlist, trimmed: its bytes when it is ASCII (read in place, where
+/// bytes and Characters are the same), its text otherwise (read by the general reader over
+/// Characters).
+enum HLSLine {
+  case ascii(HLSBytes)
+  case text(Substring)
+
+  /// The line as text.
+  var text: Substring {
+    switch self {
+    case .ascii(let bytes): bytes.substring
+    case .text(let text): text
+    }
+  }
+
+  /// Whether the line starts with `prefix` (as Characters: a text line is compared over them).
+  func startsWith(_ prefix: StaticString) -> Bool {
+    switch self {
+    case .ascii(let bytes): bytes.starts(with: prefix)
+    case .text(let text): text.startsWith(ascii: prefix)
+    }
+  }
+}
+
+/// Walks a playlist's lines, counting them: lines end with LF or CR LF (RFC 8216 4.1), so every
+/// LF byte (found with `memchr`) ends a line, empty ones counted too.
+struct HLSLineScanner {
+  private let document: HLSBytes
+  /// Whether the whole document is ASCII (then no line needs checking).
+  private let isASCII: Bool
+  /// Whether every line is given as text, for the general reader.
+  private let asText: Bool
+  private var start = 0
+  /// The number of the last line found (empty ones counted).
+  private(set) var number = 0
+
+  init(_ document: HLSBytes, isASCII: Bool, asText: Bool = false) {
+    self.document = document
+    self.isASCII = isASCII && !asText
+    self.asText = asText
+  }
+
+  /// The next non-empty line and its number; nil after the last. Past `maxLines` lines, an error.
+  mutating func next() throws(HLSParseError) -> (line: HLSLine, number: Int)? {
+    while start <= document.count {
+      let end = document.firstIndex(of: 0x0A, from: start) ?? document.count
+      number += 1
+      guard number <= HLSParser.maxLines else { throw Self.tooManyLines }
+      let raw = document.slice(start, end)
+      start = end + 1
+      guard !raw.isEmpty else { continue }
+      if isASCII || (!asText && raw.isASCII) {
+        let trimmed = Self.trimmed(raw)
+        if !trimmed.isEmpty { return (.ascii(trimmed), number) }
+      } else {
+        let trimmed = Self.trimmed(raw.substring)
+        if !trimmed.isEmpty { return (.text(trimmed), number) }
+      }
+    }
+    return nil
+  }
+
+  /// The error of a playlist of more than `HLSParser.maxLines` lines.
+  static let tooManyLines = HLSParseError(
+    line: HLSParser.maxLines + 1, "the playlist has more than \(HLSParser.maxLines) lines")
+
+  /// Whether `document` has more than `HLSParser.maxLines` lines (so that error comes first, as
+  /// when the lines were split before reading).
+  static func hasTooManyLines(_ document: HLSBytes) -> Bool {
+    var breaks = 0
+    var from = 0
+    while let found = document.firstIndex(of: 0x0A, from: from) {
+      breaks += 1
+      if breaks >= HLSParser.maxLines { return true }
+      from = found + 1
+    }
+    return false
+  }
+
+  /// A line without the CR, spaces and tabs at its end and the spaces, tabs and BOMs at its
+  /// start, compared as Characters (a space before a combining mark is part of that mark's
+  /// Character, and so is not trimmed).
+  private static func trimmed(_ text: Substring) -> Substring {
+    var line = text
+    while let last = line.last, last == "\r" || last == " " || last == "\t" { line.removeLast() }
+    while let first = line.first, first == " " || first == "\t" || first == "\u{FEFF}" {
+      line.removeFirst()
+    }
+    return line
+  }
+
+  /// An ASCII line without the CR, spaces and tabs at its end and the spaces and tabs at its start.
+  private static func trimmed(_ line: HLSBytes) -> HLSBytes {
+    if line.hasVisibleASCIIEnds { return line }
+    var last = line.count
+    while last > 0, line[last - 1] == 0x0D || line[last - 1] == 0x20 || line[last - 1] == 0x09 { last -= 1 }
+    var first = 0
+    while first < last, line[first] == 0x20 || line[first] == 0x09 { first += 1 }
+    return line.slice(first, last)
+  }
+}

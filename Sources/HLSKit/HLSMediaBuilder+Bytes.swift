@@ -1,0 +1,60 @@
+import OutsideText
+
+/// The reader of an ASCII line's bytes, where bytes and Characters are the same: the tags every
+/// segment of a long playlist has (`#EXTINF`, `#EXT-X-PROGRAM-DATE-TIME`, `#EXT-X-BYTERANGE`,
+/// `#EXT-X-DISCONTINUITY`, `#EXT-X-DATERANGE`) and URI lines are read in place, with a `String`
+/// made only of what the model keeps. A value that is not plainly well formed, and every other
+/// tag, goes to the general reader (`read(_:line:)` of the line's text), which words the errors:
+/// both read every ASCII line alike (`ByteReaderTests`).
+extension HLSMediaBuilder {
+  mutating func read(_ text: HLSBytes, line: Int) throws(HLSParseError) {
+    guard text[0] == UInt8(ascii: "#") else {
+      let duration = try duration(forURI: text.substring, line: line)
+      try addSegment(
+        uri: resolver.uri(text, line: line, lastPlain: &lastPlainURI), duration: duration, line: line)
+      return
+    }
+    guard text.starts(with: "#EXT") else { return }
+    let colon = text.firstIndex(of: UInt8(ascii: ":"))
+    let tag = text.slice(0, colon ?? text.count)
+    let value = text.dropFirst(colon.map { $0 + 1 } ?? text.count)
+    if tag.equals("#EXTINF") {
+      try readDuration(value, line: line)
+    } else if tag.equals("#EXT-X-PROGRAM-DATE-TIME") {
+      guard let date = ISO8601.seconds(value.buffer) else { return try read(text.substring, line: line) }
+      pendingDate = date
+    } else if tag.equals("#EXT-X-DISCONTINUITY") {
+      pendingDiscontinuity = true
+    } else if tag.equals("#EXT-X-BYTERANGE") {
+      let following = value.firstIndex(of: UInt8(ascii: "@")) == nil ? -1 : nil
+      guard let range = HLSByteRange.parse(value, following: following) else {
+        return try read(text.substring, line: line)
+      }
+      pendingRange = (range, line)
+    } else if tag.equals("#EXT-X-DATERANGE"), let attributes = HLSAttributeList.parse(value) {
+      do {
+        try addDateRange(attributes, line: line)
+      } catch {
+        warnings.append(HLSDateMapping.dropped(error))
+      }
+    } else {
+      try read(text.substring, line: line)
+    }
+  }
+
+  /// `#EXTINF:<duration>,[<title>]`.
+  private mutating func readDuration(_ value: HLSBytes, line: Int) throws(HLSParseError) {
+    if let pendingDuration {
+      throw HLSParseError(
+        line: pendingDuration.line, "#EXTINF: expected a segment URI after it, found another #EXTINF")
+    }
+    let text = value.slice(0, value.firstIndex(of: UInt8(ascii: ",")) ?? value.count)
+    if let seconds = HLSNumbers.plainSeconds(text), seconds <= HLSParser.maxDuration {
+      pendingDuration = (seconds, line)
+    } else {
+      pendingDuration = (
+        try HLSParser.seconds(text.substring, tag: "#EXTINF", what: "a duration", line: line), line
+      )
+    }
+  }
+}

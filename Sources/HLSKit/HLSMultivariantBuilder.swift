@@ -1,0 +1,107 @@
+import Foundation
+
+/// Builds a multivariant playlist line by line: each `#EXT-X-STREAM-INF` and the URI after it
+/// make a variant.
+struct HLSMultivariantBuilder {
+  private let url: URL
+  private let resolver: HLSURLResolver
+  private var variants: [HLSVariant] = []
+  private var pending: (attributes: [HLSAttribute], line: Int)?
+  private var lastPlainURI: String?
+
+  init(url: URL) {
+    self.url = url
+    resolver = HLSURLResolver(base: url)
+  }
+
+  /// Whether the lines after `#EXTM3U` make a multivariant playlist: one starts with
+  /// `#EXT-X-STREAM-INF`. Then an `#EXTINF` is an error. A document without those bytes
+  /// anywhere is not one, without a look at its lines.
+  static func isMultivariant(_ document: HLSBytes, lines: HLSLineScanner) throws(HLSParseError) -> Bool {
+    guard document.contains("#EXT-X-STREAM-INF") else { return false }
+    var lines = lines
+    var variant: Int?
+    var segment: Int?
+    while let (line, number) = try lines.next() {
+      if variant == nil, line.startsWith("#EXT-X-STREAM-INF") { variant = number }
+      if segment == nil, line.startsWith("#EXTINF") { segment = number }
+    }
+    guard let variant else { return false }
+    if let segment {
+      throw HLSParseError(
+        line: segment, "#EXTINF in a multivariant playlist (it has #EXT-X-STREAM-INF on line \(variant))")
+    }
+    return true
+  }
+
+  mutating func read(_ line: HLSLine, line number: Int) throws(HLSParseError) {
+    switch line {
+    case .ascii(let bytes):
+      if bytes.starts(with: "#EXT-X-STREAM-INF:") {
+        let value = bytes.dropFirst(Self.tag.utf8.count + 1)
+        guard let attributes = HLSAttributeList.parse(value) else {
+          return try read(.text(bytes.substring), line: number)
+        }
+        try streamInf(attributes, line: number)
+      } else if bytes[0] != UInt8(ascii: "#") {
+        let current = try variant(line: number)
+        try add(current, uri: resolver.uri(bytes, line: number, lastPlain: &lastPlainURI))
+      }
+    case .text(let text):
+      if text.hasPrefix("#EXT-X-STREAM-INF:") {
+        try streamInf(
+          HLSAttributeList.parse(text.dropFirst("#EXT-X-STREAM-INF:".count), tag: Self.tag, line: number),
+          line: number)
+      } else if !text.hasPrefix("#") {
+        let current = try variant(line: number)
+        lastPlainURI = nil
+        try add(current, uri: resolver.uri(text, line: number))
+      }
+    }
+  }
+
+  private static let tag = "#EXT-X-STREAM-INF"
+
+  private mutating func streamInf(_ attributes: [HLSAttribute], line: Int) throws(HLSParseError) {
+    if let pending {
+      throw HLSParseError(
+        line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
+    }
+    pending = (attributes, line)
+  }
+
+  /// The tag a URI on `line` completes, with its bandwidth.
+  private mutating func variant(line: Int) throws(HLSParseError) -> (
+    attributes: [HLSAttribute], bandwidth: Int, line: Int
+  ) {
+    guard let current = pending else {
+      throw HLSParseError(
+        line: line, "a URI in a multivariant playlist needs #EXT-X-STREAM-INF before it")
+    }
+    pending = nil
+    guard let bandwidthText = current.attributes.value("BANDWIDTH"), let bandwidth = Int(bandwidthText),
+      bandwidth >= 0
+    else {
+      throw HLSParseError(
+        line: current.line, "#EXT-X-STREAM-INF: expected BANDWIDTH, a whole number of bits per second")
+    }
+    return (current.attributes, bandwidth, current.line)
+  }
+
+  private mutating func add(
+    _ current: (attributes: [HLSAttribute], bandwidth: Int, line: Int), uri: String
+  ) {
+    variants.append(
+      HLSVariant(
+        uri: uri, bandwidth: current.bandwidth, resolution: current.attributes.value("RESOLUTION"),
+        attributes: current.attributes, line: current.line))
+  }
+
+  func finish() throws(HLSParseError) -> HLSMultivariantPlaylist {
+    if let pending {
+      throw HLSParseError(
+        line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
+    }
+    return HLSMultivariantPlaylist(url: url, variants: variants)
+  }
+}
