@@ -6,13 +6,13 @@ extension HLSByteRange {
   static func parse(_ text: HLSBytes, following: Int?) -> HLSByteRange? {
     guard text.hasVisibleASCIIEnds else { return nil }
     let at = text.firstIndex(of: UInt8(ascii: "@"))
-    guard let length = HLSNumbers.integer(text.slice(0, at ?? text.count).buffer), length > 0,
+    guard let length = HLSNumbers.integer(text.slice(0, at ?? text.count)), length > 0,
       length <= maxEnd
     else { return nil }
     let offset: Int
     if let at {
       let rest = text.dropFirst(at + 1)
-      guard rest.firstIndex(of: UInt8(ascii: "@")) == nil, let given = HLSNumbers.integer(rest.buffer),
+      guard rest.firstIndex(of: UInt8(ascii: "@")) == nil, let given = HLSNumbers.integer(rest),
         given >= 0, given <= maxEnd
       else { return nil }
       offset = given

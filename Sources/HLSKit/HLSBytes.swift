@@ -46,30 +46,14 @@ struct HLSBytes {
     return memcmp(base, literal.utf8Start, length) == 0
   }
 
-  /// Whether `literal`'s bytes are somewhere in these: each place of its first byte (found with
-  /// `memchr`) compared.
-  func contains(_ literal: StaticString) -> Bool {
-    let length = literal.utf8CodeUnitCount
-    guard length > 0 else { return true }
-    var from = 0
-    while let found = firstIndex(of: literal.utf8Start.pointee, from: from) {
-      guard found + length <= count else { return false }
-      if slice(found, found + length).starts(with: literal) { return true }
-      from = found + 1
-    }
-    return false
-  }
-
   /// Whether `text` ends with these bytes.
   func isSuffix(of text: String) -> Bool {
-    let utf8 = text.utf8
-    guard utf8.count >= count else { return false }
-    var index = utf8.index(utf8.endIndex, offsetBy: -count)
-    for offset in 0..<count {
-      guard utf8[index] == buffer[offset] else { return false }
-      index = utf8.index(after: index)
+    var text = text
+    return text.withUTF8 { own in
+      guard own.count >= count, let end = own.baseAddress.map({ $0 + own.count }) else { return isEmpty }
+      guard let base = buffer.baseAddress else { return true }
+      return memcmp(end - count, base, count) == 0
     }
-    return true
   }
 
   /// `prefix` followed by these bytes, which must be UTF-8, as one `String` (one allocation).

@@ -16,29 +16,34 @@ extension HLSMediaBuilder {
     }
     guard text.starts(with: "#EXT") else { return }
     let colon = text.firstIndex(of: UInt8(ascii: ":"))
-    let tag = text.slice(0, colon ?? text.count)
+    guard let tag = HLSTagName(text.slice(0, colon ?? text.count)) else {
+      // A tag the general reader ignores too; a variant's makes the playlist multivariant.
+      if text.starts(with: "#EXT-X-STREAM-INF") { hasVariant = true }
+      return
+    }
     let value = text.dropFirst(colon.map { $0 + 1 } ?? text.count)
-    if tag.equals("#EXTINF") {
-      try readDuration(value, line: line)
-    } else if tag.equals("#EXT-X-PROGRAM-DATE-TIME") {
+    switch tag {
+    case .extinf: try readDuration(value, line: line)
+    case .programDateTime:
       guard let date = ISO8601.seconds(value.buffer) else { return try read(text.substring, line: line) }
       pendingDate = date
-    } else if tag.equals("#EXT-X-DISCONTINUITY") {
-      pendingDiscontinuity = true
-    } else if tag.equals("#EXT-X-BYTERANGE") {
+    case .discontinuity: pendingDiscontinuity = true
+    case .byteRange:
       let following = value.firstIndex(of: UInt8(ascii: "@")) == nil ? -1 : nil
       guard let range = HLSByteRange.parse(value, following: following) else {
         return try read(text.substring, line: line)
       }
       pendingRange = (range, line)
-    } else if tag.equals("#EXT-X-DATERANGE"), let attributes = HLSAttributeList.parse(value) {
+    case .dateRange:
+      guard let attributes = HLSAttributeList.parse(value) else {
+        return try read(text.substring, line: line)
+      }
       do {
         try addDateRange(attributes, line: line)
       } catch {
         warnings.append(HLSDateMapping.dropped(error))
       }
-    } else {
-      try read(text.substring, line: line)
+    default: try read(text.substring, line: line)
     }
   }
 

@@ -27,6 +27,8 @@ struct HLSMediaBuilder {
   private var map: HLSMap?
   /// Where the first segment with its own `#EXT-X-PROGRAM-DATE-TIME` is.
   private var firstDated: Int?
+  /// Whether a line starts with `#EXT-X-STREAM-INF`: the playlist is multivariant (or an error).
+  var hasVariant = false
 
   let resolver: HLSURLResolver
   /// The text of the last plain URI read from bytes (`HLSURLResolver.uri(_:line:lastPlain:)`).
@@ -45,6 +47,7 @@ struct HLSMediaBuilder {
       return
     }
     guard text.startsWith(ascii: "#EXT") else { return }
+    if text.startsWith(ascii: "#EXT-X-STREAM-INF") { hasVariant = true }
     let colon = text.firstIndex(ascii: UInt8(ascii: ":"))
     let tag = text[..<(colon ?? text.endIndex)]
     let value = colon.map { text[text.index(after: $0)...] } ?? ""

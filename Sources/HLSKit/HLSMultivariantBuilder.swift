@@ -15,10 +15,8 @@ struct HLSMultivariantBuilder {
   }
 
   /// Whether the lines after `#EXTM3U` make a multivariant playlist: one starts with
-  /// `#EXT-X-STREAM-INF`. Then an `#EXTINF` is an error. A document without those bytes
-  /// anywhere is not one, without a look at its lines.
-  static func isMultivariant(_ document: HLSBytes, lines: HLSLineScanner) throws(HLSParseError) -> Bool {
-    guard document.contains("#EXT-X-STREAM-INF") else { return false }
+  /// `#EXT-X-STREAM-INF`. Then an `#EXTINF` is an error.
+  static func isMultivariant(_ lines: HLSLineScanner) throws(HLSParseError) -> Bool {
     var lines = lines
     var variant: Int?
     var segment: Int?

@@ -31,6 +31,26 @@ enum HLSNumbers {
     return value
   }
 
+  /// `integer` of a run's bytes: digits after an optional sign, at most 18 of them (so no
+  /// overflow); any other text goes to `integer` over the same bytes.
+  static func integer(_ text: HLSBytes) -> Int? {
+    var index = 0
+    var negative = false
+    if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+      negative = text[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    guard index < text.count, text.count - index <= 18 else { return integer(text.buffer) }
+    var value = 0
+    while index < text.count {
+      let digit = Int(truncatingIfNeeded: text[index]) &- 0x30
+      guard digit >= 0, digit <= 9 else { return nil }
+      value = value &* 10 &+ digit
+      index += 1
+    }
+    return negative ? -value : value
+  }
+
   /// Seconds written as digits with at most one `.` (a digit on each side of it), no spaces,
   /// at most 15 digits and at most 22 after the point: read exactly as `Double(text)` reads
   /// them (the digits as a whole number below 2^53 and a power of ten up to 10^22 are both exact

@@ -77,20 +77,31 @@ public enum HLSParser {
       throw HLSParseError(line: number, "expected #EXTM3U, found \"\(first.text.prefix(40))\"")
     }
     let body = lines
-    if try HLSMultivariantBuilder.isMultivariant(document, lines: body) {
-      var builder = HLSMultivariantBuilder(url: url)
-      var lines = body
-      while let (line, number) = try lines.next() { try builder.read(line, line: number) }
-      return .multivariant(try builder.finish())
-    }
+    // Read as a media playlist, the usual kind; a line starting with #EXT-X-STREAM-INF anywhere
+    // (looked for only when the media reading stops or fails) makes it multivariant.
+    let media = Result { () throws(HLSParseError) in try readMedia(&lines, url: url) }
+    if case .success(let playlist?) = media { return .media(playlist) }
+    let isMultivariant = try HLSMultivariantBuilder.isMultivariant(body)
+    if case .failure(let error) = media, !isMultivariant { throw error }
+    var builder = HLSMultivariantBuilder(url: url)
+    lines = body
+    while let (line, number) = try lines.next() { try builder.read(line, line: number) }
+    return .multivariant(try builder.finish())
+  }
+
+  /// The media playlist of the lines; nil when a line of a variant stops the reading.
+  private static func readMedia(_ lines: inout HLSLineScanner, url: URL) throws(HLSParseError)
+    -> HLSMediaPlaylist?
+  {
     var builder = HLSMediaBuilder(url: url)
     while let (line, number) = try lines.next() {
       switch line {
       case .ascii(let bytes): try builder.read(bytes, line: number)
       case .text(let text): try builder.read(text, line: number)
       }
+      if builder.hasVariant { return nil }
     }
-    return .media(try builder.finish(lastLine: lines.number))
+    return try builder.finish(lastLine: lines.number)
   }
 
   /// A URI line resolved against the playlist's URL.

@@ -165,4 +165,17 @@ import Testing
     #expect(playlist.segments.map { $0.byteRange?.offset } == [1024, 401_024, 0, 801_037, 5])
     #expect(playlist.segments.allSatisfy { URL(string: $0.uri)?.absoluteString == $0.uri })
   }
+
+  /// Whole numbers read from bytes read as `Int(text)` reads them.
+  @Test func wholeNumbersReadAsIntReadsThem() {
+    for text in [
+      "0", "7", "+7", "-7", "400000", "+", "-", "", "12a", "a12", "999999999999999999", "9223372036854775807",
+      "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "00000000000000000000001",
+      " 1", "1 ", "++1", "1_000",
+    ] {
+      var bytes = text
+      let read = bytes.withUTF8 { HLSNumbers.integer(HLSBytes(UnsafeRawBufferPointer($0))) }
+      #expect(read == Int(text), "\(text)")
+    }
+  }
 }
