@@ -4,6 +4,7 @@
 extension HLSAttributeList {
   static func parse(_ text: HLSBytes) -> [HLSAttribute]? {
     var attributes: [HLSAttribute] = []
+    attributes.reserveCapacity(8)
     var index = 0
     let end = text.count
     while index < end {

@@ -27,6 +27,8 @@ struct HLSMediaBuilder {
   private var map: HLSMap?
   /// Where the first segment with its own `#EXT-X-PROGRAM-DATE-TIME` is.
   private var firstDated: Int?
+  /// The date the next segment carries on without one of its own: the last one's plus its duration.
+  private var carriedDate: Double?
   /// Whether a line starts with `#EXT-X-STREAM-INF`: the playlist is multivariant (or an error).
   var hasVariant = false
 
@@ -144,21 +146,19 @@ struct HLSMediaBuilder {
   mutating func addSegment(uri: String, duration: (seconds: Double, line: Int), line: Int)
     throws(HLSParseError)
   {
-    var date = pendingDate
-    if date != nil {
-      if firstDated == nil { firstDated = segments.count }
-    } else if let last = segments.last, let lastDate = last.programDateTime {
-      date = lastDate + last.duration
-    }
-    var segment = HLSSegment(
-      uri: uri, duration: duration.seconds, sequence: try nextSequence(line: line), startTime: elapsed,
-      programDateTime: date, discontinuity: pendingDiscontinuity, line: line)
-    segment.map = map
+    let sequence = try nextSequence(line: line)
+    var range: HLSByteRange?
     if let (given, rangeLine) = pendingRange {
-      segment.byteRange = try place(given, of: uri, line: rangeLine)
+      range = try place(given, of: uri, line: rangeLine)
       pendingRange = nil
     }
-    segments.append(segment)
+    let date = pendingDate ?? carriedDate
+    if pendingDate != nil, firstDated == nil { firstDated = segments.count }
+    segments.append(
+      HLSSegment(
+        uri: uri, duration: duration.seconds, sequence: sequence, startTime: elapsed, programDateTime: date,
+        discontinuity: pendingDiscontinuity, line: line, byteRange: range, map: map))
+    carriedDate = date.map { $0 + duration.seconds }
     elapsed += duration.seconds
     pendingDate = nil
     pendingDiscontinuity = false

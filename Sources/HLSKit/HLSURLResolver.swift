@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Resolves a playlist's URI lines against the playlist's URL, to the absolute URL's text. A
 /// plain relative path, as segment names are (letters, digits, `-`, `_`, `.`, `~` and `/`, not
@@ -15,13 +16,23 @@ struct HLSURLResolver {
 
   init(base: URL) {
     self.base = base
+    if let known = Self.last.withLock({ $0 }), known.base == base {
+      directory = known.directory
+      return
+    }
     let probe = URL(string: "x", relativeTo: base)?.absoluteURL
     if let probe, probe.scheme != nil, case let text = probe.absoluteString, text.hasSuffix("/x") {
       directory = String(text.dropLast())
     } else {
       directory = nil
     }
+    Self.last.withLock { [directory] in $0 = (base, directory) }
   }
+
+  /// The last base resolved and its directory: a playlist is mostly loaded again and again (a
+  /// live one every few seconds), and Foundation's resolution of the probe cost more than
+  /// reading a small playlist (`adhost-bench hls`).
+  private static let last = Mutex<(base: URL, directory: String?)?>(nil)
 
   /// The URL of a resolved URI's text. The parser's texts are all absolute URLs' (`uri(_:line:)`),
   /// which read back; `fallback` is for a text that does not, which none of them is.
@@ -60,8 +71,7 @@ struct HLSURLResolver {
   static func isPlainPath(_ bytes: HLSBytes) -> Bool {
     var previous: UInt8 = UInt8(ascii: "/")
     guard !bytes.isEmpty, bytes[0] != UInt8(ascii: "/") else { return false }
-    for index in 0..<bytes.count {
-      let byte = bytes[index]
+    for byte in bytes.buffer {
       let plain =
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
         || byte == 0x2D || byte == 0x5F || byte == 0x7E || byte == 0x2F || byte == 0x2E

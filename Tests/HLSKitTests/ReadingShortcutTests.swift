@@ -40,6 +40,18 @@ import Testing
     }
   }
 
+  /// The bytes a plain path may hold, each byte after a letter: letters, digits, `-`, `_`, `.`,
+  /// `~` and `/`, and nothing else.
+  @Test func everyByteIsPlainOrNotAsBefore() {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~/".utf8)
+    for byte in UInt8.min...UInt8.max {
+      let plain = allowed.contains(byte)
+      let bytes = [UInt8(ascii: "a"), byte]
+      let found = bytes.withUnsafeBytes { HLSURLResolver.isPlainPath(HLSBytes($0)) }
+      #expect(found == plain, "\(byte)")
+    }
+  }
+
   /// The walk the binary search replaces, as it was.
   static func walk(_ date: Double, _ segments: [HLSSegment]) -> Double? {
     var anchor: HLSSegment?
