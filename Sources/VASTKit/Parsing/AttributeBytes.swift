@@ -56,6 +56,19 @@ struct AttributeBytes<Name: Equatable & BitwiseCopyable> {
     }
   }
 
+  /// The value of the first attribute `name`, spaces, tabs and line breaks around it left out,
+  /// as `known` answers it for those bytes (a literal of `KnownValues`): `.other` when it
+  /// answers nil, which the caller reads with `trimmedValue` as before.
+  func knownValue(_ name: Name, _ known: (UnsafeBufferPointer<UInt8>) -> String?) -> PlainValue<String> {
+    withValue(name) { buffer -> PlainValue<String> in
+      var start = 0
+      var end = buffer.count
+      while start < end && Self.isSpace(buffer[start]) { start += 1 }
+      while end > start && Self.isSpace(buffer[end - 1]) { end -= 1 }
+      return known(UnsafeBufferPointer(rebasing: buffer[start..<end])).map { .value($0) } ?? .other
+    } ?? .absent
+  }
+
   @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }

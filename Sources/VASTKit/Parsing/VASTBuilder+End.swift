@@ -69,7 +69,9 @@ extension VASTBuilder {
     if let finished = ad.take() { document.ads.append(consume finished) }
   }
 
-  private mutating func endText(_ name: XMLName, _ value: String) {
+  // The text is handed down `consuming`: its last use moves it into the model, where a borrowed
+  // parameter was retained there and released by the caller (two atomic operations a text).
+  private mutating func endText(_ name: XMLName, _ value: consuming String) {
     switch name {
     case .error:
       if case .some = ad { ad?.errors.append(value) } else { document.errors.append(value) }
@@ -104,14 +106,19 @@ extension VASTBuilder {
     case .vastAdTagURI, .vastAdTagURL, .url:
       if wrapperInfo?.adTagURI.isEmpty == true { wrapperInfo?.adTagURI = value }
     case .universalAdId:
-      let id = VASTUniversalAdId(idRegistry: attribute(.idRegistry), value: attribute(.idValue) ?? value)
-      creative?.universalAdIds.append(id)
+      let registry = attribute(.idRegistry)
+      // `idValue` first, else the text (not `??`: its closure would capture the consumed text).
+      if let idValue = attribute(.idValue) {
+        creative?.universalAdIds.append(VASTUniversalAdId(idRegistry: registry, value: idValue))
+      } else {
+        creative?.universalAdIds.append(VASTUniversalAdId(idRegistry: registry, value: value))
+      }
     default:
       endCreativeText(name, value)
     }
   }
 
-  private mutating func endCreativeText(_ name: XMLName, _ value: String) {
+  private mutating func endCreativeText(_ name: XMLName, _ value: consuming String) {
     switch name {
     case .durationElement:
       let seconds = VASTDuration.seconds(value)
@@ -121,9 +128,7 @@ extension VASTBuilder {
       if (companion?.adParameters = value) == nil, (nonLinear?.adParameters = value) == nil {
         linear?.adParameters = value
       }
-    case .mediaFile:
-      let file = mediaFile(value)
-      linear?.mediaFiles.append(consume file)
+    case .mediaFile: appendMediaFile(value)
     case .mezzanine:
       let file = mezzanine(value)
       linear?.mezzanines.append(file)
@@ -152,33 +157,40 @@ extension VASTBuilder {
     }
   }
 
-  private mutating func endTracking(_ value: String) {
-    guard let event = attributes.trimmedValue(.event), !event.isEmpty else {
+  private mutating func endTracking(_ value: consuming String) {
+    let event: String
+    switch attributes.knownValue(.event, KnownValues.trackingEvent) {
+    case .value(let known): event = known
+    case .absent: event = ""
+    case .other: event = attributes.trimmedValue(.event) ?? ""
+    }
+    guard !event.isEmpty else {
       note("Tracking without an event attribute")
       return
     }
-    var tracking = VASTTrackingEvent(event: event, url: value)
+    var offset: VASTOffset?
     if event == "progress" {
       guard let offsetText = attribute(.offset) else {
         note("progress Tracking without an offset")
         return
       }
-      guard let offset = offset(offsetText, "progress offset") else { return }
-      tracking.offset = offset
+      guard let progress = self.offset(offsetText, "progress offset") else { return }
+      offset = progress
     }
-    // The innermost open owner takes it, moved in: `if case .some` looks at the stored owner in
-    // place (`owner != nil` copied the whole struct first), and an element handed to one of
-    // several optional chains was copied for each.
+    // The innermost open owner takes it: `if case .some` looks at the stored owner in place
+    // (`owner != nil` copied the whole struct first), and the event is made in the argument of
+    // the chain that appends it (one made before was copied in and destroyed after, as the chain
+    // might not run).
     if case .some = companion {
-      companion?.trackingEvents.append(consume tracking)
+      companion?.trackingEvents.append(VASTTrackingEvent(event: event, url: value, offset: offset))
     } else if case .some = linear {
-      linear?.trackingEvents.append(consume tracking)
+      linear?.trackingEvents.append(VASTTrackingEvent(event: event, url: value, offset: offset))
     } else {
-      nonLinearAds?.trackingEvents.append(consume tracking)
+      nonLinearAds?.trackingEvents.append(VASTTrackingEvent(event: event, url: value, offset: offset))
     }
   }
 
-  private mutating func endResource(_ name: XMLName, _ value: String) {
+  private mutating func endResource(_ name: XMLName, _ value: consuming String) {
     let kind: VASTResource.Kind =
       name == .staticResource ? .staticResource : name == .iFrameResource ? .iFrame : .html
     let resource = VASTResource(kind: kind, creativeType: attribute(.creativeType), value: value)
@@ -191,9 +203,10 @@ extension VASTBuilder {
     }
   }
 
-  private mutating func mediaFile(_ url: String) -> VASTMediaFile {
-    // The numbers first (they may note issues, which mutates the builder), then the file in one
-    // go: a file filled in between calls that mutate the builder was copied on its way out.
+  private mutating func appendMediaFile(_ url: consuming String) {
+    // The numbers first (they may note issues, which mutates the builder), then the file made in
+    // the argument of the chain that appends it: a file returned from a function, or made before
+    // the chain, was copied in and destroyed after (a retain and a release of each string).
     let width = integer(.width, "MediaFile width")
     let height = integer(.height, "MediaFile height")
     let bitrate = integer(.bitrate, "MediaFile bitrate")
@@ -202,25 +215,21 @@ extension VASTBuilder {
     let scalable = bool(.scalable, "MediaFile scalable")
     let maintainAspectRatio = bool(.maintainAspectRatio, "MediaFile maintainAspectRatio")
     let fileSize = integer(.fileSize, "MediaFile fileSize", in: 0...Int.max)
-    var file = VASTMediaFile(url: url)
-    file.id = attribute(.id)
-    file.delivery = attribute(.delivery)
-    file.type = attribute(.type)
-    file.width = width
-    file.height = height
-    file.codec = attribute(.codec)
-    file.bitrate = bitrate
-    file.minBitrate = minBitrate
-    file.maxBitrate = maxBitrate
-    file.scalable = scalable
-    file.maintainAspectRatio = maintainAspectRatio
-    file.fileSize = fileSize
-    file.mediaType = attribute(.mediaType)
-    file.apiFramework = attribute(.apiFramework)
-    return file
+    let id = attribute(.id)
+    let delivery = attribute(.delivery)
+    let type = attribute(.type)
+    let codec = attribute(.codec)
+    let mediaType = attribute(.mediaType)
+    let apiFramework = attribute(.apiFramework)
+    linear?.mediaFiles.append(
+      VASTMediaFile(
+        url: url, id: id, delivery: delivery, type: type, width: width, height: height, codec: codec,
+        bitrate: bitrate, minBitrate: minBitrate, maxBitrate: maxBitrate, scalable: scalable,
+        maintainAspectRatio: maintainAspectRatio, fileSize: fileSize, mediaType: mediaType,
+        apiFramework: apiFramework))
   }
 
-  private mutating func mezzanine(_ url: String) -> VASTMezzanine {
+  private mutating func mezzanine(_ url: consuming String) -> VASTMezzanine {
     VASTMezzanine(
       url: url, id: attribute(.id), delivery: attribute(.delivery), type: attribute(.type),
       width: integer(.width, "Mezzanine width"),
@@ -228,5 +237,30 @@ extension VASTBuilder {
       codec: attribute(.codec),
       fileSize: integer(.fileSize, "Mezzanine fileSize", in: 0...Int.max),
       mediaType: attribute(.mediaType))
+  }
+}
+
+extension VASTMediaFile {
+  /// Every field at once, for the builder.
+  init(
+    url: String, id: String?, delivery: String?, type: String?, width: Int?, height: Int?, codec: String?,
+    bitrate: Int?, minBitrate: Int?, maxBitrate: Int?, scalable: Bool?, maintainAspectRatio: Bool?,
+    fileSize: Int?, mediaType: String?, apiFramework: String?
+  ) {
+    self.url = url
+    self.id = id
+    self.delivery = delivery
+    self.type = type
+    self.width = width
+    self.height = height
+    self.codec = codec
+    self.bitrate = bitrate
+    self.minBitrate = minBitrate
+    self.maxBitrate = maxBitrate
+    self.scalable = scalable
+    self.maintainAspectRatio = maintainAspectRatio
+    self.fileSize = fileSize
+    self.mediaType = mediaType
+    self.apiFramework = apiFramework
   }
 }

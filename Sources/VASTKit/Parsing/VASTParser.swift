@@ -49,7 +49,7 @@ public final class VASTParser {
     }
     guard let box else { return .failure(VASTError(.undefined, "libxml2 could not create a parser")) }
     box.builder.reset(input: bytes)
-    defer { box.builder.reset(input: UnsafeRawBufferPointer(start: nil, count: 0)) }
+    defer { box.builder.input = UnsafeRawBufferPointer(start: nil, count: 0) }
     let outcome = frontEnd.read(bytes, context: context, box: box)
     if let failure = box.builder.failure { return .failure(failure) }
     if let entity = outcome.refusedEntity {

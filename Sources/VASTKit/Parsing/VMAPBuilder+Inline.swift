@@ -39,13 +39,13 @@ extension VMAPBuilder {
     _ localname: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ declarations: Pointers,
     _ count: Int32, _ attributes: Pointers
   ) {
-    guard inline.failure == nil else { return }
+    guard case .none = inline.failure else { return }
     inline.startElement(localname, namespaceCount, declarations, count, attributes)
   }
 
   /// Ends the inline document at its root's end tag and answers it, or why it is rejected.
   mutating func endInline() -> Result<VASTDocument, VASTError> {
-    if inline.failure == nil { inline.end() }
+    if case .none = inline.failure { inline.end() }
     inline.collecting = false
     let warnings = parseBox?.endNested() ?? []
     if let failure = inline.failure { return .failure(failure) }

@@ -198,7 +198,7 @@ struct VMAPBuilder {
 
   mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
     if capture == .vast {
-      if inline.failure == nil { inline.characters(characters, length) }
+      if case .none = inline.failure { inline.characters(characters, length) }
       return
     }
     guard collecting, let characters else { return }
@@ -208,7 +208,7 @@ struct VMAPBuilder {
   mutating func end() {
     if capture != nil && skipped > 0 {
       skipped -= 1
-      if capture == .vast && inline.failure == nil { inline.end() }
+      if capture == .vast, case .none = inline.failure { inline.end() }
       return
     }
     namespaces.leave(depth: names.count)
@@ -225,6 +225,8 @@ struct VMAPBuilder {
       if case .none = adBreak?.adSource, case .none = adBreak?.error {
         note("AdBreak (line \(line)) has no AdSource: it only tracks")
       }
+      // Room for a schedule's usual breaks at once: growing one by one moved them three times.
+      if document.adBreaks.isEmpty { document.adBreaks.reserveCapacity(8) }
       if let finished = adBreak.take() { document.adBreaks.append(consume finished) }
     case .adSource:
       if !sourceHasData { failBreak(.schema, "AdSource has none of VASTAdData, AdTagURI or CustomAdData") }
@@ -238,12 +240,20 @@ struct VMAPBuilder {
       if value.isEmpty { failBreak(.schema, "AdTagURI is empty (expected a URL)") }
       adSource?.content = .adTagURI(url: value, templateType: attributes.value(.templateType))
     case .tracking:
-      let event = attributes.trimmedValue(.event) ?? ""
-      guard ["breakStart", "breakEnd", "error"].contains(event) else {
+      let event: String
+      switch attributes.knownValue(.event, KnownValues.vmapTrackingEvent) {
+      case .value(let known): event = known
+      case .absent: event = ""
+      case .other: event = attributes.trimmedValue(.event) ?? ""
+      }
+      guard event == "breakStart" || event == "breakEnd" || event == "error" else {
         note("Tracking event '\(event)' is not breakStart, breakEnd or error")
         return
       }
-      if !value.isEmpty { adBreak?.trackingEvents.append(VMAPTracking(event: event, url: value)) }
+      guard !value.isEmpty else { return }
+      // Room for the three events a break tracks at once (grown one by one, it moved twice).
+      if adBreak?.trackingEvents.isEmpty == true { adBreak?.trackingEvents.reserveCapacity(3) }
+      adBreak?.trackingEvents.append(VMAPTracking(event: event, url: value))
     default: break
     }
   }
@@ -273,7 +283,8 @@ struct VMAPBuilder {
       awaitInline()
     case .extensions:
       let xml = capturedXML(range)
-      if adBreak != nil { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }
+      // `if case` looks at the break in place (`adBreak != nil` copied it first).
+      if case .some = adBreak { adBreak?.extensionsXML = xml } else { document.extensionsXML = xml }
     case .customAdData:
       let xml = capturedXML(range)
       adSource?.content = .customAdData(xml: xml, templateType: attributes.value(.templateType))
@@ -284,7 +295,6 @@ struct VMAPBuilder {
   /// The captured element's bytes, with the namespace declarations it inherits on its start tag
   /// (`xmlns:vmap` above all), so that it parses on its own.
   private func capturedXML(_ range: Range<Int>) -> String {
-    let bytes = Array(UnsafeRawBufferPointer(rebasing: input[range]))
-    return String(decoding: XMLNamespaceScope.splice(captureNamespaces, into: bytes), as: UTF8.self)
+    XMLNamespaceScope.spliced(captureNamespaces, into: UnsafeRawBufferPointer(rebasing: input[range]))
   }
 }
