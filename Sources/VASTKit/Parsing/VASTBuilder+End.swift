@@ -76,8 +76,9 @@ extension VASTBuilder {
     case .error:
       if case .some = ad { ad?.errors.append(value) } else { document.errors.append(value) }
     case .impression:
-      let impression = VASTImpression(id: attribute(.id), url: value)
-      ad?.impressions.append(impression)
+      // Made in the argument of the chain that takes it, as the media files are (see there).
+      let id = attribute(.id)
+      ad?.impressions.append(VASTImpression(id: id, url: value))
     case .adSystem:
       if let first = ad?.adSystem {
         // An ad has one AdSystem; of two, the first is kept (as vast-client-js does).
@@ -90,13 +91,14 @@ extension VASTBuilder {
     case .adTitle: ad?.adTitle = value
     case .adServingId: ad?.adServingId = value
     case .category:
-      let category = VASTCategory(authority: attribute(.authority), value: value)
-      ad?.categories.append(category)
+      let authority = attribute(.authority)
+      ad?.categories.append(VASTCategory(authority: authority, value: value))
     case .descriptionElement: ad?.description = value
     case .advertiser: ad?.advertiser = value
     case .pricing:
-      let pricing = VASTPricing(model: attribute(.model), currency: attribute(.currency), value: value)
-      ad?.pricing = pricing
+      let model = attribute(.model)
+      let currency = attribute(.currency)
+      ad?.pricing = VASTPricing(model: model, currency: currency, value: value)
     case .expires:
       let seconds = integer(value, "Expires", in: 0...Int.max)
       ad?.expires = seconds
@@ -193,13 +195,13 @@ extension VASTBuilder {
   private mutating func endResource(_ name: XMLName, _ value: consuming String) {
     let kind: VASTResource.Kind =
       name == .staticResource ? .staticResource : name == .iFrameResource ? .iFrame : .html
-    let resource = VASTResource(kind: kind, creativeType: attribute(.creativeType), value: value)
+    let type = attribute(.creativeType)
     if case .some = icon {
-      icon?.resources.append(consume resource)
+      icon?.resources.append(VASTResource(kind: kind, creativeType: type, value: value))
     } else if case .some = companion {
-      companion?.resources.append(consume resource)
+      companion?.resources.append(VASTResource(kind: kind, creativeType: type, value: value))
     } else {
-      nonLinear?.resources.append(consume resource)
+      nonLinear?.resources.append(VASTResource(kind: kind, creativeType: type, value: value))
     }
   }
 
