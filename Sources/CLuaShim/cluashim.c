@@ -1,4 +1,5 @@
 #include "cluashim.h"
+#include "lk_swift_calls.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,48 +283,27 @@ void lk_take_traceback(lua_State *L) {
 
 // ---- Swift functions ----
 
-static lk_dispatch_fn lk_dispatch = NULL;
-static lk_method_dispatch_fn lk_method_dispatch = NULL;
-static lk_release_fn lk_release = NULL;
+lk_dispatch_fn lk_dispatch_hook = NULL;
+lk_method_dispatch_fn lk_method_dispatch_hook = NULL;
+lk_release_fn lk_release_hook = NULL;
 static const char lk_box_metatable_key = 0;
 
 void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_method_dispatch_fn method, lk_release_fn release) {
-  lk_dispatch = dispatch;
-  lk_method_dispatch = method;
-  lk_release = release;
+  lk_dispatch_hook = dispatch;
+  lk_method_dispatch_hook = method;
+  lk_release_hook = release;
 }
-
-// The upvalue of a method's trampoline (a function's is the box alone). The box comes first:
-// lk_box_gc releases the first word of either. Only the trampoline reads it: Lua code cannot
-// reach a C function's upvalues (the sandbox has no debug library).
-typedef struct lk_method_slot {
-  void *box;
-  const void *type_tag;  // the type tag of the method's objects
-} lk_method_slot;
 
 static int lk_box_gc(lua_State *L) {
   void **slot = (void **)lua_touserdata(L, 1);
   if (slot && *slot) {
-    lk_release(*slot);
+    lk_release_hook(*slot);
     *slot = NULL;
   }
   return 0;
 }
 
-// Entering Swift: host code runs there, so the allocator must not refuse (a refusal would jump
-// over Swift frames). Returns what `enforce` was.
-static inline int lk_enter_swift(lua_State *L, lk_context *ctx) {
-  int enforce = ctx->enforce;
-  ctx->enforce = 0;
-  ctx->running = L;
-  return enforce;
-}
-
-// Back from Swift, in the trampoline's own frame: raises or yields as Swift asked, so that
-// longjmp never crosses Swift.
-static inline int lk_leave_swift(lua_State *L, lk_context *ctx, int enforce, int result) {
-  ctx->enforce = enforce;
-  ctx->running = L;  // Swift may have run Lua on other threads
+int lk_swift_asked(lua_State *L, lk_context *ctx, int result) {
   if (ctx->stack_failed) {
     // Swift could not push everything: drop what it pushed (a C function is promised
     // LUA_MINSTACK free slots, room for the message) and raise.
@@ -331,7 +311,6 @@ static inline int lk_leave_swift(lua_State *L, lk_context *ctx, int enforce, int
     lua_settop(L, 0);
     return luaL_error(L, "stack overflow (no room on the Lua stack for the host's results)");
   }
-  if (result >= 0) return result;
   if (result == LK_RAISE) return lua_error(L);
   return lua_yield(L, LK_YIELD_BASE - result);
 }
@@ -340,7 +319,7 @@ static inline int lk_leave_swift(lua_State *L, lk_context *ctx, int enforce, int
 static int lk_call_box(lua_State *L, void *box) {
   lk_context *ctx = lk_context_of(L);
   int enforce = lk_enter_swift(L, ctx);
-  return lk_leave_swift(L, ctx, enforce, lk_dispatch(L, box));
+  return lk_leave_swift(L, ctx, enforce, lk_dispatch_hook(L, box));
 }
 
 // The C side of every Swift function.
@@ -349,22 +328,12 @@ static int lk_trampoline(lua_State *L) {
   return lk_call_box(L, *slot);
 }
 
-// A method called without an object of its type (a dot call, another value as self): the box,
-// called as a function, raises the error that shows the colon form. Out of line, so that the
-// method trampoline's own frame stays small.
-__attribute__((noinline, cold)) static int lk_refuse_method_call(lua_State *L, void *box) {
-  return lk_call_box(L, box);
-}
+int lk_refuse_method_call(lua_State *L, void *box) { return lk_call_box(L, box); }
 
-// The C side of every Swift method: checks argument 1's type tag here, so that Swift gets the
-// object in one call.
+// The C side of a Swift method past the pool's size (lk_method_pool.c): the same as a pooled
+// one, with its slot in its upvalue.
 static int lk_method_trampoline(lua_State *L) {
-  const lk_method_slot *slot = (const lk_method_slot *)lua_touserdata(L, lua_upvalueindex(1));
-  void *object = lk_to_object(L, 1, slot->type_tag);
-  if (object == NULL) return lk_refuse_method_call(L, slot->box);
-  lk_context *ctx = lk_context_of(L);
-  int enforce = lk_enter_swift(L, ctx);
-  return lk_leave_swift(L, ctx, enforce, lk_method_dispatch(L, slot->box, object));
+  return lk_call_method(L, (const lk_method_slot *)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
 // Gives the userdata on top of the stack the boxes' metatable (made once per state).
@@ -390,6 +359,7 @@ void lk_push_swift_function(lua_State *L, void *box) {
 }
 
 void lk_push_swift_method(lua_State *L, void *box, const void *type_tag) {
+  if (lk_push_pooled_method(L, box, type_tag)) return;
   lk_method_slot *slot = (lk_method_slot *)lua_newuserdatauv(L, sizeof(lk_method_slot), 0);
   slot->box = box;
   slot->type_tag = type_tag;
@@ -411,7 +381,7 @@ int lk_object_gc(lua_State *L) {
   if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(lk_object)) return 0;
   lk_object *o = (lk_object *)lua_touserdata(L, 1);
   if (o->object) {
-    lk_release(o->object);
+    lk_release_hook(o->object);
     o->object = NULL;
   }
   return 0;

@@ -50,7 +50,7 @@ public final class LuaState {
   }
 
   deinit {
-    lua_close(L)
+    lk_close(L)
     context.deallocate()
   }
 

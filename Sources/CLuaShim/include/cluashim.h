@@ -55,6 +55,7 @@ typedef struct lk_context {
   lua_State *main;                 // the main thread
   int stack_failed;                // a push from the host found no room on a full Lua stack
   void *host;                      // the Swift object that owns the state (not retained)
+  struct lk_method_pool *methods;  // the Swift methods' slots (lk_push_swift_method), or NULL
 } lk_context;
 
 enum { LK_HOOK_INTERVAL = 1000 };
@@ -62,6 +63,9 @@ enum { LK_HOOK_INTERVAL = 1000 };
 /// A new state using the budgeted allocator of `ctx`, with the count hook installed, the panic
 /// handler set and `ctx` stored in the state's extra space. NULL when memory is short.
 lua_State *lk_newstate(lk_context *ctx);
+/// Closes a state made by lk_newstate, then releases the boxes of its methods (they outlive every
+/// finalizer lua_close runs).
+void lk_close(lua_State *L);
 /// The context of a state or any of its threads.
 lk_context *lk_context_of(lua_State *L);
 /// Pushes "chunk:line: " of the innermost Lua function calling in (frames of the sandbox's own
@@ -120,8 +124,8 @@ void lk_set_swift_hooks(lk_dispatch_fn dispatch, lk_method_dispatch_fn method, l
 /// Pushes a Lua function that calls the Swift closure `box` (retained by the caller; released
 /// through the release hook when Lua collects the function).
 void lk_push_swift_function(lua_State *L, void *box);
-/// Pushes a Lua function that calls the Swift method `box` (retained by the caller, released as
-/// a function's box) through the method hook with the object of argument 1 when it carries
+/// Pushes a Lua function that calls the Swift method `box` (retained by the caller; released by
+/// lk_close, or, past a state's first 256 methods, as a function's box) through the method hook with the object of argument 1 when it carries
 /// `type_tag` (checked in C), else through the function hook.
 void lk_push_swift_method(lua_State *L, void *box, const void *type_tag);
 
