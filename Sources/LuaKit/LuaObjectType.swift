@@ -28,12 +28,18 @@ public final class LuaObjectType<Object: AnyObject> {
   ///
   /// Inlinable so that the call to `body` is compiled for the concrete class where the type is
   /// declared: no generic reabstraction on every call, which is the hottest path of the bridge.
+  /// A thrown error is turned into the status that raises it here, so that the stored closure
+  /// does not throw and the call into it carries no error register.
   @inlinable
   public func method(_ name: String, _ body: @escaping (Object, LuaCall) throws -> Int32) {
     methods.append(
       MethodDefinition(name) { pointer, call in
-        // Lua holds the object while the call runs: no retain needed.
-        try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0, call) }
+        do {
+          // Lua holds the object while the call runs: no retain needed.
+          return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef { try body($0, call) }
+        } catch {
+          return raiseStatus(error, in: call)
+        }
       })
   }
 
@@ -211,8 +217,9 @@ extension LuaState {
 // why: only its address is used (a registry key); its value is never read or written.
 nonisolated(unsafe) private var objectCacheKey: UInt8 = 0
 
-/// A method's body: gets the object's pointer, already checked to be of the method's class.
-@usableFromInline typealias ObjectMethod = (UnsafeMutableRawPointer, LuaCall) throws -> Int32
+/// A method's body: gets the object's pointer, already checked to be of the method's class, and
+/// returns the count of its results or the status that raises its error (`raiseStatus`).
+@usableFromInline typealias ObjectMethod = (UnsafeMutableRawPointer, LuaCall) -> Int32
 
 /// A method as declared. A class, not a tuple in the array: a closure kept in a generic container
 /// is stored abstractly, and every call would go through two conversion thunks.

@@ -47,28 +47,23 @@ private func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawP
     // Lua holds the box while the call runs: no retain needed.
     return try Unmanaged<SwiftFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { try $0.invoke(call) }
   } catch {
-    return raise(error, in: call)
+    return raiseStatus(error, in: call)
   }
 }
 
 /// Called by the method trampoline once it has checked that argument 1 is an object of the
-/// method's class: calls the method with it.
+/// method's class: calls the method with it (the method turns its errors into a status).
 private func dispatchSwiftMethod(
   _ L: OpaquePointer, _ box: UnsafeMutableRawPointer, _ object: UnsafeMutableRawPointer
 ) -> Int32 {
-  let call = LuaCall(L)
-  do {
-    // Lua holds the box while the call runs: no retain needed.
-    return try Unmanaged<MethodBox>.fromOpaque(box)._withUnsafeGuaranteedRef { try $0.body(object, call) }
-  } catch {
-    return raise(error, in: call)
-  }
+  // Lua holds the box while the call runs: no retain needed.
+  Unmanaged<MethodBox>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(object, LuaCall(L)) }
 }
 
 /// Pushes a thrown error's message, located at the caller's line unless it already names a chunk
-/// (a nested Lua call that failed), and tells the trampoline to raise it.
-@inline(never)
-private func raise(_ error: any Error, in call: LuaCall) -> Int32 {
+/// (a nested Lua call that failed), and returns the status that tells the trampoline to raise it.
+@usableFromInline @inline(never)
+func raiseStatus(_ error: any Error, in call: LuaCall) -> Int32 {
   let message: String
   switch error {
   case let error as LuaError where error.chunk != nil: message = error.message
