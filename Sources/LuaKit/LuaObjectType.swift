@@ -80,13 +80,10 @@ extension LuaState {
   public func register<Object: AnyObject>(_ type: LuaObjectType<Object>) {
     lua_createtable(L, 0, 8)
     let metatable = lua_gettop(L)
-    pushString(type.name, on: L)
-    lua_setfield(L, metatable, "__name")
-    lua_pushboolean(L, 0)
-    lua_setfield(L, metatable, "__metatable")
-    lua_pushcclosure(L, lk_object_gc, 0)
-    lua_setfield(L, metatable, "__gc")
-
+    // `__index` first: every method call looks it up, and the first key set in a table keeps its
+    // hash slot, so that lookup finds it at once; a key set later whose hash falls on that slot
+    // is chained after it (set last, `__index` was behind another key in some states, as the
+    // hash seed falls, costing every call a step).
     lua_createtable(L, 0, Int32(type.methods.count))
     for method in type.methods {
       let name = method.name
@@ -104,6 +101,12 @@ extension LuaState {
       lua_pushcclosure(L, lk_object_index, 2)
       lua_setfield(L, metatable, "__index")
     }
+    pushString(type.name, on: L)
+    lua_setfield(L, metatable, "__name")
+    lua_pushboolean(L, 0)
+    lua_setfield(L, metatable, "__metatable")
+    lua_pushcclosure(L, lk_object_gc, 0)
+    lua_setfield(L, metatable, "__gc")
     pushFunction(Self.setter(for: type))
     lua_setfield(L, metatable, "__newindex")
     pushFunction { call in
