@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// The element and attribute names the parser acts on. libxml2 interns every name in its
 /// parser dictionary, so after interning these once a name is recognised by its pointer.
 enum XMLName: String, CaseIterable {
@@ -52,44 +50,5 @@ enum XMLName: String, CaseIterable {
   /// Whether the element is kept as raw XML, its content not parsed.
   var isRaw: Bool {
     self == .adVerifications || self == .extensions || self == .creativeExtensions
-  }
-}
-
-/// The interned pointer of each name in one libxml2 dictionary, in a small open-addressing
-/// table keyed by the pointer's bits (faster than hashing with `Hasher` on every element).
-struct InternedNames<Name: RawRepresentable & CaseIterable> where Name.RawValue == String {
-  private static var size: Int { 1024 }
-  private var keys = [UInt](repeating: 0, count: 1024)
-  private var values = [Name?](repeating: nil, count: 1024)
-
-  /// Interns every name in `dictionary`.
-  init(_ dictionary: OpaquePointer?) {
-    guard dictionary != nil else { return }
-    for name in Name.allCases {
-      guard let pointer = xmlDictLookup(dictionary, name.rawValue, -1) else { continue }
-      let key = UInt(bitPattern: pointer)
-      var slot = Self.slot(key)
-      while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & (Self.size - 1) }
-      keys[slot] = key
-      values[slot] = name
-    }
-  }
-
-  @inline(__always) private static func slot(_ key: UInt) -> Int {
-    Int(truncatingIfNeeded: (key >> 3) ^ (key >> 13)) & (size - 1)
-  }
-
-  /// The name of an interned string, or nil for a name the parser ignores.
-  @inline(__always)
-  func name(_ pointer: UnsafePointer<xmlChar>?) -> Name? {
-    guard let pointer else { return nil }
-    let key = UInt(bitPattern: pointer)
-    var slot = Self.slot(key)
-    while true {
-      let candidate = keys[slot]
-      if candidate == key { return values[slot] }
-      if candidate == 0 { return nil }
-      slot = (slot + 1) & (Self.size - 1)
-    }
   }
 }
