@@ -11,29 +11,29 @@ extension MPDBuilder {
     switch name {
     case .spliceInfoSection:
       var section = SCTE35Signal(command: .spliceInsert)
-      section.ptsAdjustment = scteNumber("ptsAdjustment", bits: 33) ?? 0
+      section.ptsAdjustment = scteNumber(.ptsAdjustment, bits: 33) ?? 0
       signal = section
       commandSeen = false
     case .spliceInsert:
       guard startCommand(.spliceInsert, name), var current = signal else { return }
-      current.spliceEventId = scteNumber("spliceEventId", bits: 32).map { UInt32(truncatingIfNeeded: $0) }
-      current.cancel = scteFlag("spliceEventCancelIndicator") ?? false
-      current.outOfNetwork = scteFlag("outOfNetworkIndicator")
-      current.immediate = scteFlag("spliceImmediateFlag") ?? false
-      current.uniqueProgramId = scteNumber("uniqueProgramId", bits: 16).map { UInt16(truncatingIfNeeded: $0) }
-      current.availNum = scteNumber("availNum", bits: 8).map { UInt8(truncatingIfNeeded: $0) }
-      current.availsExpected = scteNumber("availsExpected", bits: 8).map { UInt8(truncatingIfNeeded: $0) }
+      current.spliceEventId = scteNumber(.spliceEventId, bits: 32).map { UInt32(truncatingIfNeeded: $0) }
+      current.cancel = scteFlag(.spliceEventCancelIndicator) ?? false
+      current.outOfNetwork = scteFlag(.outOfNetworkIndicator)
+      current.immediate = scteFlag(.spliceImmediateFlag) ?? false
+      current.uniqueProgramId = scteNumber(.uniqueProgramId, bits: 16).map { UInt16(truncatingIfNeeded: $0) }
+      current.availNum = scteNumber(.availNum, bits: 8).map { UInt8(truncatingIfNeeded: $0) }
+      current.availsExpected = scteNumber(.availsExpected, bits: 8).map { UInt8(truncatingIfNeeded: $0) }
       signal = current
     case .timeSignal:
       _ = startCommand(.timeSignal, name)
     case .spliceTime:
       guard var current = signal, current.ptsTime == nil else { return }
-      current.ptsTime = scteNumber("ptsTime", bits: 33)
+      current.ptsTime = scteNumber(.ptsTime, bits: 33)
       signal = current
     case .breakDuration:
       guard var current = signal else { return }
-      current.autoReturn = scteFlag("autoReturn")
-      current.breakDuration = scteNumber("duration", bits: 33)
+      current.autoReturn = scteFlag(.autoReturn)
+      current.breakDuration = scteNumber(.duration, bits: 33)
       if current.breakDuration == nil, signalProblem == nil {
         signalProblem = "\(path): expected a duration attribute (90 kHz ticks)"
       }
@@ -41,12 +41,12 @@ extension MPDBuilder {
     case .segmentationDescriptor:
       guard signal != nil else { return }
       var segmentation = SCTE35Segmentation(
-        eventId: scteNumber("segmentationEventId", bits: 32).map { UInt32(truncatingIfNeeded: $0) } ?? 0)
-      segmentation.cancel = scteFlag("segmentationEventCancelIndicator") ?? false
-      segmentation.typeId = scteNumber("segmentationTypeId", bits: 8).map { UInt8(truncatingIfNeeded: $0) }
-      segmentation.duration = scteNumber("segmentationDuration", bits: 40)
-      segmentation.segmentNum = scteNumber("segmentNum", bits: 8).map { UInt8(truncatingIfNeeded: $0) }
-      segmentation.segmentsExpected = scteNumber("segmentsExpected", bits: 8).map {
+        eventId: scteNumber(.segmentationEventId, bits: 32).map { UInt32(truncatingIfNeeded: $0) } ?? 0)
+      segmentation.cancel = scteFlag(.segmentationEventCancelIndicator) ?? false
+      segmentation.typeId = scteNumber(.segmentationTypeId, bits: 8).map { UInt8(truncatingIfNeeded: $0) }
+      segmentation.duration = scteNumber(.segmentationDuration, bits: 40)
+      segmentation.segmentNum = scteNumber(.segmentNum, bits: 8).map { UInt8(truncatingIfNeeded: $0) }
+      segmentation.segmentsExpected = scteNumber(.segmentsExpected, bits: 8).map {
         UInt8(truncatingIfNeeded: $0)
       }
       signal?.segmentations.append(segmentation)
@@ -91,31 +91,34 @@ extension MPDBuilder {
   }
 
   private var commandSeen: Bool {
-    get { scte35CommandSeen }
+    @inline(__always) get { scte35CommandSeen }
     set { scte35CommandSeen = newValue }
   }
 
   /// A whole-number attribute of at most `bits` bits, or nil when absent; a bad one is the
   /// message's problem.
-  private mutating func scteNumber(_ name: StaticString, bits: Int) -> UInt64? {
+  private mutating func scteNumber(_ name: MPDAttribute, bits: Int) -> UInt64? {
     guard let text = attribute(name) else { return nil }
     guard let value = DecimalText.unsigned(text), bits >= 64 || value >> UInt64(truncatingIfNeeded: bits) == 0
     else {
       if signalProblem == nil {
-        signalProblem = "\(path)@\(name): expected a whole number of at most \(bits) bits, got \"\(text)\""
+        signalProblem =
+          "\(path)@\(name.name): expected a whole number of at most \(bits) bits, got \"\(text)\""
       }
       return nil
     }
     return value
   }
 
-  private mutating func scteFlag(_ name: StaticString) -> Bool? {
+  private mutating func scteFlag(_ name: MPDAttribute) -> Bool? {
     guard let text = attribute(name) else { return nil }
-    switch text.trimmingCharacters(in: .whitespaces) {
+    switch MPDText.trimmingSpaces(text) {
     case "true", "1": return true
     case "false", "0": return false
     default:
-      if signalProblem == nil { signalProblem = "\(path)@\(name): expected true or false, got \"\(text)\"" }
+      if signalProblem == nil {
+        signalProblem = "\(path)@\(name.name): expected true or false, got \"\(text)\""
+      }
       return nil
     }
   }

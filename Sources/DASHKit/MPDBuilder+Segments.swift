@@ -34,16 +34,16 @@ extension MPDBuilder {
     switch name {
     case .adaptationSet where parent == .period && depth == 3 && !periods.isEmpty:
       var set = MPDAdaptationSet(line: line)
-      set.id = attribute("id")
-      set.contentType = attribute("contentType")
-      set.mimeType = attribute("mimeType")
+      set.id = attribute(.id)
+      set.contentType = attribute(.contentType)
+      set.mimeType = attribute(.mimeType)
       periods[periods.count - 1].adaptationSets.append(set)
       segmentReading.adaptationSetOpen = true
     case .representation where parent == .adaptationSet && depth == 4 && segmentReading.adaptationSetOpen:
       var representation = MPDRepresentation(line: line, path: path)
-      representation.id = attribute("id")
-      representation.bandwidth = integerAttribute("bandwidth")
-      representation.mimeType = attribute("mimeType")
+      representation.id = attribute(.id)
+      representation.bandwidth = integerAttribute(.bandwidth)
+      representation.mimeType = attribute(.mimeType)
       editAdaptationSet { $0.representations.append(representation) }
       segmentReading.representationOpen = true
     case .baseURL:
@@ -63,20 +63,20 @@ extension MPDBuilder {
     case .s where segmentReading.timelineOpen && depth == segmentReading.infoDepth + 2:
       timelineEntry()
     case .initialization where segmentReading.info != nil && depth == segmentReading.infoDepth + 1:
-      let (sourceURL, range) = (attribute("sourceURL"), attribute("range"))
+      let (sourceURL, range) = (attribute(.sourceURL), attribute(.range))
       segmentReading.info?.initialization = sourceURL
       segmentReading.info?.initializationRange = range
     case .segmentURL where segmentReading.info?.kind == .list && depth == segmentReading.infoDepth + 1:
       guard countEntry() else { return }
-      let entry = MPDSegmentURL(media: attribute("media"), mediaRange: attribute("mediaRange"), line: line)
+      let entry = MPDSegmentURL(media: attribute(.media), mediaRange: attribute(.mediaRange), line: line)
       segmentReading.info?.segmentURLs.append(entry)
     case .inbandEventStream:
       guard let owner = owner(parent, depth: depth - 1), owner == .adaptationSet || owner == .representation
       else { return }
-      guard let uri = attribute("schemeIdUri")?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
+      guard let uri = attribute(.schemeIdUri).map(MPDText.trimmingSpaces), !uri.isEmpty else {
         return fail("\(path): expected a schemeIdUri attribute")
       }
-      let stream = MPDInbandEventStream(schemeIdUri: uri, value: attribute("value"))
+      let stream = MPDInbandEventStream(schemeIdUri: uri, value: attribute(.value))
       if owner == .adaptationSet {
         editAdaptationSet { $0.inbandEventStreams.append(stream) }
       } else {
@@ -92,7 +92,7 @@ extension MPDBuilder {
     case .baseURL where segmentReading.baseURLOwner != nil:
       let owner = segmentReading.baseURLOwner ?? .mpd
       segmentReading.baseURLOwner = nil
-      let url = takeText().trimmingCharacters(in: .whitespacesAndNewlines)
+      let url = MPDText.trimmingSpacesAndNewlines(takeText())
       guard !url.isEmpty else { return }
       switch owner {
       case .mpd: mpd.baseURL = url
@@ -118,6 +118,7 @@ extension MPDBuilder {
   }
 
   /// Who an element whose parent is `parent` (at `depth`) belongs to, when it is one read.
+  @inline(__always)
   private func owner(_ parent: MPDName?, depth: Int) -> SegmentReading.Owner? {
     switch (parent, depth) {
     case (.mpd, 1): return .mpd
@@ -128,6 +129,7 @@ extension MPDBuilder {
     }
   }
 
+  @inline(__always)
   private func baseURL(of owner: SegmentReading.Owner) -> String? {
     switch owner {
     case .mpd: return mpd.baseURL
@@ -140,15 +142,15 @@ extension MPDBuilder {
   private mutating func startSegmentInfo(_ kind: MPDSegmentInfo.Kind, owner: SegmentReading.Owner, depth: Int)
   {
     var info = MPDSegmentInfo(kind: kind, line: line)
-    info.media = attribute("media")
-    info.initialization = attribute("initialization")
-    info.startNumber = integerAttribute("startNumber")
-    info.timescale = integerAttribute("timescale")
-    if info.timescale == 0 { return failAttribute("timescale", "a whole number above 0") }
-    info.duration = integerAttribute("duration")
-    if info.duration == 0 { return failAttribute("duration", "a whole number of ticks above 0") }
-    info.presentationTimeOffset = integerAttribute("presentationTimeOffset")
-    info.indexRange = attribute("indexRange")
+    info.media = attribute(.media)
+    info.initialization = attribute(.initialization)
+    info.startNumber = integerAttribute(.startNumber)
+    info.timescale = integerAttribute(.timescale)
+    if info.timescale == 0 { return failAttribute(.timescale, "a whole number above 0") }
+    info.duration = integerAttribute(.duration)
+    if info.duration == 0 { return failAttribute(.duration, "a whole number of ticks above 0") }
+    info.presentationTimeOffset = integerAttribute(.presentationTimeOffset)
+    info.indexRange = attribute(.indexRange)
     guard failure == nil else { return }
     segmentReading.info = info
     segmentReading.infoOwner = owner
@@ -157,25 +159,25 @@ extension MPDBuilder {
 
   private mutating func timelineEntry() {
     guard countEntry() else { return }
-    let time = integerAttribute("t")
-    guard let duration = integerAttribute("d"), duration > 0 else {
-      return failAttribute("d", "a whole number of ticks above 0")
+    let time = integerAttribute(.t)
+    guard let duration = integerAttribute(.d), duration > 0 else {
+      return failAttribute(.d, "a whole number of ticks above 0")
     }
     var repeatCount: Int64 = 0
-    if let bytes = attributeBytes("r") {
+    if let bytes = attributeBytes(.r) {
       if let count = DecimalText.bareUnsigned(bytes) {
         guard count <= UInt64(truncatingIfNeeded: Self.maxSegmentEntries) else {
-          return failAttribute("r", "-1 or a whole number from 0 to \(Self.maxSegmentEntries)")
+          return failAttribute(.r, "-1 or a whole number from 0 to \(Self.maxSegmentEntries)")
         }
         repeatCount = Int64(truncatingIfNeeded: count)
-      } else if String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces) == "-1" {
+      } else if MPDText.trimmingSpaces(String(decoding: bytes, as: UTF8.self)) == "-1" {
         repeatCount = -1
       } else if let count = DecimalText.unsigned(String(decoding: bytes, as: UTF8.self)),
         count <= UInt64(truncatingIfNeeded: Self.maxSegmentEntries)
       {
         repeatCount = Int64(truncatingIfNeeded: count)
       } else {
-        return failAttribute("r", "-1 or a whole number from 0 to \(Self.maxSegmentEntries)")
+        return failAttribute(.r, "-1 or a whole number from 0 to \(Self.maxSegmentEntries)")
       }
     }
     guard failure == nil else { return }

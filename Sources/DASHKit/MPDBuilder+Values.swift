@@ -2,7 +2,7 @@ import CheckedNumbers
 
 /// The MPD attributes' value types: `xs:duration`, `xs:dateTime`, whole numbers.
 extension MPDBuilder {
-  mutating func durationAttribute(_ name: StaticString) -> Double? {
+  mutating func durationAttribute(_ name: MPDAttribute) -> Double? {
     guard let text = attribute(name) else { return nil }
     guard let seconds = XSTime.duration(text) else {
       failAttribute(name, "an xs:duration such as PT30S or PT1H2M3.5S")
@@ -11,7 +11,7 @@ extension MPDBuilder {
     return seconds
   }
 
-  mutating func dateAttribute(_ name: StaticString) -> Double? {
+  mutating func dateAttribute(_ name: MPDAttribute) -> Double? {
     guard let text = attribute(name) else { return nil }
     guard let seconds = XSTime.dateTime(text) else {
       failAttribute(name, "an xs:dateTime such as 2026-11-29T12:00:00Z")
@@ -21,7 +21,7 @@ extension MPDBuilder {
   }
 
   /// A whole number ≥ 0 that fits 64 bits.
-  mutating func integerAttribute(_ name: StaticString) -> UInt64? {
+  mutating func integerAttribute(_ name: MPDAttribute) -> UInt64? {
     guard let bytes = attributeBytes(name) else { return nil }
     if let value = DecimalText.bareUnsigned(bytes) { return value }
     guard let value = DecimalText.unsigned(String(decoding: bytes, as: UTF8.self)) else {
@@ -39,7 +39,7 @@ enum DecimalText {
     // A number that starts and ends with a digit has nothing to trim: Foundation's trimming (through
     // NSString) was half of reading a day's SegmentTimeline (`adhost-bench mpd`).
     let bare = text.utf8.first.map(isDigit) == true && text.utf8.last.map(isDigit) == true
-    let digits = bare ? text : text.trimmingCharacters(in: .whitespaces)
+    let digits = bare ? text : MPDText.trimmingSpaces(text)
     guard !digits.isEmpty else { return nil }
     var value: UInt64 = 0
     for byte in digits.utf8 {
@@ -55,6 +55,17 @@ enum DecimalText {
   /// nil: the caller then reads them as text (`unsigned`), spaces and all.
   static func bareUnsigned(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
     guard !bytes.isEmpty else { return nil }
+    // Up to 19 digits cannot overflow 64 bits (10^19 − 1 < 2^64): no checked arithmetic (two
+    // numbers per SegmentTimeline `S`).
+    if bytes.count <= 19 {
+      var value: UInt64 = 0
+      for byte in bytes {
+        let digit = byte &- 48
+        guard digit < 10 else { return nil }
+        value = value &* 10 &+ UInt64(truncatingIfNeeded: digit)
+      }
+      return value
+    }
     var value: UInt64 = 0
     for byte in bytes {
       guard isDigit(byte),

@@ -1,10 +1,16 @@
 import CLibXML2
 import CheckedNumbers
 import Foundation
+import HardenedXML
 import SCTE35Kit
 
 /// Builds an MPD from SAX events: the MPD's attributes, each Period's id, start and duration,
 /// and its EventStreams' Events with their SCTE-35 messages (`MPDBuilder+SCTE35.swift`).
+///
+/// It is a large struct, mutated in place through its box (`MPDParseBox`). What reads it from a
+/// mutating method is inlined or static: a non-mutating method called from a mutating one made
+/// Swift copy the whole builder (a `memcpy` and a retain of every reference in it) first, several
+/// times per element (`adhost-bench mpd`, callgrind: 13 % of the read).
 struct MPDBuilder {
   /// A Period as read, before `MPDLayout` places it.
   struct PendingPeriod {
@@ -20,6 +26,8 @@ struct MPDBuilder {
   }
 
   let context: xmlParserCtxtPtr
+  /// The element names, interned in the document's dictionary.
+  let names: InternedNames<MPDName>
   var mpd = MPD()
   var periods: [PendingPeriod] = []
   var failure: MPDError?
@@ -39,14 +47,18 @@ struct MPDBuilder {
   private(set) var elements: [OpenElement] = []
   /// The root element's count, as for any other parent's children.
   private var documentCounts = SIMD8<Int32>()
-  /// The start tag being read's attributes, as libxml2 gives them (five pointers each: local
-  /// name, prefix, URI, value start, value end); set only during `start`.
-  private var attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-  private var attributeCount = 0
+  /// The start tag being read's attributes; none outside `start`, nor after the parser stopped.
+  private(set) var tag: MPDStartTag
   var text = ""
   private var collecting: MPDName?
-  /// The Event being read, its stream's scheme, and its SCTE-35 message so far.
+  /// Whether libxml2 calls `characters`: only while text is kept (a `Location`, a `BaseURL`, an
+  /// Event), so that the white space between the other elements costs no call into Swift.
+  private var charactersOn = false
+  /// The Event being read (while `eventDepth` > 0), its stream's scheme, and its SCTE-35 message
+  /// so far.
   var event: MPDEvent?
+  /// The depth of the Event being read; 0 when none is.
+  private(set) var eventDepth = 0
   var scheme: SCTE35Scheme?
   var signal: SCTE35Signal?
   var signalProblem: String?
@@ -56,45 +68,33 @@ struct MPDBuilder {
   /// The adaptation set, Representation, segment information and `BaseURL` being read.
   var segmentReading = SegmentReading()
 
-  init(context: xmlParserCtxtPtr) { self.context = context }
+  /// A builder for the document read on `context`, whose dictionary `names` and `tag` intern
+  /// their names in. Until it is done, libxml2 calls `characters` only when it asks.
+  init(context: xmlParserCtxtPtr, names: InternedNames<MPDName>, tag: MPDStartTag) {
+    self.context = context
+    self.names = names
+    self.tag = tag
+    context.pointee.sax.pointee.characters = nil
+  }
 
   /// The current line of the parser.
-  var line: Int { Int(truncatingIfNeeded: context.pointee.input?.pointee.line ?? 0) }
+  @inline(__always) var line: Int { Int(truncatingIfNeeded: context.pointee.input?.pointee.line ?? 0) }
 
   /// How many elements are open.
-  var depth: Int { elements.count }
+  @inline(__always) var depth: Int { elements.count }
 
   /// The open element's parent's name, or nil at the root.
-  var parentName: MPDName? { elements.count >= 2 ? elements[elements.count - 2].name : nil }
-
-  /// The open element's path, e.g. `MPD/Period[2]/EventStream[1]`.
-  var path: String {
-    elements.map { element in
-      let name = element.localname.map { String(cString: $0) } ?? ""
-      return element.name.indexSlot == nil ? name : "\(name)[\(element.index)]"
-    }.joined(separator: "/")
+  @inline(__always) var parentName: MPDName? {
+    elements.count >= 2 ? elements[elements.count - 2].name : nil
   }
 
   /// The start tag's attribute `name`'s value as bytes (the last one so named, without its prefix).
-  func attributeBytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
-    guard let attributeArray else { return nil }
-    let length = name.utf8CodeUnitCount
-    var index = attributeCount - 1
-    while index >= 0 {
-      let base = attributeArray + index * 5
-      index -= 1
-      guard let key = base[0], let start = base[3], let end = base[4] else { continue }
-      if memcmp(key, name.utf8Start, length) == 0 && key[length] == 0 {
-        return UnsafeBufferPointer(start: start, count: end - start)
-      }
-    }
-    return nil
+  @inline(__always) func attributeBytes(_ name: MPDAttribute) -> UnsafeBufferPointer<UInt8>? {
+    tag.bytes(name)
   }
 
   /// The start tag's attribute `name`'s value.
-  func attribute(_ name: StaticString) -> String? {
-    attributeBytes(name).map { String(decoding: $0, as: UTF8.self) }
-  }
+  @inline(__always) func attribute(_ name: MPDAttribute) -> String? { tag.string(name) }
 
   /// Rejects the document and stops the parser (the first failure wins).
   mutating func fail(_ message: String) {
@@ -102,21 +102,20 @@ struct MPDBuilder {
     xmlStopParser(context)
     // Stopping frees libxml2's input, which the start tag's attribute values point into: what
     // reads an attribute after this (the rest of the element's start) must find none.
-    attributeArray = nil
-    attributeCount = 0
+    tag.forget()
   }
 
   /// Rejects an attribute's value: `MPD/Period[2]@start: expected …, got "…"`.
-  mutating func failAttribute(_ name: StaticString, _ expected: String) {
-    fail("\(path)@\(name): expected \(expected), got \"\(attribute(name) ?? "")\"")
+  mutating func failAttribute(_ name: MPDAttribute, _ expected: String) {
+    fail("\(path)@\(name.name): expected \(expected), got \"\(attribute(name) ?? "")\"")
   }
 
   mutating func start(
     _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
-    _ attributeArray0: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     guard failure == nil else { return }
-    let name = MPDName(localname)
+    let name = names.name(localname) ?? .other
     var index: Int32 = 0
     if let slot = name.indexSlot {
       if elements.isEmpty {
@@ -128,21 +127,24 @@ struct MPDBuilder {
       }
     }
     elements.append(OpenElement(localname: localname, name: name, index: index))
-    attributeArray = attributeArray0
-    attributeCount = attributeArray0 == nil ? 0 : Int(truncatingIfNeeded: count)
-    defer {
-      attributeArray = nil
-      attributeCount = 0
-    }
+    tag.begin(attributes, count: count)
+    read(name)
+    tag.forget()
+    updateCharacters()
+  }
+
+  /// Reads the start of element `name` (open, its attributes in `tag`).
+  @inline(__always)
+  private mutating func read(_ name: MPDName) {
     if !sawRoot {
       sawRoot = true
       guard name == .mpd else {
-        let found = localname.map { String(cString: $0) } ?? ""
+        let found = elements[0].localname.map { String(cString: $0) } ?? ""
         return fail("the root element is <\(found)>, expected <MPD>")
       }
       return root()
     }
-    if event != nil {
+    if eventDepth > 0 {
       eventHasChild = true
       if scheme != nil { scte35Start(name) }
       return
@@ -164,22 +166,32 @@ struct MPDBuilder {
     guard failure == nil, let name = elements.last?.name else { return }
     if name == .eventStream && depth == 3 { streamOpen = false }
     segmentEnd(name)
-    if event != nil {
+    if eventDepth > 0 {
       if depth == eventDepth {
         finishEvent()
       } else if scheme != nil {
         scte35End(name)
       }
     } else if collecting == name {
-      let location = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let location = MPDText.trimmingSpacesAndNewlines(text)
       if mpd.location == nil && !location.isEmpty { mpd.location = location }
       collecting = nil
     }
     elements.removeLast()
+    updateCharacters()
+  }
+
+  /// Has libxml2 call `characters` while text is kept, and not otherwise.
+  @inline(__always)
+  private mutating func updateCharacters() {
+    let wanted = collecting != nil || eventDepth > 0 || segmentReading.collectsText
+    guard wanted != charactersOn else { return }
+    charactersOn = wanted
+    context.pointee.sax.pointee.characters = wanted ? MPDSAX.characters : nil
   }
 
   mutating func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
-    guard failure == nil, let characters, collecting != nil || event != nil || segmentReading.collectsText
+    guard failure == nil, let characters, collecting != nil || eventDepth > 0 || segmentReading.collectsText
     else { return }
     guard text.utf8.count < 1 << 20 else { return fail("\(path): over 1 MiB of text") }
     text += String(
@@ -192,22 +204,21 @@ struct MPDBuilder {
     return text
   }
 
-  private var eventDepth = 0
   /// Whether the EventStream open now was read (its Events go to it).
   private var streamOpen = false
 
   private mutating func root() {
-    switch attribute("type") ?? "static" {
+    switch attribute(.type) ?? "static" {
     case "static": mpd.type = .onDemand
     case "dynamic": mpd.type = .live
-    default: return failAttribute("type", "\"static\" or \"dynamic\"")
+    default: return failAttribute(.type, "\"static\" or \"dynamic\"")
     }
-    mpd.availabilityStartTime = dateAttribute("availabilityStartTime")
-    mpd.publishTime = dateAttribute("publishTime")
-    mpd.mediaPresentationDuration = durationAttribute("mediaPresentationDuration")
-    mpd.minimumUpdatePeriod = durationAttribute("minimumUpdatePeriod")
-    mpd.timeShiftBufferDepth = durationAttribute("timeShiftBufferDepth")
-    mpd.suggestedPresentationDelay = durationAttribute("suggestedPresentationDelay")
+    mpd.availabilityStartTime = dateAttribute(.availabilityStartTime)
+    mpd.publishTime = dateAttribute(.publishTime)
+    mpd.mediaPresentationDuration = durationAttribute(.mediaPresentationDuration)
+    mpd.minimumUpdatePeriod = durationAttribute(.minimumUpdatePeriod)
+    mpd.timeShiftBufferDepth = durationAttribute(.timeShiftBufferDepth)
+    mpd.suggestedPresentationDelay = durationAttribute(.suggestedPresentationDelay)
     if mpd.type == .live && mpd.availabilityStartTime == nil && failure == nil {
       fail("MPD: a dynamic MPD needs availabilityStartTime (an xs:dateTime such as 2026-11-29T12:00:00Z)")
     }
@@ -217,23 +228,23 @@ struct MPDBuilder {
     guard periods.count < MPDParser.maxPeriods else {
       return fail("\(path): more than \(MPDParser.maxPeriods) Periods")
     }
-    let id = attribute("id")
-    let start = durationAttribute("start")
-    let duration = durationAttribute("duration")
+    let id = attribute(.id)
+    let start = durationAttribute(.start)
+    let duration = durationAttribute(.duration)
     periods.append(PendingPeriod(id: id, start: start, duration: duration, line: line, path: path))
   }
 
   private mutating func startEventStream() {
-    guard let uri = attribute("schemeIdUri")?.trimmingCharacters(in: .whitespaces), !uri.isEmpty else {
+    guard let uri = attribute(.schemeIdUri).map(MPDText.trimmingSpaces), !uri.isEmpty else {
       return fail("\(path): expected a schemeIdUri attribute")
     }
     var stream = MPDEventStream(schemeIdUri: uri)
-    stream.value = attribute("value")
-    if let timescale = integerAttribute("timescale") {
-      guard timescale > 0 else { return failAttribute("timescale", "a whole number above 0") }
+    stream.value = attribute(.value)
+    if let timescale = integerAttribute(.timescale) {
+      guard timescale > 0 else { return failAttribute(.timescale, "a whole number above 0") }
       stream.timescale = timescale
     }
-    if let offset = integerAttribute("presentationTimeOffset") { stream.presentationTimeOffset = offset }
+    if let offset = integerAttribute(.presentationTimeOffset) { stream.presentationTimeOffset = offset }
     guard failure == nil else { return }
     periods[periods.count - 1].eventStreams.append(stream)
     streamOpen = true
@@ -245,10 +256,10 @@ struct MPDBuilder {
       return fail("\(path): more than \(MPDParser.maxEvents) Events in the MPD")
     }
     var event = MPDEvent(line: line)
-    event.id = attribute("id")
-    event.presentationTime = integerAttribute("presentationTime") ?? 0
-    event.duration = integerAttribute("duration")
-    event.messageData = attribute("messageData")
+    event.id = attribute(.id)
+    event.presentationTime = integerAttribute(.presentationTime) ?? 0
+    event.duration = integerAttribute(.duration)
+    event.messageData = attribute(.messageData)
     guard failure == nil, let stream = periods.last?.eventStreams.last else { return }
     self.event = event
     eventDepth = depth
@@ -261,8 +272,9 @@ struct MPDBuilder {
   }
 
   private mutating func finishEvent() {
+    eventDepth = 0
     guard var event else { return }
-    let body = takeText().trimmingCharacters(in: .whitespacesAndNewlines)
+    let body = MPDText.trimmingSpacesAndNewlines(takeText())
     if !eventHasChild && event.messageData == nil && !body.isEmpty { event.messageData = body }
     if scheme != nil {
       if let signalProblem {

@@ -1,8 +1,6 @@
-import CLibXML2
-import Foundation
-
-/// The element names the MPD builder acts on, recognised from libxml2's bytes without making a
-/// `String` per element (`adhost-bench mpd`: one per element was a large share of the read).
+/// The element names the MPD builder acts on, recognised by their pointer interned in libxml2's
+/// dictionary (`InternedNames`): no `String` and no byte comparison per element (`adhost-bench
+/// mpd`: a `String` per element was a large share of the read).
 enum MPDName: String, CaseIterable {
   case mpd = "MPD"
   case period = "Period"
@@ -41,27 +39,6 @@ enum MPDName: String, CaseIterable {
     case .s: 5
     case .segmentURL: 6
     default: nil
-    }
-  }
-
-  /// The names by their length in bytes, as UTF-8.
-  private static let byLength: [[(MPDName, [UInt8])]] = {
-    var table = [[(MPDName, [UInt8])]](repeating: [], count: 32)
-    for name in allCases where name != .other {
-      table[name.rawValue.utf8.count].append((name, Array(name.rawValue.utf8)))
-    }
-    return table
-  }()
-
-  /// The name of a NUL-terminated element name from libxml2.
-  init(_ bytes: UnsafePointer<xmlChar>?) {
-    self = .other
-    guard let bytes else { return }
-    let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
-    guard length < Self.byLength.count else { return }
-    for (name, utf8) in Self.byLength[length] where memcmp(bytes, utf8, length) == 0 {
-      self = name
-      return
     }
   }
 }

@@ -34,7 +34,12 @@ public final class MPDParser {
     case .failure(.empty): throw MPDError("the MPD is empty")
     case .failure(.noParser): throw MPDError("libxml2 could not create a parser")
     }
-    let box = MPDParseBox(context: context)
+    // The names the builder acts on, interned in this document's dictionary (a fresh context's).
+    guard let tag = MPDStartTag(dictionary: context.pointee.dict) else {
+      throw MPDError("libxml2 could not intern the MPD's names")
+    }
+    let box = MPDParseBox(
+      builder: MPDBuilder(context: context, names: InternedNames(context.pointee.dict), tag: tag))
     let outcome = data.withUnsafeBytes { frontEnd.read($0, context: context, box: box) }
     if let failure = box.builder.failure { throw failure }
     if let entity = outcome.refusedEntity {
@@ -49,21 +54,41 @@ public final class MPDParser {
   }
 }
 
-/// What the callbacks reach: the builder, beside the front-end's record of problems.
+/// What the callbacks reach: the builder, beside the front-end's record of problems. The builder
+/// is a struct mutated in place, without an exclusivity check per callback: only libxml2's
+/// callbacks reach it during a read, one at a time.
 final class MPDParseBox: XMLParseBox {
-  var builder: MPDBuilder
-  init(context: xmlParserCtxtPtr) { builder = MPDBuilder(context: context) }
+  @exclusivity(unchecked) var builder: MPDBuilder
+  init(builder: MPDBuilder) { self.builder = builder }
+
+  // Forwarders: mutating the builder from inside the class keeps the access in place.
+  func start(
+    _ localname: UnsafePointer<xmlChar>?, _ count: Int32,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) {
+    builder.start(localname, count, attributes)
+  }
+
+  func end() { builder.end() }
+
+  func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    builder.characters(characters, length)
+  }
 }
 
 /// The MPD builder's C callbacks; each reaches its `MPDParseBox` through the parser context's
-/// `_private` pointer. The front-end adds the entity refusal and the error capture.
+/// `_private` pointer, without retaining it. The front-end adds the entity refusal and the error
+/// capture.
 enum MPDSAX {
+  /// Start and end tags; `characters` is installed by the builder only while it keeps text.
   static let elements = XMLElementCallbacks(
     start: { ctx, localname, _, _, _, _, count, _, attributes in
-      XMLParseBox.of(ctx, as: MPDParseBox.self)?.builder.start(localname, count, attributes)
+      XMLParseBox.reach(ctx, as: MPDParseBox.self) { $0.start(localname, count, attributes) }
     },
-    end: { ctx, _, _, _ in XMLParseBox.of(ctx, as: MPDParseBox.self)?.builder.end() },
-    characters: { ctx, characters, length in
-      XMLParseBox.of(ctx, as: MPDParseBox.self)?.builder.characters(characters, length)
-    })
+    end: { ctx, _, _, _ in XMLParseBox.reach(ctx, as: MPDParseBox.self) { $0.end() } })
+
+  /// The character-data callback (CDATA too: `XML_PARSE_NOCDATA`).
+  static let characters: charactersSAXFunc = { ctx, characters, length in
+    XMLParseBox.reach(ctx, as: MPDParseBox.self) { $0.characters(characters, length) }
+  }
 }
