@@ -1,7 +1,9 @@
 extension BMFFWalker {
-  /// The scan: tracks' times from the fragments, then each `emsg` placed in time and decoded.
+  /// The scan: tracks' times from the fragments, then each v0 `emsg` placed after the first
+  /// `tfdt`, and the messages that could not be decoded told as issues.
   mutating func finish() -> MediaScan {
-    var byTrack: [UInt32: StreamTimes] = [:]
+    // A segment has a track or two: their times are gathered in a short array, not a dictionary.
+    var streams: [StreamTimes] = []
     for fragment in fragments {
       guard let timescale = initInfo.timescales[fragment.track], let start = fragment.decodeTime else {
         scan.issues.append(MediaError(at: 0, "track \(fragment.track): no timescale (init segment) or tfdt"))
@@ -9,39 +11,30 @@ extension BMFFWalker {
       }
       let first = Double(start) / Double(timescale)
       let last = Double(start &+ fragment.duration) / Double(timescale)
-      var times =
-        byTrack[fragment.track] ?? StreamTimes(id: fragment.track, streamType: 0, first: first, last: last)
-      times.first = min(times.first, first)
-      times.last = max(times.last, last)
-      byTrack[fragment.track] = times
+      if let index = streams.firstIndex(where: { $0.id == fragment.track }) {
+        streams[index].first = min(streams[index].first, first)
+        streams[index].last = max(streams[index].last, last)
+      } else {
+        streams.append(StreamTimes(id: fragment.track, streamType: 0, first: first, last: last))
+      }
     }
-    scan.streams = byTrack.keys.sorted().compactMap { byTrack[$0] }
+    streams.sort { $0.id < $1.id }
+    scan.streams = streams
     // A v0 emsg's delta counts from the segment's earliest presentation time: the first traf's tfdt.
     let earliest = fragments.first.flatMap { fragment in
       fragment.decodeTime.flatMap { time in
         initInfo.timescales[fragment.track].map { Double(time) / Double($0) }
       }
     }
-    scan.items.reserveCapacity(messages.count)
-    for (offset, var message) in messages {
-      let ticks = Double(message.presentationTime) / Double(message.timescale)
-      var time = ticks
-      if message.version == 0 {
+    for message in messages {
+      if message.relative {
         if earliest == nil {
           scan.issues.append(
-            MediaError(at: offset, "emsg v0: no tfdt to count presentation_time_delta from; 0 used"))
+            MediaError(at: message.offset, "emsg v0: no tfdt to count presentation_time_delta from; 0 used"))
         }
-        time += earliest ?? 0
+        scan.items[message.item].time += earliest ?? 0
       }
-      do { message.decoded = try EventMessageReader.decode(message) } catch {
-        scan.issues.append(
-          MediaError(
-            at: offset,
-            "emsg \(message.id) (\(message.schemeIdUri)): its message cannot be read: \(error.message)"))
-      }
-      let duration =
-        message.eventDuration == 0xFFFF_FFFF ? nil : Double(message.eventDuration) / Double(message.timescale)
-      scan.items.append(TimedMetadata(time: time, duration: duration, payload: .emsg(message)))
+      if let failure = message.failure { scan.issues.append(failure) }
     }
     if scan.issues.count > TSReader.maxIssues {
       let more = scan.issues.count - TSReader.maxIssues

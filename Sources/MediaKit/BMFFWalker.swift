@@ -16,7 +16,10 @@ struct BMFFWalker {
   var initInfo: BMFFInit
   var scan = MediaScan(container: .fmp4)
   var fragments: [Fragment] = []
-  var messages: [(offset: Int, message: EventMessage)] = []
+  /// The `emsg` boxes read, each already an item of `scan` (decoded, at its time on the track's
+  /// timeline): its index there, its box's offset, whether it is a v0 one (whose time counts from
+  /// the first `tfdt`, added in `finish`) and why its message could not be decoded.
+  var messages: [(item: Int, offset: Int, relative: Bool, failure: MediaError?)] = []
   /// The track a `trak` being read describes.
   private var trackId: UInt32?
 
@@ -74,10 +77,31 @@ struct BMFFWalker {
         : UInt64(truncatingIfNeeded: try reader.u32("baseMediaDecodeTime"))
       try inFragment(box) { $0.decodeTime = time }
     case BMFFBox.trun: try trackRun(&reader, box)
-    case BMFFBox.emsg:
-      messages.append((box.start, try EventMessageReader.read(&reader, at: box.start)))
+    case BMFFBox.emsg: try eventMessage(&reader, box)
     default: break
     }
+  }
+
+  /// An `emsg`: decoded and made an item here, so that the message is not copied again.
+  private mutating func eventMessage(_ reader: inout ByteReader, _ box: BMFFBox) throws(MediaError) {
+    var message = try EventMessageReader.read(&reader, at: box.start)
+    var failure: MediaError?
+    do { message.decoded = try EventMessageReader.decode(message) } catch {
+      failure = MediaError(
+        at: box.start,
+        "emsg \(message.id) (\(message.schemeIdUri)): its message cannot be read: \(error.message)")
+    }
+    let timescale = Double(message.timescale)
+    let duration = message.eventDuration == 0xFFFF_FFFF ? nil : Double(message.eventDuration) / timescale
+    if messages.isEmpty {
+      // A segment carries a few: room for them at once rather than growing one by one.
+      messages.reserveCapacity(8)
+      scan.items.reserveCapacity(8)
+    }
+    messages.append((scan.items.count, box.start, message.version == 0, failure))
+    scan.items.append(
+      TimedMetadata(
+        time: Double(message.presentationTime) / timescale, duration: duration, payload: .emsg(message)))
   }
 
   private mutating func inFragment(_ box: BMFFBox, _ change: (inout Fragment) -> Void) throws(MediaError) {

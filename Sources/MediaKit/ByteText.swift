@@ -4,17 +4,19 @@ extension ArraySlice<UInt8> {
   /// The bytes as UTF-8 (ill-formed sequences replaced, as `String(decoding:as:)` does).
   var utf8Text: String { withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
 
-  /// Whether the bytes are `text`'s UTF-8.
-  func isUTF8(of text: String) -> Bool {
-    let utf8 = text.utf8
-    guard utf8.count == count else { return false }
+  /// Whether the bytes are `text`'s UTF-8: compared as two buffers (a `String`'s UTF-8 view
+  /// iterated byte by byte cost more than the rest of an `emsg`'s reading).
+  func isUTF8(of text: StaticString) -> Bool {
+    guard text.utf8CodeUnitCount == count else { return false }
     return withUnsafeBufferPointer { mine in
-      var index = 0
-      for byte in utf8 {
-        guard mine[index] == byte else { return false }
-        index += 1
+      text.withUTF8Buffer { theirs in
+        var index = 0
+        while index < theirs.count {
+          guard mine[index] == theirs[index] else { return false }
+          index &+= 1
+        }
+        return true
       }
-      return true
     }
   }
 }

@@ -5,32 +5,43 @@ enum EventMessageReader {
   static func read(_ reader: inout ByteReader, at offset: Int) throws(MediaError) -> EventMessage {
     let version = try reader.u8("emsg's version")
     try reader.skip(3, "emsg's flags")
-    var message = EventMessage(
-      version: version, schemeIdUri: "", value: "", timescale: 0, presentationTime: 0, eventDuration: 0,
-      id: 0,
-      messageData: [])
+    // The fields are read into locals and the message built once: filling in a message made
+    // empty first copied its strings and arrays around.
+    let scheme: String
+    let value: String
+    let timescale: UInt32
+    let presentationTime: UInt64
+    let eventDuration: UInt32
+    let id: UInt32
     switch version {
     case 0:
-      message.schemeIdUri = try string(&reader, "scheme_id_uri", offset)
-      message.value = try string(&reader, "value", offset)
-      message.timescale = try reader.u32("emsg's timescale")
-      message.presentationTime = UInt64(truncatingIfNeeded: try reader.u32("presentation_time_delta"))
-      message.eventDuration = try reader.u32("event_duration")
-      message.id = try reader.u32("emsg's id")
+      scheme = try string(&reader, "scheme_id_uri", offset)
+      value = try string(&reader, "value", offset)
+      timescale = try reader.u32("emsg's timescale")
+      presentationTime = UInt64(truncatingIfNeeded: try reader.u32("presentation_time_delta"))
+      eventDuration = try reader.u32("event_duration")
+      id = try reader.u32("emsg's id")
     case 1:
-      message.timescale = try reader.u32("emsg's timescale")
-      message.presentationTime = try reader.u64("presentation_time")
-      message.eventDuration = try reader.u32("event_duration")
-      message.id = try reader.u32("emsg's id")
-      message.schemeIdUri = try string(&reader, "scheme_id_uri", offset)
-      message.value = try string(&reader, "value", offset)
+      timescale = try reader.u32("emsg's timescale")
+      presentationTime = try reader.u64("presentation_time")
+      eventDuration = try reader.u32("event_duration")
+      id = try reader.u32("emsg's id")
+      scheme = try string(&reader, "scheme_id_uri", offset)
+      value = try string(&reader, "value", offset)
     default:
       throw MediaError(at: offset, "emsg version \(version) is not supported (expected 0 or 1)")
     }
-    guard message.timescale > 0 else { throw MediaError(at: offset, "emsg's timescale is 0") }
-    message.messageData = Array(reader.rest())
-    return message
+    guard timescale > 0 else { throw MediaError(at: offset, "emsg's timescale is 0") }
+    return EventMessage(
+      version: version, schemeIdUri: scheme, value: value, timescale: timescale,
+      presentationTime: presentationTime, eventDuration: eventDuration, id: id,
+      messageData: Array(reader.rest()))
   }
+
+  /// `EventMessage.id3Scheme` and `scte35Scheme` as static text, compared with a box's bytes
+  /// in place (the tests decode messages written with the public constants).
+  private static var id3SchemeText: StaticString { "https://aomedia.org/emsg/ID3" }
+  private static var scte35SchemeText: StaticString { "urn:scte:scte35:2013:bin" }
 
   /// A null-terminated UTF-8 string; a missing terminator is an error.
   private static func string(_ reader: inout ByteReader, _ field: String, _ offset: Int) throws(MediaError)
@@ -42,8 +53,10 @@ enum EventMessageReader {
       throw MediaError(at: before, "emsg's \(field) has no terminating 0 byte")
     }
     // The schemes adhost decodes are most messages' scheme: taken as they are, not copied.
-    if value.isUTF8(of: EventMessage.id3Scheme) { return EventMessage.id3Scheme }
-    if value.isUTF8(of: EventMessage.scte35Scheme) { return EventMessage.scte35Scheme }
+    if value.isUTF8(of: id3SchemeText) { return EventMessage.id3Scheme }
+    if value.isUTF8(of: scte35SchemeText) { return EventMessage.scte35Scheme }
+    // Most messages' value is empty, or a short number.
+    if value.isEmpty { return "" }
     return value.utf8Text
   }
 

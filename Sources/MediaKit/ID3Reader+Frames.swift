@@ -1,37 +1,44 @@
 extension ID3Reader {
-  /// The fields of frame `id` from its (resynchronised) data.
-  static func content(_ id: String, _ data: ArraySlice<UInt8>) -> ID3Frame.Content {
+  /// The fields of the frame whose id is `code` (its four bytes as one big-endian number), from its
+  /// (resynchronised) data.
+  static func content(code: UInt32, _ data: ArraySlice<UInt8>) -> ID3Frame.Content {
     var reader = ByteReader(data)
-    switch id {
-    case "TXXX", "WXXX":
+    let first = code >> 24
+    switch code {
+    case userText, userURL:
       guard let encoding = try? reader.u8("the text encoding") else { return .binary(Array(data)) }
       let description = decodeString(&reader, encoding: encoding)
-      if id == "TXXX" {
+      if code == userText {
         // The first value; any after it are not kept.
         let text = reader.remaining > 0 ? decodeString(&reader, encoding: encoding) : ""
         return .userText(description: description, text: text)
       }
       return .userURL(description: description, url: latin1(reader.nullTerminated()))
-    case "PRIV":
+    case privateFrame:
       let owner = latin1(reader.nullTerminated())
       return .priv(owner: owner, data: Array(reader.rest()))
-    case "GEOB":
+    case object:
       guard let encoding = try? reader.u8("the text encoding") else { return .binary(Array(data)) }
       let mimeType = latin1(reader.nullTerminated())
       let filename = decodeString(&reader, encoding: encoding)
       let description = decodeString(&reader, encoding: encoding)
       return .object(
         mimeType: mimeType, filename: filename, description: description, data: Array(reader.rest()))
-    case _ where id.hasPrefix("T") || id.hasPrefix("Y"):
-      // Y…: Yospace's YMID, YSEQ, YTYP, YDUR, which are laid out as text frames.
+    case _ where first == 0x54 || first == 0x59:
+      // T…, and Y…: Yospace's YMID, YSEQ, YTYP, YDUR, which are laid out as text frames.
       guard let encoding = try? reader.u8("the text encoding") else { return .text([]) }
       return .text(values(&reader, encoding))
-    case _ where id.hasPrefix("W"):
+    case _ where first == 0x57:
       return .url(latin1(reader.nullTerminated()))
     default:
       return .binary(Array(data))
     }
   }
+
+  private static var userText: UInt32 { 0x5458_5858 }  // TXXX
+  private static var userURL: UInt32 { 0x5758_5858 }  // WXXX
+  private static var privateFrame: UInt32 { 0x5052_4956 }  // PRIV
+  private static var object: UInt32 { 0x4745_4F42 }  // GEOB
 
   /// The 0-separated strings left in `reader`, a last empty one (a terminator) dropped.
   private static func values(_ reader: inout ByteReader, _ encoding: UInt8) -> [String] {

@@ -58,7 +58,8 @@ public enum ID3Reader {
       guard idBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) else {
         break  // padding, or bytes that are not a frame: the frames end here
       }
-      let id = idBytes.utf8Text  // A–Z and 0–9 only
+      let code = idBytes.reduce(0) { $0 << 8 | UInt32(truncatingIfNeeded: $1) }
+      let id = frameId(code, idBytes)
       let frameSize =
         version == 3
         ? Int(truncatingIfNeeded: try frames.u32("\(id)'s size")) : try syncsafe(&frames, "\(id)'s size")
@@ -82,9 +83,23 @@ public enum ID3Reader {
         guard !data.isEmpty else { throw MediaError(at: data.startIndex, "\(id) lacks its group id") }
         data = data.dropFirst()
       }
-      tag.frames.append(ID3Frame(id: id, content: content(id, data)))
+      tag.frames.append(ID3Frame(id: id, content: content(code: code, data)))
     }
     return tag
+  }
+
+  /// A frame's id as text: the ids ad tracking reads most are constants, the others are made
+  /// from their bytes (A–Z and 0–9 only).
+  private static func frameId(_ code: UInt32, _ bytes: ArraySlice<UInt8>) -> String {
+    switch code {
+    case 0x5458_5858: "TXXX"
+    case 0x5052_4956: "PRIV"
+    case 0x594D_4944: "YMID"
+    case 0x5449_5432: "TIT2"
+    case 0x5758_5858: "WXXX"
+    case 0x4745_4F42: "GEOB"
+    default: bytes.utf8Text
+    }
   }
 
   /// Why a frame with these flags is not decoded (compressed or encrypted), or nil.

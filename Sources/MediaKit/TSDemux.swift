@@ -18,8 +18,9 @@ struct TSDemux {
   let bytes: [UInt8]
   var timestamps: TSTimestamps
   var scan = MediaScan(container: .mpegTS)
-  /// What each of the 8192 PIDs carries.
-  var kinds = [Kind](repeating: .unknown, count: 8192)
+  /// What each of the 8192 PIDs carries: inline, so that the packet loop reads a PID's kind
+  /// without loading an array's storage and checking its count (a PID has 13 bits).
+  var kinds = InlineArray<8192, Kind>(repeating: .unknown)
   /// The elementary streams the PMT declared, in the order declared.
   var streams: [ElementaryStream] = []
   /// Each PID's index + 1 in `streams` (0: none); allocated at the first stream declared, so

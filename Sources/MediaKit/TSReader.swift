@@ -23,10 +23,11 @@ public enum TSReader {
     var end = 0
     bytes.withUnsafeBufferPointer { buffer in
       // A local offset, written back at the end: one the closure captured went through memory
-      // at every packet.
+      // at every packet. It stays within the buffer, so its sums are not checked for overflow.
       var offset = 0
       defer { end = offset }
-      while offset + TSPacket.size <= buffer.count {
+      let count = buffer.count
+      while count &- offset >= TSPacket.size {
         guard buffer[offset] == TSPacket.syncByte else {
           let next = bytes[(offset + 1)...].firstIndex(of: TSPacket.syncByte) ?? bytes.count
           demux.issue(
@@ -36,14 +37,14 @@ public enum TSReader {
         }
         // Most packets continue a video or audio PES, or belong to no stream read: skipped here
         // on their PID alone.
-        let flags = buffer[offset + 1]
-        let pid = Int(truncatingIfNeeded: flags & 0x1F) << 8 | Int(truncatingIfNeeded: buffer[offset + 2])
+        let flags = buffer[offset &+ 1]
+        let pid = Int(truncatingIfNeeded: flags & 0x1F) << 8 | Int(truncatingIfNeeded: buffer[offset &+ 2])
         switch demux.kinds[pid] {
         case .unknown: break
         case .media: if flags & 0x40 != 0 { demux.mediaPacket(buffer, at: offset, pid: pid) }
         default: demux.packet(at: offset)
         }
-        offset += TSPacket.size
+        offset &+= TSPacket.size
       }
     }
     if end < bytes.count {

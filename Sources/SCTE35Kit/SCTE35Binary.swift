@@ -159,12 +159,19 @@ public enum SCTE35Binary {
   /// over a whole section including its CRC_32 it is 0. MPEG-TS's PSI sections (PAT, PMT) use it too.
   public static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(truncatingIfNeeded: byte) << 24
-      for _ in 0..<8 {
-        crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1
+    crcTable.withUnsafeBufferPointer { table in
+      for byte in bytes {
+        crc = crc << 8 ^ table[Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: crc >> 24) ^ byte)]
       }
     }
+    return crc
+  }
+
+  /// The CRC's eight steps over each byte value, so that a section is read a byte at a time
+  /// rather than a bit at a time.
+  private static let crcTable: [UInt32] = (0..<256).map { (value: UInt32) in
+    var crc = value << 24
+    for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
     return crc
   }
 }
