@@ -86,7 +86,9 @@ struct BMFFWalker {
   private mutating func eventMessage(_ reader: inout ByteReader, _ box: BMFFBox) throws(MediaError) {
     var message = try EventMessageReader.read(&reader, at: box.start)
     var failure: MediaError?
-    do { message.decoded = try EventMessageReader.decode(message) } catch {
+    do {
+      message.decoded = try EventMessageReader.decode(scheme: message.schemeIdUri, message.messageData)
+    } catch {
       failure = MediaError(
         at: box.start,
         "emsg \(message.id) (\(message.schemeIdUri)): its message cannot be read: \(error.message)")

@@ -60,14 +60,14 @@ enum EventMessageReader {
     return value.utf8Text
   }
 
-  /// The message decoded for the ID3 and SCTE-35 schemes; nil for others, an error when it
+  /// A message's data decoded for the ID3 and SCTE-35 schemes; nil for others, an error when it
   /// cannot be read.
-  static func decode(_ message: EventMessage) throws(MediaError) -> EventMessage.Decoded? {
-    switch message.schemeIdUri {
+  static func decode(scheme: String, _ data: [UInt8]) throws(MediaError) -> EventMessage.Decoded? {
+    switch scheme {
     case EventMessage.id3Scheme:
-      return .id3(try ID3Reader.read(message.messageData[...]))
+      return .id3(try ID3Reader.read(data[...]))
     case EventMessage.scte35Scheme:
-      do { return .scte35(try SCTE35Binary.decode(message.messageData)) } catch {
+      do { return .scte35(try SCTE35Binary.decode(data)) } catch {
         throw MediaError(at: 0, error.message)
       }
     default: return nil

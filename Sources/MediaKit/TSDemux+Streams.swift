@@ -26,7 +26,6 @@ extension TSDemux {
 
   /// Records that the PMT declares `pid` a stream of `type`.
   mutating func declare(_ pid: Int, type: UInt8) {
-    if slots.isEmpty { slots = [UInt16](repeating: 0, count: 8192) }
     let slot = Int(truncatingIfNeeded: slots[pid])
     if slot > 0 {
       streams[slot - 1].type = type
@@ -78,7 +77,7 @@ extension TSDemux {
     let pts = timestamps.unwrap(raw)
     latest = pts
     // Every stream of kind `.media` was declared, so it has a slot.
-    let index = slots.isEmpty ? -1 : Int(truncatingIfNeeded: slots[pid]) - 1
+    let index = Int(truncatingIfNeeded: slots[pid]) - 1
     guard index >= 0, let last = streams[index].record(pts) else { return }
     issue(MediaError(at: offset, "PID \(pid): the PTS jumps from \(last) to \(pts)"))
   }

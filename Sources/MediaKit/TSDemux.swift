@@ -23,9 +23,10 @@ struct TSDemux {
   var kinds = InlineArray<8192, Kind>(repeating: .unknown)
   /// The elementary streams the PMT declared, in the order declared.
   var streams: [ElementaryStream] = []
-  /// Each PID's index + 1 in `streams` (0: none); allocated at the first stream declared, so
-  /// that a PES start finds its stream without hashing.
-  var slots: [UInt16] = []
+  /// Each PID's index + 1 in `streams` (0: none), so that a PES start finds its stream without
+  /// hashing; inline, zeroed with the demux (an array of 8192 made at the first stream declared
+  /// was filled one element at a time, more than the rest of the PMT's reading).
+  var slots = InlineArray<8192, UInt16>(repeating: 0)
   /// Whether a PAT named a PMT.
   var pmtNamed = false
   var sections: [Int: SectionAssembler] = [:]
