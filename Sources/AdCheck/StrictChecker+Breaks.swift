@@ -29,6 +29,8 @@ extension StrictChecker {
   /// plays: an inserted break plays while the content waits wherever a seek left it.
   func instantEnded(at micros: Int64) {
     guard position.playing, let now = position.at(micros) else { return }
+    // Most instants (each `timeupdate`'s) have no break playing: tell before sorting the breaks.
+    guard breaks.values.contains(where: { $0.playing && !$0.reportedLeft }) else { return }
     for adBreak in breaks.values.sorted(by: { $0.offset < $1.offset })
     where adBreak.playing && !adBreak.reportedLeft {
       guard let begin = adBreak.begin else { continue }

@@ -85,6 +85,23 @@ public final class HostLoop {
   /// bookkeeping, which tests count.
   public var queuedTimers: Int { timers.count }
 
+  /// How many timers were set since the loop began, a repeating timer once per repeat: the
+  /// loop's bookkeeping, which tests count.
+  public var timersSet: UInt64 { timers.pushed }
+
+  /// Whether `timer` (one of this loop's, queued and not cancelled) fires exactly where a
+  /// one-shot timer set now for `micros` from now in `phase` would: the same time, and no other
+  /// timer of that time and phase was set after it. Then keeping it is the same as cancelling
+  /// it and setting it again. O(queued timers).
+  public func firesAsIfSetNow(_ timer: any ScheduledTimer, afterMicros micros: Int64, phase: TimerPhase)
+    -> Bool
+  {
+    guard let timer = timer as? TimerHandle, timer.interval == nil, timer.phase == phase,
+      timer.time == nowMicros &+ max(0, micros)
+    else { return false }
+    return timers.isLastPushed(ofItsInstant: timer)
+  }
+
   /// Runs `body` once, `seconds` from now (negative counts as 0).
   @discardableResult
   public func after(_ seconds: Double, _ body: @escaping () -> Void) -> TimerHandle {

@@ -41,6 +41,28 @@ struct TimerQueue {
   /// How many timers are queued, cancelled ones included until they surface or are swept.
   var count: Int { heap.count }
 
+  /// How many timers were pushed since the queue began (a repeating timer once per repeat).
+  var pushed: UInt64 { nextSequence }
+
+  /// Whether `timer` is queued and live, and no live timer due at its time in its phase was
+  /// pushed after it: then it fires exactly where the same timer pushed now would, since a timer
+  /// pushed now comes after every queued one of its time and phase, and so would `timer`.
+  /// Cancelled timers never fire, so they do not count. O(queued timers).
+  func isLastPushed(ofItsInstant timer: TimerHandle) -> Bool {
+    guard !timer.cancelled else { return false }
+    var queued = false
+    for other in heap {
+      if other === timer {
+        queued = true
+      } else if other.time == timer.time, other.phase == timer.phase, other.sequence > timer.sequence,
+        !other.cancelled
+      {
+        return false
+      }
+    }
+    return queued
+  }
+
   mutating func push(_ timer: TimerHandle) {
     if heap.count >= sweepAt { dropCancelled() }
     nextSequence += 1

@@ -6,11 +6,18 @@ public struct ContentTimeline: Equatable, Sendable {
   public static let maxDuration = 604_800.0
 
   /// The duration in seconds; `nil` for live content.
-  public var duration: Double?
+  public var duration: Double? {
+    didSet { durationMicros = duration.map { VirtualTime.micros($0) } }
+  }
+
+  /// The duration in microseconds, converted once when set: the player reads it for every
+  /// position it reports (each `timeupdate`, each timer).
+  package private(set) var durationMicros: Int64?
 
   /// A timeline of the given duration (`nil`: live), within 0…`maxDuration` (NaN reads as 0).
   public init(duration: Double?) {
     self.duration = duration.map { $0.isNaN ? 0 : min(max(0, $0), Self.maxDuration) }
+    durationMicros = self.duration.map { VirtualTime.micros($0) }
   }
 
   /// Video on demand of `duration` seconds.
@@ -21,6 +28,4 @@ public struct ContentTimeline: Equatable, Sendable {
 
   /// Whether the content is live.
   public var isLive: Bool { duration == nil }
-
-  package var durationMicros: Int64? { duration.map { VirtualTime.micros($0) } }
 }

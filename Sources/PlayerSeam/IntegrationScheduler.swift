@@ -26,6 +26,11 @@ public protocol IntegrationScheduler: AnyObject {
   /// Runs `body` on the host thread every `seconds` until the timer is cancelled.
   @discardableResult
   func every(_ seconds: Double, _ body: @escaping () -> Void) -> Timer
+  /// Whether `timer`, one this scheduler set that has not fired or been cancelled, fires exactly
+  /// where a one-shot timer set now for `micros` from now in `phase` would fire, relative to
+  /// every other timer: then the caller may keep it instead of cancelling it and setting a new
+  /// one. False when the scheduler cannot tell.
+  func firesAsIfSetNow(_ timer: any ScheduledTimer, afterMicros micros: Int64, phase: TimerPhase) -> Bool
   /// Begins work that other threads answer through the token (`post`, `finish`); its closures
   /// run on the host thread, in the order the work began.
   func beginWork(_ label: String) -> Work
@@ -37,6 +42,11 @@ extension IntegrationScheduler {
   public func afterMicros(_ micros: Int64, _ body: @escaping () -> Void) -> Timer {
     afterMicros(micros, phase: .work, body)
   }
+
+  /// Cannot tell: the caller sets its timer again.
+  public func firesAsIfSetNow(_ timer: any ScheduledTimer, afterMicros micros: Int64, phase: TimerPhase)
+    -> Bool
+  { false }
 }
 
 /// A timer; `cancel()` stops it from firing (again).

@@ -19,6 +19,37 @@ import Testing
     #expect(outcome.time == 2)
   }
 
+  /// A timer kept instead of set again must fire where the new one would: `firesAsIfSetNow`
+  /// says so only when no other timer of its instant and phase was set after it.
+  @Test func aTimerFiresAsIfSetNowOnlyWhenNothingOfItsInstantWasSetAfterIt() {
+    let loop = HostLoop()
+    var fired: [String] = []
+    loop.after(5) { fired.append("before") }
+    let kept = loop.after(5) { fired.append("kept") }
+    loop.after(4) { fired.append("earlier") }
+    loop.afterMicros(5_000_000, phase: .userAction) { fired.append("other phase") }
+    let cancelled = loop.after(5) { fired.append("cancelled") }
+    cancelled.cancel()
+    #expect(loop.firesAsIfSetNow(kept, afterMicros: 5_000_000, phase: .work))
+    #expect(!loop.firesAsIfSetNow(kept, afterMicros: 5_000_001, phase: .work))
+    #expect(!loop.firesAsIfSetNow(kept, afterMicros: 5_000_000, phase: .userAction))
+    // A timer of the same instant set after it: the kept one would fire before it, a new one after.
+    loop.after(5) { fired.append("after") }
+    #expect(!loop.firesAsIfSetNow(kept, afterMicros: 5_000_000, phase: .work))
+    // Neither a cancelled nor a fired timer, nor a repeating one.
+    let gone = loop.after(1) {}
+    gone.cancel()
+    #expect(!loop.firesAsIfSetNow(gone, afterMicros: 1_000_000, phase: .work))
+    let repeating = loop.every(5) {}
+    #expect(!loop.firesAsIfSetNow(repeating, afterMicros: 5_000_000, phase: .work))
+    repeating.cancel()
+    let early = loop.after(1) {}
+    _ = loop.run(until: 2)
+    #expect(!loop.firesAsIfSetNow(early, afterMicros: -1_000_000, phase: .work))
+    _ = loop.run()
+    #expect(fired == ["earlier", "before", "kept", "after", "other phase"])
+  }
+
   @Test func cancelledTimersDoNotFireAndRepeatingTimersCanStopThemselves() {
     let loop = HostLoop()
     var fired: [Double] = []

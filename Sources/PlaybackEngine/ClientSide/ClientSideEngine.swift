@@ -196,22 +196,39 @@ public final class ClientSideEngine {
   /// Sets a timer for the moment the playhead reaches the next break that has not played.
   public func armNextBreak() { armNextBreak(position: nil) }
 
-  /// `armNextBreak()` with the playhead's position when the caller just read it.
+  /// `armNextBreak()` with the playhead's position when the caller just read it. The timer
+  /// already set is kept when it fires where the new one would (the same instant, no timer of
+  /// that instant set since): every `timeupdate` arms the same break, and cancelling and setting
+  /// it again each time was most of the engine's work per `timeupdate`.
   private func armNextBreak(position known: Double?) {
+    guard let (next, position) = nextBreak(position: known) else {
+      arm?.cancel()
+      arm = nil
+      return
+    }
+    if let arm,
+      player.loop.firesAsIfSetNow(arm, afterMicros: VirtualTime.micros(next - position), phase: .work)
+    {
+      return
+    }
     arm?.cancel()
-    arm = nil
-    guard !closed, playing == nil, !player.paused else { return }
+    arm = player.loop.after(next - position) { [weak self] in
+      self?.arm = nil
+      self?.check()
+    }
+  }
+
+  /// The content seconds of the next break that has not played, and the playhead's position,
+  /// when a timer should be armed for it.
+  private func nextBreak(position known: Double?) -> (next: Double, position: Double)? {
+    guard !closed, playing == nil, !player.paused else { return nil }
     let position = known ?? player.currentTime
     var next: Double?
     for clientBreak in breaks where clientBreak.isReady && !isPostRoll(clientBreak) {
       guard let offset = offset(of: clientBreak), offset > position else { continue }
       next = min(next ?? offset, offset)
     }
-    guard let next else { return }
-    arm = player.loop.after(next - position) { [weak self] in
-      self?.arm = nil
-      self?.check()
-    }
+    return next.map { ($0, position) }
   }
 
   /// Stops following the playhead and playing: its timers and listeners. The ads stay.
