@@ -54,7 +54,7 @@ public struct HLSSegment: Equatable, Sendable {
   /// the rest of reading them (docs/benchmarks.md).
   public internal(set) var uri: String
   /// The segment's URL, resolved: made from `uri` when read.
-  public var url: URL { HLSURLResolver.url(uri) }
+  public var url: URL { Self.url(ofURI: uri) }
   /// `#EXTINF` duration in seconds.
   public var duration: Double
   /// The media sequence number.
@@ -164,4 +164,10 @@ public struct HLSMediaPlaylist: Equatable, Sendable {
   public var isLive: Bool { !hasEndList }
   /// The sum of the segment durations.
   public var duration: Double { segments.reduce(0) { $0 + $1.duration } }
+}
+
+extension HLSSegment {
+  /// The URL of a segment's `uri` text, as `url` makes it: for those that keep the text alone
+  /// and make the URL only when they need it.
+  public static func url(ofURI uri: String) -> URL { HLSURLResolver.url(uri) }
 }

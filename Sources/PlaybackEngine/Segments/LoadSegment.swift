@@ -4,8 +4,23 @@ import HLSKit
 /// A media segment as the loader loads it: one of an HLS media playlist, or one of a DASH
 /// Representation (`DASHSegmentPlan`), in content time.
 struct LoadSegment {
+  /// Where it is: a URL (DASH), or an HLS segment's resolved URI text, made a URL only when
+  /// asked, as it is loaded. A live playlist's whole timeline becomes `LoadSegment`s on each
+  /// reload: a URL parsed per segment there would cost O(segments) parses every few seconds.
+  private enum Address {
+    case url(URL)
+    case hlsURI(String)
+  }
+
+  private let address: Address
+
   /// Its URL, resolved.
-  var url: URL
+  var url: URL {
+    switch address {
+    case .url(let url): url
+    case .hlsURI(let uri): HLSSegment.url(ofURI: uri)
+    }
+  }
   /// Only these bytes of `url` are the segment.
   var byteRange: HLSByteRange?
   /// Its init segment (HLS `#EXT-X-MAP`, DASH `Initialization`), if any.
@@ -31,7 +46,7 @@ struct LoadSegment {
 
   /// A segment of an HLS media playlist.
   init(_ segment: HLSSegment) {
-    url = segment.url
+    address = .hlsURI(segment.uri)
     byteRange = segment.byteRange
     initSegment = segment.map
     sequence = segment.sequence
@@ -45,7 +60,7 @@ struct LoadSegment {
     url: URL, byteRange: HLSByteRange?, initSegment: HLSMap?, sequence: Int, startTime: Double,
     duration: Double, discontinuity: Bool, timestampOffset: Double, period: String
   ) {
-    self.url = url
+    address = .url(url)
     self.byteRange = byteRange
     self.initSegment = initSegment
     self.sequence = sequence
