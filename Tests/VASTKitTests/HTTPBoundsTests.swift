@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func aGzipBombIsStoppedWhileItStreams() async throws {
-    let bomb = GzipBomb.data(inflatedBytes: 256 << 20)
+    let bomb = GzipBomb.data(inflatedBytes: 1 << 30)
     let server = try LoopbackServer()
     defer { server.stop() }
     server.route("/bomb") { _ in
@@ -32,9 +32,12 @@ import Testing
       _ = try await client.get(server.url("/bomb"))
     }
     let peak = try #require(Self.status("VmHWM"))
-    // The whole bomb inflated is 256 MiB; the cap is 1 MiB. Before, the chunks queued for the
-    // delegate while the cancel waited for libcurl: the peak grew by the whole bomb.
-    #expect(peak - before < 64 << 10, "peak resident size grew by \((peak - before) >> 10) MiB")
+    // The whole bomb inflated is 1 GiB; the cap is 1 MiB. Before, the chunks queued for the
+    // delegate while the cancel waited for libcurl: the peak grew by the whole bomb. The peak is
+    // the process's, and the suites running beside this one in it add tens of MiB (75 MiB seen
+    // with a 256 MiB bomb and a 64 MiB bound): a quarter of the bomb keeps the bug 4 × over the
+    // bound and the neighbours well under it.
+    #expect(peak - before < 256 << 10, "peak resident size grew by \((peak - before) >> 10) MiB")
   }
 
   @Test func aFIFODeviceOrDirectoryIsNotReadAsAFile() async throws {
