@@ -38,6 +38,9 @@ struct TimerQueue {
   private var sweepAt = Self.smallestSweep
   static let smallestSweep = 64
 
+  /// The most queued timers `isLastPushed(ofItsInstant:)` looks through.
+  static let lastPushedScanLimit = 64
+
   /// How many timers are queued, cancelled ones included until they surface or are swept.
   var count: Int { heap.count }
 
@@ -47,9 +50,12 @@ struct TimerQueue {
   /// Whether `timer` is queued and live, and no live timer due at its time in its phase was
   /// pushed after it: then it fires exactly where the same timer pushed now would, since a timer
   /// pushed now comes after every queued one of its time and phase, and so would `timer`.
-  /// Cancelled timers never fire, so they do not count. O(queued timers).
+  /// Cancelled timers never fire, so they do not count. O(queued timers), so a queue of more
+  /// than `lastPushedScanLimit` answers false without looking: the caller then cancels and
+  /// pushes again, the same result in O(log n), and a plugin that queues many timers does not
+  /// make every `timeupdate` scan them all.
   func isLastPushed(ofItsInstant timer: TimerHandle) -> Bool {
-    guard !timer.cancelled else { return false }
+    guard !timer.cancelled, heap.count <= Self.lastPushedScanLimit else { return false }
     var queued = false
     for other in heap {
       if other === timer {

@@ -50,6 +50,15 @@ import Testing
     #expect(fired == ["earlier", "before", "kept", "after", "other phase"])
   }
 
+  @Test func aLongQueueIsNotScannedToKeepATimer() {
+    let loop = HostLoop()
+    let kept = loop.after(5) {}
+    #expect(loop.firesAsIfSetNow(kept, afterMicros: 5_000_000, phase: .work))
+    // Many plugin timers queued later: the answer is "set it again", without a scan per call.
+    for _ in 0..<64 { loop.after(60) {} }  // TimerQueue.lastPushedScanLimit
+    #expect(!loop.firesAsIfSetNow(kept, afterMicros: 5_000_000, phase: .work))
+  }
+
   @Test func cancelledTimersDoNotFireAndRepeatingTimersCanStopThemselves() {
     let loop = HostLoop()
     var fired: [Double] = []
