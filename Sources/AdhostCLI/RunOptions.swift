@@ -36,6 +36,8 @@ struct RunOptions {
   let checksMedia: Bool
   /// Every request goes into the log as a `request` entry (`adhost test`'s runs).
   var logsRequests = false
+  /// Lua chunks compiled once for all the runs of one `adhost test` (nil: each run compiles).
+  var chunkCache: LuaChunkCache?
   /// `--verification-vendors A,B`: the only vendors whose verification scripts may load; nil
   /// when not given (all may).
   let verificationVendors: Set<String>?

@@ -34,6 +34,7 @@ extension RunSession {
     var options = PluginHostOptions(http: setup.options.client)
     options.limits = setup.options.limits
     options.libraryFolders = LibraryOptions.searchList(setup.options.libraries)
+    options.chunkCache = setup.options.chunkCache
     options.views = setup.options.views
     options.engine.faults = setup.options.faults
     options.engine.logsRequests = setup.options.logsRequests

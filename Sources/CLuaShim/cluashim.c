@@ -1,6 +1,7 @@
 #include "cluashim.h"
 #include "lk_swift_calls.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,48 @@ int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkn
   ctx->enforce = 1;
   int status = luaL_loadbufferx(L, chunk, size, chunkname, "t");
   ctx->enforce = enforce;
+  return status;
+}
+
+int lk_loadbinary(lua_State *L, const char *chunk, size_t size, const char *chunkname) {
+  lk_context *ctx = lk_context_of(L);
+  int enforce = ctx->enforce;
+  ctx->enforce = 1;
+  int status = luaL_loadbufferx(L, chunk, size, chunkname, "b");
+  ctx->enforce = enforce;
+  return status;
+}
+
+static int lk_dump_writer(lua_State *L, const void *part, size_t size, void *data) {
+  (void)L;
+  lk_dump_buffer *out = data;
+  if (size > out->capacity - out->count) {
+    size_t capacity = out->capacity > 0 ? out->capacity : 4096;
+    while (capacity - out->count < size) {
+      if (capacity > SIZE_MAX / 2) return 1;
+      capacity *= 2;
+    }
+    char *grown = realloc(out->bytes, capacity);
+    if (grown == NULL) return 1;
+    out->bytes = grown;
+    out->capacity = capacity;
+  }
+  memcpy(out->bytes + out->count, part, size);
+  out->count += size;
+  return 0;
+}
+
+int lk_dump(lua_State *L, lk_dump_buffer *out) {
+  out->bytes = NULL;
+  out->count = 0;
+  out->capacity = 0;
+  int status = lua_dump(L, lk_dump_writer, out, 0);
+  if (status != 0) {
+    free(out->bytes);
+    out->bytes = NULL;
+    out->count = 0;
+    out->capacity = 0;
+  }
   return status;
 }
 

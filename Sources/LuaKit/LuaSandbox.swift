@@ -39,7 +39,7 @@ extension LuaState {
     environment.set("os", .tableReference(os))
     environment.set("_G", .tableReference(environment))
 
-    let prelude = try load(sandboxPrelude, chunkName: "=[sandbox]")
+    let prelude = try load(sandboxPrelude, chunkName: "=[sandbox]", cachedAs: "[sandbox]")
     let hostPrint = function { call in
       call.state.printHandler(call.string(1) ?? "")
       return 0
@@ -86,7 +86,8 @@ extension LuaState {
   public func loadFile(_ path: String, environment: LuaTableReference? = nil) throws(LuaError) -> LuaFunction
   {
     let data = try SourceFile.read(path, limit: limits.memoryBytes, describedAs: path)
-    return try load(data: data, chunkName: "@" + path, environment: environment)
+    let file = chunkCache == nil ? path : ModuleResolver.realPath(path) ?? path
+    return try load(data: data, chunkName: "@" + path, environment: environment, file: file)
   }
 
   /// For `require`: finds `name` on the search path, loads it, and returns the chunk and the
@@ -99,7 +100,8 @@ extension LuaState {
     let data = try SourceFile.read(found.file, limit: limits.memoryBytes, describedAs: shown)
     do {
       return (
-        try load(data: data, chunkName: "@" + found.chunkName, environment: environment), found.chunkName
+        try load(data: data, chunkName: "@" + found.chunkName, environment: environment, file: found.file),
+        found.chunkName
       )
     } catch {
       // A refusal that names no line (a binary chunk, no memory): say which module it was.

@@ -9,26 +9,41 @@ extension LuaState {
   public func load(
     _ code: String, chunkName: String, environment: LuaTableReference? = nil
   ) throws(LuaError) -> LuaFunction {
+    try load(code, chunkName: chunkName, environment: environment, cachedAs: nil)
+  }
+
+  /// `load` of the host's own code, compiled once per `chunkCache` under the name `file`.
+  func load(
+    _ code: String, chunkName: String, environment: LuaTableReference? = nil, cachedAs file: String?
+  ) throws(LuaError) -> LuaFunction {
     var code = code
     let result = code.withUTF8 { buffer in
       Result { () throws(LuaError) in
-        try load(bytes: UnsafeRawBufferPointer(buffer), chunkName: chunkName, environment: environment)
+        try load(
+          bytes: UnsafeRawBufferPointer(buffer), chunkName: chunkName, environment: environment, file: file)
       }
     }
     return try result.get()
   }
 
-  /// `load` of a file's bytes, without copying them into a string.
-  func load(data: Data, chunkName: String, environment: LuaTableReference?) throws(LuaError) -> LuaFunction {
+  /// `load` of a file's bytes, without copying them into a string; `file` is where they were
+  /// read (the chunk cache's key with the chunk's name).
+  func load(
+    data: Data, chunkName: String, environment: LuaTableReference?, file: String
+  ) throws(LuaError) -> LuaFunction {
     let result = data.withUnsafeBytes { bytes in
-      Result { () throws(LuaError) in try load(bytes: bytes, chunkName: chunkName, environment: environment) }
+      Result { () throws(LuaError) in
+        try load(bytes: bytes, chunkName: chunkName, environment: environment, file: file)
+      }
     }
     return try result.get()
   }
 
-  /// `load` of the bytes of a chunk.
+  /// `load` of the bytes of a chunk. With a `file` (where the bytes were read, or a name for the
+  /// host's own chunks) and a `chunkCache`, a chunk compiled before from the same bytes under
+  /// the same name loads from its binary.
   func load(
-    bytes: UnsafeRawBufferPointer, chunkName: String, environment: LuaTableReference?
+    bytes: UnsafeRawBufferPointer, chunkName: String, environment: LuaTableReference?, file: String? = nil
   ) throws(LuaError) -> LuaFunction {
     // Lua's refusal of a binary chunk names no chunk: name it here.
     if bytes.first == 0x1B {
@@ -37,8 +52,17 @@ extension LuaState {
         "\(Self.shownName(chunkName)): attempt to load a binary chunk (precompiled Lua): only source text "
           + "is loaded")
     }
-    let text = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-    let status = lk_loadtext(L, text, bytes.count, chunkName)
+    let cache = file == nil ? nil : chunkCache
+    let key = file.map { LuaChunkCache.key(chunkName: chunkName, file: $0) } ?? ""
+    let status: Int32
+    if let cache, let binary = cache.binary(for: key, source: bytes) {
+      status = binary.withUnsafeBytes { binary in
+        lk_loadbinary(L, binary.baseAddress?.assumingMemoryBound(to: CChar.self), binary.count, chunkName)
+      }
+    } else {
+      status = lk_loadtext(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName)
+      cache?.compiled(key, source: bytes, binary: status == LUA_OK ? dumpedFunctionOnTop() : nil)
+    }
     guard status == LUA_OK else {
       let message = stringValue(at: -1, on: L).stringValue ?? "cannot load \(chunkName)"
       lk_pop(L, 1)
@@ -50,6 +74,14 @@ extension LuaState {
       _ = lua_setupvalue(L, -2, 1)
     }
     return LuaFunction(popping: self, from: L)
+  }
+
+  /// The binary chunk of the function on top of the stack, with its debug information; nil
+  /// when there was no memory for it.
+  private func dumpedFunctionOnTop() -> Data? {
+    var buffer = lk_dump_buffer()
+    guard lk_dump(L, &buffer) == 0, let bytes = buffer.bytes else { return nil }
+    return Data(bytesNoCopy: bytes, count: buffer.count, deallocator: .free)
   }
 
   /// A chunk's name as Lua shows it in messages: `@path` and `=name` without their mark.

@@ -24,6 +24,10 @@ public final class LuaState {
   /// The clock sandboxes made by this state read (`os.time`, `os.date`, `os.clock`): the
   /// machine's unless the embedder gives its own.
   public var clock: LuaClock = .system
+  /// Compiled chunks this state shares with others of the same run (`LuaChunkCache`): the
+  /// files it loads (`loadFile`, `require`) and the sandbox's prelude are compiled once per
+  /// cache. Nil: every load compiles.
+  public var chunkCache: LuaChunkCache?
 
   /// The budgets in force; changes apply from the next call.
   public var limits: LuaLimits {

@@ -12,6 +12,9 @@ public struct PluginHostOptions {
   /// Folders `require` also searches, after adhost's SDK and the plugin's folder (`--lib`, then
   /// `ADHOST_LUA_PATH`): `PluginHost.moduleSearchPath`.
   public var libraryFolders: [String] = []
+  /// Compiled Lua chunks the host's state shares with other hosts of the same run (the
+  /// scenarios of one `adhost test`): nil, every file the plugin loads is compiled.
+  public var chunkCache: LuaChunkCache?
   /// What the host's playback engine needs (`PluginHost.engine`): the HTTP client, which the
   /// plugins' `http`, `vast` and `beacon` modules use too, media checks (`adhost run
   /// --check-media`), verification vendors (`--verification-vendors`), faults (`--faults`), the
@@ -83,6 +86,7 @@ public final class PluginHost {
   /// Lua state.
   public init(player: any IntegrationPlayer, options: PluginHostOptions) throws(LuaError) {
     lua = try LuaState(limits: options.limits)
+    lua.chunkCache = options.chunkCache
     lua.clock = Self.clock(of: player.loop, startDate: options.engine.startDate)
     self.player = player
     do {

@@ -1,12 +1,16 @@
 import Foundation
+import LuaKit
 import PluginHost
 
 /// Runs scenarios on `jobs` threads of their own (a host loop blocks its thread: never one of
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
+/// The runs share one `LuaChunkCache`, made for this call: each Lua file is compiled once per
+/// `adhost test`, not once per scenario.
 enum ParallelScenarios {
   static func run(
     _ progress: ScenarioProgress, jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
-    views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures()
+    views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures(),
+    chunks: LuaChunkCache = LuaChunkCache()
   ) async -> [ScenarioResult] {
     let files = progress.files
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -21,7 +25,7 @@ enum ParallelScenarios {
               index,
               ScenarioResult.of(
                 files[index], update: update, report: report, libraries: libraries, views: views,
-                fixtures: fixtures))
+                fixtures: fixtures, chunks: chunks))
           }
           group.leave()
         }

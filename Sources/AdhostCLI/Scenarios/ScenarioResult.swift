@@ -1,5 +1,6 @@
 import AdCheck
 import Foundation
+import LuaKit
 import PluginHost
 
 /// What `adhost test` found of one scenario: passed, or the expectations its run did not meet.
@@ -23,10 +24,12 @@ struct ScenarioResult {
 
   /// Loads, runs and checks the scenario in `file`.
   /// `libraries`: `adhost test --lib` folders; `views`: its `--screenshots`, `--webview-memory`.
-  /// `fixtures`: whether setup commands may run, and the `--env` variables.
+  /// `fixtures`: whether setup commands may run, and the `--env` variables. `chunks`: the Lua
+  /// chunks compiled once for the whole `adhost test`.
   static func of(
     _ file: String, update: Bool, report: Bool = false, libraries: [String] = [],
-    views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures()
+    views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures(),
+    chunks: LuaChunkCache? = nil
   ) -> ScenarioResult {
     let start = Date()
     let scenario: Scenario
@@ -51,7 +54,7 @@ struct ScenarioResult {
         page: report
           ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures, tracking: nil) : nil)
     }
-    let run = ScenarioRunner.run(scenario, libraries: libraries, views: views)
+    let run = ScenarioRunner.run(scenario, libraries: libraries, views: views, chunks: chunks)
     let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
     let tracking = scenario.tracking.reading(run.log)
     return ScenarioResult(

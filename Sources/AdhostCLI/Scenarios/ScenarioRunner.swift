@@ -1,4 +1,5 @@
 import AdPlayer
+import LuaKit
 import PluginHost
 
 /// A log entry of a scenario's run with the content time when it was logged.
@@ -43,8 +44,10 @@ final class RunRecorder: RunObserver, @unchecked Sendable {
 /// Runs scenarios as `adhost run` would, in-process, on the calling thread (which must not be
 /// one of the tasks' pool: see `onOwnThread`).
 enum ScenarioRunner {
+  /// `chunks`: the Lua chunks compiled for the whole `adhost test`, shared by its runs.
   static func run(
-    _ scenario: Scenario, libraries: [String] = [], views: PluginViewOptions = PluginViewOptions()
+    _ scenario: Scenario, libraries: [String] = [], views: PluginViewOptions = PluginViewOptions(),
+    chunks: LuaChunkCache? = nil
   ) -> ScenarioRun {
     let console = Console(capturing: ())
     let recorder = RunRecorder()
@@ -55,6 +58,7 @@ enum ScenarioRunner {
       options.logsRequests = true
       options.libraries += libraries
       options.views = views
+      options.chunkCache = chunks
       if let faults = scenario.inlineFaults { options.faults = faults }
       let setup = RunSetup(
         pluginPath: scenario.pluginPath, sourcePath: scenario.sourcePath, source: scenario.source,

@@ -100,6 +100,21 @@ int lk_pcall(lua_State *L, int nargs, int nresults, int msgh);
 int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 /// `lua_load` of a text chunk (binary refused) from a buffer, with the budgets enforced.
 int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkname);
+/// `lua_load` of a binary chunk the host dumped itself (`lk_dump`), with the budgets enforced.
+/// Never for code a plugin gave: plugins load text only.
+int lk_loadbinary(lua_State *L, const char *chunk, size_t size, const char *chunkname);
+
+/// The bytes `lk_dump` wrote, malloc'd (free them with `free`).
+typedef struct lk_dump_buffer {
+  char *bytes;
+  size_t count;
+  size_t capacity;
+} lk_dump_buffer;
+
+/// `lua_dump` of the function on top of the stack, with its debug information (chunk name, lines,
+/// local and upvalue names), into `out`; the function stays. 0 when done; on failure (no memory)
+/// `out` holds nothing.
+int lk_dump(lua_State *L, lk_dump_buffer *out);
 
 /// A message handler that describes an error value that is not a string (lk_describe_error) and
 /// stores a traceback in the registry under "lk.traceback" (read it with lk_take_traceback).
