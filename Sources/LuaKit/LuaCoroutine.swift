@@ -29,21 +29,26 @@ public final class LuaCoroutine {
   /// Where the coroutine stands.
   public private(set) var status: Status = .suspended
 
+  /// `threadsShown` when the coroutine started: if it moved, Lua may hold this thread's handle.
+  private let shownAtStart: UInt64
+
   init(state: LuaState) {
     self.state = state
     releases = state.releases
-    thread = lua_newthread(state.L)
-    anchor = luaL_ref(state.L, lk_registryindex())
+    (thread, anchor) = state.takeThread()
+    shownAtStart = state.threadsShown
   }
 
   deinit { releases.drop(coroutine: thread, anchor: anchor) }
 
-  /// Frees the anchor now, on the thread that runs the coroutine.
-  private func release() {
+  /// Frees the anchor now, on the thread that runs the coroutine; or, when the coroutine
+  /// `returned` and Lua cannot hold its thread, gives the thread to the state for the next.
+  private func release(returned: Bool) {
     guard anchor != LUA_NOREF else { return }
     if let state {
       state.hostCoroutines[thread] = nil
-      luaL_unref(state.L, lk_registryindex(), anchor)
+      let reused = returned && state.threadsShown == shownAtStart && state.keepIdle(thread, anchor: anchor)
+      if !reused { luaL_unref(state.L, lk_registryindex(), anchor) }
     }
     anchor = LUA_NOREF
   }
@@ -80,7 +85,7 @@ public final class LuaCoroutine {
       }
       lua_settop(thread, 0)
       status = failure == nil ? .finished : .failed
-      release()
+      release(returned: true)
       return failure.map { .failed($0) } ?? .finished(results)
     default:
       // Describe the error value on the main thread (a failed coroutine cannot run code), with
@@ -96,7 +101,7 @@ public final class LuaCoroutine {
       lk_pop(state.L, 1)
       lua_settop(thread, 0)
       status = .failed
-      release()
+      release(returned: false)
       return .failed(error)
     }
   }

@@ -13,6 +13,10 @@ public final class LuaState {
   var objectTypes: [ObjectIdentifier: RegisteredObjectType] = [:]
   /// Coroutines the host started and may resume, by thread.
   var hostCoroutines: [OpaquePointer: Weak<LuaCoroutine>] = [:]
+  /// Host coroutines' threads that finished and wait, anchored, to run the next (`takeThread`).
+  var idleThreads: [(thread: OpaquePointer, anchor: Int32)] = []
+  /// Threads made for host coroutines (a work count, for tests and benches: most are reused).
+  public internal(set) var threadsMade = 0
   /// Registry slots dropped by Swift owners, on any thread, for the state to free.
   let releases = LuaReleaseQueue()
   /// The thread inside the state (entered from Swift and not yet back), or 0.
@@ -77,6 +81,7 @@ public final class LuaState {
     }
     lk_install_budgeted_patterns(L)
     lk_install_budgeted_loops(L)
+    lk_install_counted_running(L)
   }
 
   /// The raw `lua_State`, for C code that binds itself (benchmarks, C libraries). Anything run

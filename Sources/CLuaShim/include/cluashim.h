@@ -56,6 +56,8 @@ typedef struct lk_context {
   int stack_failed;                // a push from the host found no room on a full Lua stack
   void *host;                      // the Swift object that owns the state (not retained)
   struct lk_method_pool *methods;  // the Swift methods' slots (lk_push_swift_method), or NULL
+  unsigned long long threads_shown;  // calls of coroutine.running: a thread's handle given to Lua
+                                     // (a host coroutine it may hold is not reused)
 } lk_context;
 
 enum { LK_HOOK_INTERVAL = 1000 };
@@ -87,6 +89,12 @@ void lk_install_budgeted_patterns(lua_State *L);
 /// semantics whose loops are charged to the CPU budget (some of Lua's loop without allocating,
 /// out of the reach of both the hook and the memory budget).
 void lk_install_budgeted_loops(lua_State *L);
+/// Replaces coroutine.running with one of the same behaviour that counts its calls in the
+/// context (`threads_shown`): a host coroutine whose handle Lua code may hold is never reused.
+void lk_install_counted_running(lua_State *L);
+/// Readies `thread`, a host coroutine that finished (status LUA_OK, stack emptied), to run a new
+/// function as a thread just made by lua_newthread on `main` would: with `main`'s hook.
+void lk_reuse_thread(lua_State *main, lua_State *thread);
 
 /// A Lua function: whether the running call's CPU budget is spent (its error is under way).
 int lk_budget_spent(lua_State *L);
