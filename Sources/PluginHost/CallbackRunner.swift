@@ -12,17 +12,25 @@ extension PluginHost {
     _ function: LuaFunction, _ arguments: [LuaValue],
     done: @escaping (Result<[LuaValue], LuaError>) -> Void
   ) {
+    switch start(function, arguments) {
+    case .success(let (coroutine, outcome)): settle(outcome, of: coroutine, done: done)
+    case .failure(let refusal): done(.failure(refusal))
+    }
+  }
+
+  /// Starts `function` in a coroutine unless callbacks are nested too deep (the error says so).
+  private func start(
+    _ function: LuaFunction, _ arguments: [LuaValue]
+  ) -> Result<(LuaCoroutine, LuaCoroutine.Outcome), LuaError> {
     guard callbackNesting < Self.maxCallbackNesting else {
       let message =
         "not run: plugin callbacks are nested \(Self.maxCallbackNesting) deep "
         + "(a listener that sets off its own event, such as a seeked listener that seeks?)"
-      done(.failure(LuaError(.runtime, message)))
-      return
+      return .failure(LuaError(.runtime, message))
     }
     callbackNesting += 1
-    let (coroutine, outcome) = lua.startCoroutine(function, arguments)
-    callbackNesting -= 1
-    settle(outcome, of: coroutine, done: done)
+    defer { callbackNesting -= 1 }
+    return .success(lua.startCoroutine(function, arguments))
   }
 
   /// How deep plugin callbacks may run inside each other. A listener that sets off its own event
@@ -50,10 +58,21 @@ extension PluginHost {
 
   /// Runs a callback whose results nobody waits for (a listener, a timer); an error becomes an
   /// `aderror` of the plugin's integration, or a `plugin-error` log entry when it has none.
-  func runDetached(_ function: LuaFunction, _ arguments: [LuaValue], plugin: Plugin, what: String) {
-    runCallback(function, arguments) { [weak self, weak plugin] result in
-      guard case .failure(let error) = result, let self, let plugin else { return }
-      self.reportPluginError(error, plugin: plugin, what: what)
+  /// `what` names the callback in the error, made only when there is one: most callbacks return
+  /// at once, and their run takes no closure for later either.
+  func runDetached(
+    _ function: LuaFunction, _ arguments: [LuaValue], plugin: Plugin, what: @autoclosure () -> String
+  ) {
+    switch start(function, arguments) {
+    case .success((_, .finished)): return
+    case .success((_, .failed(let error))), .failure(let error):
+      reportPluginError(error, plugin: plugin, what: what())
+    case .success((let coroutine, .suspended)):
+      let what = what()
+      continuations[ObjectIdentifier(coroutine)] = { [weak self, weak plugin] result in
+        guard case .failure(let error) = result, let self, let plugin else { return }
+        self.reportPluginError(error, plugin: plugin, what: what)
+      }
     }
   }
 

@@ -177,21 +177,29 @@ extension PluginHost {
     }
   }
 
-  /// An event as the table listeners get.
+  /// An event as the table listeners get: its fields in a list, in the order they are set (a
+  /// `detail` member named like an earlier field replaces it), with no dictionary to hash them
+  /// into on the way to Lua — one is made per listener per event.
   static func eventTable(_ event: PlayerEvent) -> LuaValue {
-    var fields: [String: LuaValue] = ["type": .string(event.type.rawValue), "date": .number(event.time)]
-    if let ad = event.ad { fields["ad"] = .object(ad) }
-    if let adBreak = event.adBreak ?? event.ad?.adBreak { fields["adBreak"] = .object(adBreak) }
-    if let currentTime = event.currentTime { fields["currentTime"] = .number(currentTime) }
-    if let played = event.playedPercentage { fields["playedPercentage"] = .number(played) }
-    if let cue = event.cue { fields["cue"] = cueTable(cue) }
-    for member in event.detail ?? JSONObject() { fields[member.key] = LuaValue(json: member.value) }
+    var fields: [LuaTableEntry] = []
+    fields.reserveCapacity(6 + (event.detail?.members.count ?? 0))
+    func set(_ key: String, _ value: LuaValue) {
+      fields.append(LuaTableEntry(key: .string(key), value: value))
+    }
+    set("type", .string(event.type.rawValue))
+    set("date", .number(event.time))
+    if let ad = event.ad { set("ad", .object(ad)) }
+    if let adBreak = event.adBreak ?? event.ad?.adBreak { set("adBreak", .object(adBreak)) }
+    if let currentTime = event.currentTime { set("currentTime", .number(currentTime)) }
+    if let played = event.playedPercentage { set("playedPercentage", .number(played)) }
+    if let cue = event.cue { set("cue", cueTable(cue)) }
+    for member in event.detail ?? JSONObject() { set(member.key, LuaValue(json: member.value)) }
     if let message = event.errorMessage {
-      fields["error"] = .string(message)
+      set("error", .string(message))
       var object: [String: LuaValue] = ["message": .string(message)]
       if let code = event.errorCode { object["code"] = .integer(Int64(code)) }
-      fields["errorObject"] = .dictionary(object)
+      set("errorObject", .dictionary(object))
     }
-    return .dictionary(fields)
+    return .table(fields)
   }
 }
