@@ -17,15 +17,16 @@ extension LuaState {
   /// Counts `bytes` the host keeps for the Lua code (a timer's record, a listener) against the
   /// memory budget, with what Lua holds, until `releaseHostMemory` gives them back (unlike
   /// `LuaCall.reserveHostMemory`, which checks room for a passing copy and keeps nothing). Past
-  /// the budget nothing is counted and the error says so, naming `what` ("timer.after: …").
-  public func holdHostMemory(_ bytes: Int, for what: String) throws(LuaError) {
+  /// the budget nothing is counted and the error says so, naming `what` ("timer.after: …"),
+  /// which is made only then (a plugin may start a timer on every event).
+  public func holdHostMemory(_ bytes: Int, for what: @autoclosure () -> String) throws(LuaError) {
     let context = self.context.pointee
     let wanted = size_t(max(0, bytes))
     guard context.limit == 0 || context.used + context.host_used + wanted <= context.limit else {
       let megabytes = Double(limits.memoryBytes) / 1_048_576
       throw LuaError(
         .memoryBudget,
-        "\(what): memory budget exceeded (\(megabytes.formatted(maxFractionDigits: 1)) MiB, of which "
+        "\(what()): memory budget exceeded (\(megabytes.formatted(maxFractionDigits: 1)) MiB, of which "
           + "the host's records for this code hold \(hostMemoryHeld) bytes)")
     }
     self.context.pointee.host_used += wanted
