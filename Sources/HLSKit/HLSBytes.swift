@@ -18,15 +18,18 @@ struct HLSBytes {
   }
 
   /// The bytes from `start` up to `end`.
+  @inline(__always)
   func slice(_ start: Int, _ end: Int) -> HLSBytes {
     precondition(start >= 0 && start <= end && end <= buffer.count, "a slice outside the run")
     return HLSBytes(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
   }
 
   /// The bytes from `start` to the end.
+  @inline(__always)
   func dropFirst(_ start: Int) -> HLSBytes { slice(start, count) }
 
   /// The index of the first `byte` at or after `start`, found with `memchr`.
+  @inline(__always)
   func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
     guard start < buffer.count, let base = buffer.baseAddress,
       let hit = memchr(base + start, Int32(truncatingIfNeeded: byte), buffer.count - start)
@@ -69,16 +72,23 @@ struct HLSBytes {
     }
   }
 
-  /// Whether every byte is ASCII, read eight at a time.
+  /// Whether every byte is ASCII, read 32 at a time (four words or'd, one test a round: the
+  /// check of a 1.2 MB playlist was 6 % of reading it eight bytes a round).
   var isASCII: Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let count = buffer.count
     var index = 0
     var high: UInt64 = 0
-    while index + 8 <= buffer.count {
-      high |= buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      index += 8
+    while index + 32 <= count {
+      high |=
+        base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        | base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+        | base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+        | base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+      index += 32
     }
-    while index < buffer.count {
-      high |= UInt64(truncatingIfNeeded: buffer[index])
+    while index < count {
+      high |= UInt64(truncatingIfNeeded: base.load(fromByteOffset: index, as: UInt8.self))
       index += 1
     }
     return high & 0x8080_8080_8080_8080 == 0

@@ -13,9 +13,9 @@ struct HLSDateIndex {
     self.segments = segments
     var dates: [Double] = []
     dates.reserveCapacity(segments.count)
-    for segment in segments {
+    for index in segments.indices {
       // `<=` is false for NaN as well as for a date going back.
-      guard let date = segment.programDateTime, dates.last.map({ $0 <= date }) ?? true else {
+      guard let date = segments[index].programDateTime, dates.last.map({ $0 <= date }) ?? true else {
         ordered = nil
         return
       }

@@ -62,6 +62,30 @@ struct HLSLineScanner {
     return nil
   }
 
+  /// The size of the whole document.
+  var documentBytes: Int { document.count }
+
+  /// Whether every line comes as `.ascii` bytes: `nextASCII()` may be used instead of `next()`.
+  var readsBytesOnly: Bool { isASCII }
+
+  /// `next()` of a document that is all ASCII (`readsBytesOnly`): the trimmed line's bytes, its
+  /// number in `number`. Without the `HLSLine` around them, a line comes back in registers.
+  mutating func nextASCII() throws(HLSParseError) -> HLSBytes? {
+    precondition(isASCII, "nextASCII() of a document that is not all ASCII")
+    let count = document.count
+    while start <= count {
+      let end = document.firstIndex(of: 0x0A, from: start) ?? count
+      number += 1
+      guard number <= HLSParser.maxLines else { throw Self.tooManyLines }
+      let lineStart = start
+      start = end + 1
+      guard end > lineStart else { continue }
+      let trimmed = Self.trimmed(document.slice(lineStart, end))
+      if !trimmed.isEmpty { return trimmed }
+    }
+    return nil
+  }
+
   /// The error of a playlist of more than `HLSParser.maxLines` lines.
   static let tooManyLines = HLSParseError(
     line: HLSParser.maxLines + 1, "the playlist has more than \(HLSParser.maxLines) lines")
@@ -92,6 +116,7 @@ struct HLSLineScanner {
   }
 
   /// An ASCII line without the CR, spaces and tabs at its end and the spaces and tabs at its start.
+  @inline(__always)
   private static func trimmed(_ line: HLSBytes) -> HLSBytes {
     if line.hasVisibleASCIIEnds { return line }
     var last = line.count

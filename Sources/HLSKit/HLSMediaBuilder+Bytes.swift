@@ -11,7 +11,7 @@ extension HLSMediaBuilder {
     guard text[0] == UInt8(ascii: "#") else {
       let duration = try duration(forURI: text.substring, line: line)
       try addSegment(
-        uri: resolver.uri(text, line: line, lastPlain: &lastPlainURI), duration: duration, line: line)
+        uri: resolver.segmentURI(text, line: line, lastPlain: &lastPlainURI), duration: duration, line: line)
       return
     }
     guard text.starts(with: "#EXT") else { return }

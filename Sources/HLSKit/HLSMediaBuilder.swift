@@ -23,7 +23,7 @@ struct HLSMediaBuilder {
   /// Where the last sub-range ended, by URI (an `#EXT-X-BYTERANGE` without an offset follows it);
   /// the latest URI's apart, as sub-ranges of one resource mostly come one after another.
   private var rangeEnds: [String: Int] = [:]
-  private var lastRangeEnd: (uri: String, end: Int)?
+  private var lastRangeEnd: (uri: HLSResolvedURI, end: Int)?
   private var map: HLSMap?
   /// Where the first segment with its own `#EXT-X-PROGRAM-DATE-TIME` is.
   private var firstDated: Int?
@@ -36,16 +36,19 @@ struct HLSMediaBuilder {
   /// The text of the last plain URI read from bytes (`HLSURLResolver.uri(_:line:lastPlain:)`).
   var lastPlainURI: String?
 
-  init(url: URL) {
+  /// A builder for a playlist of `documentBytes` bytes: room is made for a segment every 64
+  /// bytes (a segment with its `#EXTINF` and `#EXT-X-PROGRAM-DATE-TIME` is 80 to 100), so a long
+  /// playlist's segments are not copied again as the array grows (`adhost-bench hls`).
+  init(url: URL, documentBytes: Int = 0) {
     self.url = url
     resolver = HLSURLResolver(base: url)
-    segments.reserveCapacity(256)
+    segments.reserveCapacity(max(256, documentBytes / 64))
   }
 
   mutating func read(_ text: Substring, line: Int) throws(HLSParseError) {
     guard text.startsWith(ascii: "#") else {
       let duration = try duration(forURI: text, line: line)
-      try addSegment(uri: resolver.uri(text, line: line), duration: duration, line: line)
+      try addSegment(uri: HLSResolvedURI(resolver.uri(text, line: line)), duration: duration, line: line)
       return
     }
     guard text.startsWith(ascii: "#EXT") else { return }
@@ -115,11 +118,19 @@ struct HLSMediaBuilder {
   /// The media sequence number of the next segment; an error when it is past `Int.max`
   /// (`#EXT-X-MEDIA-SEQUENCE:9223372036854775807` followed by two segments).
   private func nextSequence(line: Int) throws(HLSParseError) -> Int {
-    guard let sequence = mediaSequence.checkedAdding(segments.count) else {
+    try Self.sequence(after: mediaSequence, segments: segments.count, line: line)
+  }
+
+  /// `nextSequence(line:)` from its parts: the method on the whole builder copied the builder
+  /// (472 bytes) at each segment.
+  private static func sequence(after mediaSequence: Int, segments: Int, line: Int) throws(HLSParseError)
+    -> Int
+  {
+    guard let sequence = mediaSequence.checkedAdding(segments) else {
       throw HLSParseError(
         line: line,
         "the segment's media sequence number is past \(Int.max): #EXT-X-MEDIA-SEQUENCE \(mediaSequence) "
-          + "plus \(segments.count) segments before it")
+          + "plus \(segments) segments before it")
     }
     return sequence
   }
@@ -143,10 +154,10 @@ struct HLSMediaBuilder {
 
   /// A segment at `uri` (resolved), with the tags read since the last one. Its program date-time
   /// is its own, else carried on from the segment before (that one's date plus its duration).
-  mutating func addSegment(uri: String, duration: (seconds: Double, line: Int), line: Int)
+  mutating func addSegment(uri: HLSResolvedURI, duration: (seconds: Double, line: Int), line: Int)
     throws(HLSParseError)
   {
-    let sequence = try nextSequence(line: line)
+    let sequence = try Self.sequence(after: mediaSequence, segments: segments.count, line: line)
     var range: HLSByteRange?
     if let (given, rangeLine) = pendingRange {
       range = try place(given, of: uri, line: rangeLine)
@@ -156,8 +167,8 @@ struct HLSMediaBuilder {
     if pendingDate != nil, firstDated == nil { firstDated = segments.count }
     segments.append(
       HLSSegment(
-        uri: uri, duration: duration.seconds, sequence: sequence, startTime: elapsed, programDateTime: date,
-        discontinuity: pendingDiscontinuity, line: line, byteRange: range, map: map))
+        resolvedURI: uri, duration: duration.seconds, sequence: sequence, startTime: elapsed,
+        programDateTime: date, discontinuity: pendingDiscontinuity, line: line, byteRange: range, map: map))
     carriedDate = date.map { $0 + duration.seconds }
     elapsed += duration.seconds
     pendingDate = nil
@@ -165,18 +176,18 @@ struct HLSMediaBuilder {
   }
 
   /// A sub-range of `uri`: one without an offset (-1) starts where the last one of `uri` ended.
-  private mutating func place(_ given: HLSByteRange, of uri: String, line: Int) throws(HLSParseError)
+  private mutating func place(_ given: HLSByteRange, of uri: HLSResolvedURI, line: Int) throws(HLSParseError)
     -> HLSByteRange
   {
     var range = given
     if range.offset < 0 {
-      guard let previousEnd = lastRangeEnd?.uri == uri ? lastRangeEnd?.end : rangeEnds[uri] else {
+      guard let previousEnd = lastRangeEnd?.uri == uri ? lastRangeEnd?.end : rangeEnds[uri.text] else {
         throw HLSParseError(
           line: line, "#EXT-X-BYTERANGE: expected an @offset, since no sub-range of this URI comes before it")
       }
       range.offset = previousEnd
     }
-    if let last = lastRangeEnd, last.uri != uri { rangeEnds[last.uri] = last.end }
+    if let last = lastRangeEnd, last.uri != uri { rangeEnds[last.uri.text] = last.end }
     lastRangeEnd = (uri, range.offset + range.length)
     return range
   }

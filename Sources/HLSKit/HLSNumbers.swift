@@ -61,28 +61,27 @@ enum HLSNumbers {
     return text.withUTF8 { plainSeconds(HLSBytes(UnsafeRawBufferPointer($0))) }
   }
 
-  /// `plainSeconds` of bytes.
+  /// `plainSeconds` of bytes: one test a byte for a digit, the point's place kept (at most 15
+  /// digits and one point make at most 16 bytes, so anything longer is not plain).
   static func plainSeconds(_ text: HLSBytes) -> Double? {
+    let bytes = text.buffer
+    let count = bytes.count
+    guard count > 0, count <= 16 else { return nil }
     var mantissa = 0
-    var digits = 0
-    var fraction = -1
-    for index in 0..<text.count {
-      let byte = text[index]
-      if byte == UInt8(ascii: ".") {
-        guard fraction < 0, digits > 0 else { return nil }
-        fraction = 0
-        continue
+    var point = -1
+    for index in 0..<count {
+      let digit = bytes[index] &- 0x30
+      if digit < 10 {
+        mantissa = mantissa &* 10 &+ Int(truncatingIfNeeded: digit)
+      } else if bytes[index] == UInt8(ascii: "."), point < 0, index > 0 {
+        point = index
+      } else {
+        return nil
       }
-      guard byte >= 0x30, byte <= 0x39 else { return nil }
-      mantissa = mantissa * 10 + Int(truncatingIfNeeded: byte - 0x30)
-      digits += 1
-      if fraction >= 0 { fraction += 1 }
-      guard digits <= 15 else { return nil }
     }
-    guard digits > 0, fraction != 0 else { return nil }
-    let places = max(fraction, 0)
-    guard places <= 22 else { return nil }
-    return Double(mantissa) / powersOfTen[places]
+    // A digit after the point, at most 15 digits.
+    guard point != count - 1, count - (point < 0 ? 0 : 1) <= 15 else { return nil }
+    return Double(mantissa) / powersOfTen[point < 0 ? 0 : count - 1 - point]
   }
 
   private static let powersOfTen: [Double] = (0...22).map { power in

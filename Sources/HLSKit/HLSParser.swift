@@ -93,7 +93,14 @@ public enum HLSParser {
   private static func readMedia(_ lines: inout HLSLineScanner, url: URL) throws(HLSParseError)
     -> HLSMediaPlaylist?
   {
-    var builder = HLSMediaBuilder(url: url)
+    var builder = HLSMediaBuilder(url: url, documentBytes: lines.documentBytes)
+    if lines.readsBytesOnly {
+      while let bytes = try lines.nextASCII() {
+        try builder.read(bytes, line: lines.number)
+        if builder.hasVariant { return nil }
+      }
+      return try builder.finish(lastLine: lines.number)
+    }
     while let (line, number) = try lines.next() {
       switch line {
       case .ascii(let bytes): try builder.read(bytes, line: number)

@@ -49,12 +49,15 @@ public struct HLSVariant: Equatable, Sendable {
 
 /// One media segment.
 public struct HLSSegment: Equatable, Sendable {
+  /// The segment's URI resolved against the playlist's URL, kept as text (`HLSResolvedURI`). A
+  /// long playlist's segments are read as text: a `URL` each cost more than the rest of reading
+  /// them (docs/benchmarks.md).
+  public internal(set) var resolvedURI: HLSResolvedURI
   /// The segment's URI resolved against the playlist's URL, as text (an absolute URL's
-  /// `absoluteString`). A long playlist's segments are read as text: a `URL` each cost more than
-  /// the rest of reading them (docs/benchmarks.md).
-  public internal(set) var uri: String
+  /// `absoluteString`): made from `resolvedURI` when read.
+  public var uri: String { resolvedURI.text }
   /// The segment's URL, resolved: made from `uri` when read.
-  public var url: URL { Self.url(ofURI: uri) }
+  public var url: URL { resolvedURI.url }
   /// `#EXTINF` duration in seconds.
   public var duration: Double
   /// The media sequence number.
@@ -84,8 +87,8 @@ extension HLSSegment {
     discontinuity: Bool, line: Int
   ) {
     self.init(
-      uri: url.absoluteString, duration: duration, sequence: sequence, startTime: startTime,
-      programDateTime: programDateTime, discontinuity: discontinuity, line: line)
+      resolvedURI: HLSResolvedURI(url.absoluteString), duration: duration, sequence: sequence,
+      startTime: startTime, programDateTime: programDateTime, discontinuity: discontinuity, line: line)
   }
 }
 

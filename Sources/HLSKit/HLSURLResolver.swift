@@ -12,7 +12,7 @@ import Synchronization
 struct HLSURLResolver {
   let base: URL
   /// The base's directory as an absolute URL string ending in `/`, when Foundation gives one.
-  private let directory: String?
+  let directory: String?
 
   init(base: URL) {
     self.base = base

@@ -6,11 +6,25 @@
 enum ISO8601Layout {
   static func seconds(_ bytes: UnsafeRawBufferPointer) -> Double? {
     let count = bytes.count
-    // 19 bytes of date and time, then at least a zone.
-    guard count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58,
-      let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2),
-      let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2)
+    // 19 bytes of date and time, then at least a zone: `YYYY-MM-`, `DDThh:mm` and `hh:mm:ss` read
+    // as three words (little-endian), each byte a digit or its separator.
+    guard count >= 20, let base = bytes.baseAddress,
+      let date = fields(
+        base.loadUnaligned(as: UInt64.self), expected: 0x2D30_302D_3030_3030,
+        separators: 0xFF00_00FF_0000_0000),
+      let dayHour = fields(
+        base.loadUnaligned(fromByteOffset: 8, as: UInt64.self), expected: 0x3030_3A30_3054_3030,
+        separators: 0x0000_FF00_00FF_0000),
+      let time = fields(
+        base.loadUnaligned(fromByteOffset: 11, as: UInt64.self), expected: 0x3030_3A30_303A_3030,
+        separators: 0x0000_FF00_00FF_0000)
     else { return nil }
+    let year = date.digit(0) * 1000 + date.digit(1) * 100 + date.digit(2) * 10 + date.digit(3)
+    let month = date.digit(5) * 10 + date.digit(6)
+    let day = dayHour.digit(0) * 10 + dayHour.digit(1)
+    let hour = time.digit(0) * 10 + time.digit(1)
+    let minute = time.digit(3) * 10 + time.digit(4)
+    let second = time.digit(6) * 10 + time.digit(7)
     var zoneStart = 19
     if bytes[19] == 46 {
       zoneStart = 20
@@ -34,6 +48,30 @@ enum ISO8601Layout {
         year: year, month: month, day: day, hour: hour, minute: minute, second: second, zone: zone)
     else { return nil }
     return zoneStart == 19 ? whole : whole + ISO8601.fraction(bytes, from: 20, to: zoneStart)
+  }
+
+  /// Eight bytes that are a pattern's (`expected`, little-endian, with "0" for each digit),
+  /// each digit any digit and each byte of `separators` (0xFF there) exactly the pattern's: the
+  /// digits' values in their bytes (a separator's byte 0); nil for any other byte.
+  @inline(__always)
+  private static func fields(_ word: UInt64, expected: UInt64, separators: UInt64) -> Fields? {
+    // A digit xor "0" is 0-9, a separator xor itself 0; anything else is past 9.
+    let value = UInt64(littleEndian: word) ^ expected
+    let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    guard value & nibbles == 0, (value &+ 0x0606_0606_0606_0606) & nibbles == 0, value & separators == 0
+    else { return nil }
+    return Fields(bytes: value)
+  }
+
+  /// The bytes of `fields(_:expected:separators:)`.
+  private struct Fields {
+    let bytes: UInt64
+
+    /// The value of the byte at `index`.
+    @inline(__always)
+    func digit(_ index: Int) -> Int {
+      Int(truncatingIfNeeded: bytes >> UInt64(truncatingIfNeeded: index * 8) & 0xFF)
+    }
   }
 
   /// The decimal number of `count` digits at `start`; `nil` when one is not a digit.

@@ -52,6 +52,41 @@ import Testing
     }
   }
 
+  /// Durations read from the bytes are `Double(text)`'s, and only plain decimals are read there:
+  /// digits with at most one point between digits, at most 15 digits.
+  @Test func plainSecondsAreDoublesReading() {
+    var texts = [
+      "6", "6.000", "10.5", "0.1", "0", "000.000", "123456789012345", "1234567890.12345", "1.23456789012345",
+      "1234567890123456", "12345678901234.56", "1.234567890123456", ".5", "5.", ".", "", "1..2", "1.2.3",
+      "+1", "-1", "1e3", "0x10", " 1", "1 ", "inf", "nan", "6,000", "9999999999999999999",
+      "0.0000000000000001", "604800.000",
+    ]
+    for length in 1...18 {
+      texts.append(String(repeating: "9", count: length))
+      for point in 0...length {
+        texts.append(
+          String(repeating: "7", count: point) + "." + String(repeating: "3", count: length - point))
+      }
+    }
+    var read = 0
+    for text in texts {
+      var bytes = text
+      let seconds = bytes.withUTF8 { HLSNumbers.plainSeconds(HLSBytes(UnsafeRawBufferPointer($0))) }
+      guard let seconds else { continue }
+      read += 1
+      #expect(seconds == Double(text), "\(text)")
+      let digits = text.utf8.filter { $0 != UInt8(ascii: ".") }
+      #expect(digits.count <= 15 && text.utf8.count - digits.count <= 1, "\(text)")
+      #expect(text.first != "." && text.last != ".", "\(text)")
+    }
+    for text in ["6", "6.000", "10.5", "123456789012345", "1.23456789012345"] {
+      var bytes = text
+      #expect(
+        bytes.withUTF8 { HLSNumbers.plainSeconds(HLSBytes(UnsafeRawBufferPointer($0))) } != nil, "\(text)")
+    }
+    #expect(read > 100)
+  }
+
   /// The walk the binary search replaces, as it was.
   static func walk(_ date: Double, _ segments: [HLSSegment]) -> Double? {
     var anchor: HLSSegment?

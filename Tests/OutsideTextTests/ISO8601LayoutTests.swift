@@ -47,6 +47,30 @@ import Testing
     return texts
   }
 
+  /// Each byte of the date and time (read as three words) replaced by every byte value: the
+  /// fixed layout reads only what the general reader reads, to the same seconds.
+  @Test func everyByteOfTheDateAndTimeIsCheckedAsTheGeneralReaderChecksIt() {
+    let text = Array("2024-02-29T12:34:56.789+02:00".utf8)
+    var read = 0
+    for place in 0..<19 {
+      for byte in UInt8.min...UInt8.max {
+        var changed = text
+        changed[place] = byte
+        let (layout, general) = changed.withUnsafeBytes {
+          (ISO8601Layout.seconds($0), ISO8601.generalSeconds($0, missingZone: .refused))
+        }
+        if let layout {
+          read += 1
+          #expect(general == layout, "\(changed)")
+        } else if byte != UInt8(ascii: "t") {
+          #expect(general == nil, "\(changed)")
+        }
+      }
+    }
+    // The digits of each place (those that keep the date valid, at least).
+    #expect(read > 19 * 3)
+  }
+
   @Test func theFixedLayoutReadsAsTheGeneralReader() {
     var read = 0
     for text in Self.texts {

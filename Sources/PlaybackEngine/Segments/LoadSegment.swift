@@ -4,12 +4,13 @@ import HLSKit
 /// A media segment as the loader loads it: one of an HLS media playlist, or one of a DASH
 /// Representation (`DASHSegmentPlan`), in content time.
 struct LoadSegment {
-  /// Where it is: a URL (DASH), or an HLS segment's resolved URI text, made a URL only when
-  /// asked, as it is loaded. A live playlist's whole timeline becomes `LoadSegment`s on each
-  /// reload: a URL parsed per segment there would cost O(segments) parses every few seconds.
+  /// Where it is: a URL (DASH), or an HLS segment's resolved URI (`HLSResolvedURI`, its text not
+  /// even joined yet), made a URL only when asked, as it is loaded. A live playlist's whole
+  /// timeline becomes `LoadSegment`s on each reload: a URL parsed per segment there would cost
+  /// O(segments) parses every few seconds.
   private enum Address {
     case url(URL)
-    case hlsURI(String)
+    case hlsURI(HLSResolvedURI)
   }
 
   private let address: Address
@@ -18,7 +19,7 @@ struct LoadSegment {
   var url: URL {
     switch address {
     case .url(let url): url
-    case .hlsURI(let uri): HLSSegment.url(ofURI: uri)
+    case .hlsURI(let uri): uri.url
     }
   }
   /// Only these bytes of `url` are the segment.
@@ -46,7 +47,7 @@ struct LoadSegment {
 
   /// A segment of an HLS media playlist.
   init(_ segment: HLSSegment) {
-    address = .hlsURI(segment.uri)
+    address = .hlsURI(segment.resolvedURI)
     byteRange = segment.byteRange
     initSegment = segment.map
     sequence = segment.sequence
