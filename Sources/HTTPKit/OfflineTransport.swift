@@ -23,6 +23,8 @@ public final class OfflineTransport: HTTPTransport, Sendable {
 
   /// The recording folder.
   public let folder: URL
+  /// The folder's real path, resolved once for every body read.
+  private let bodies: RecordingBody.Folder
   private let volatile: Set<String>
   /// The recording's redacted names; nil for a recording made before redaction (version 1),
   /// whose keys keep every parameter.
@@ -55,6 +57,7 @@ public final class OfflineTransport: HTTPTransport, Sendable {
   /// sent host into requests to its recorded one.
   public init(folder: URL, alsoIgnoring extra: Set<String> = [], mappingHosts: [HostMapping] = []) throws {
     self.folder = folder
+    bodies = RecordingBody.Folder(folder)
     let index = try RecordingFolder.load(folder)
     let recorded =
       index.ignoredParameters.map { Set($0.map { $0.lowercased() }) } ?? RequestKey.defaultVolatileParameters
@@ -122,7 +125,7 @@ public final class OfflineTransport: HTTPTransport, Sendable {
     var body = Data()
     if let name = exchange.body {
       do {
-        body = try RecordingBody.read(name, in: folder, maxBytes: limits.maxBodyBytes)
+        body = try RecordingBody.read(name, in: bodies, maxBytes: limits.maxBodyBytes)
       } catch {
         switch error {
         case .tooLarge:

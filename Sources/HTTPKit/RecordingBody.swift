@@ -16,8 +16,25 @@ struct RecordingBodyProblem: Error, CustomStringConvertible {
 enum RecordingBody {
   static let expected = "expected a file inside the recording folder, such as bodies/000001.bin"
 
+  /// A recording folder's path and its real path (nil when it cannot be resolved), resolved once
+  /// for all its bodies: a replay resolves each body it reads, and a load checks them all.
+  struct Folder: Sendable {
+    let path: String
+    let realPath: String?
+
+    init(_ folder: URL) {
+      path = folder.path
+      realPath = RecordingBody.realPath(path)
+    }
+  }
+
   /// The real path of body `name` inside `folder`, or why it is refused.
   static func resolve(_ name: String, in folder: URL) throws(RecordingBodyProblem) -> String {
+    try resolve(name, in: Folder(folder))
+  }
+
+  /// The real path of body `name` inside `folder`, or why it is refused.
+  static func resolve(_ name: String, in folder: Folder) throws(RecordingBodyProblem) -> String {
     if name.isEmpty || name.utf8.contains(0) {
       throw RecordingBodyProblem(description: "is not a file name; \(expected)")
     }
@@ -30,10 +47,11 @@ enum RecordingBody {
     if name.split(separator: "/").contains("..") {
       throw RecordingBodyProblem(description: "leaves the recording folder; \(expected)")
     }
-    guard let root = realPath(folder.path) else {
+    guard let root = folder.realPath else {
       throw RecordingBodyProblem(description: "cannot be resolved: the recording folder is unreadable")
     }
-    guard let target = realPath(folder.appendingPathComponent(name).path) else {
+    let joined = folder.path.hasSuffix("/") ? folder.path + name : folder.path + "/" + name
+    guard let target = realPath(joined) else {
       throw RecordingBodyProblem(description: "no such file; \(expected)")
     }
     guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
@@ -45,6 +63,11 @@ enum RecordingBody {
 
   /// The body `name` of a recording, at most `maxBytes`.
   static func read(_ name: String, in folder: URL, maxBytes: Int) throws(RecordingBodyReadError) -> Data {
+    try read(name, in: Folder(folder), maxBytes: maxBytes)
+  }
+
+  /// The body `name` of a recording, at most `maxBytes`.
+  static func read(_ name: String, in folder: Folder, maxBytes: Int) throws(RecordingBodyReadError) -> Data {
     let path: String
     do {
       path = try resolve(name, in: folder)
@@ -60,7 +83,7 @@ enum RecordingBody {
     }
   }
 
-  private static func realPath(_ path: String) -> String? {
+  fileprivate static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)

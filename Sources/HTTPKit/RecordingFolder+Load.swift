@@ -28,6 +28,7 @@ extension RecordingFolder {
       )
     }
     index.exchanges += try RecordingJournal.exchanges(in: folder, after: index.exchanges.count)
+    let bodies = RecordingBody.Folder(folder)
     for (position, exchange) in index.exchanges.enumerated() {
       if let status = exchange.status, !(100...599).contains(status) {
         throw .index(
@@ -35,22 +36,23 @@ extension RecordingFolder {
           "expected an HTTP status from 100 to 599, got \(status)")
       }
       if let name = exchange.body {
-        try checkBody(name, in: folder, at: "exchanges[\(position)].body", exchange)
+        try checkBody(name, in: folder, bodies, at: "exchanges[\(position)].body", exchange)
       }
       if case .file(let name)? = exchange.request?.body {
-        try checkBody(name, in: folder, at: "exchanges[\(position)].request.body", exchange)
+        try checkBody(name, in: folder, bodies, at: "exchanges[\(position)].request.body", exchange)
       }
     }
     return index
   }
 
   /// Checks that body file `name` is a regular file inside the folder.
-  private static func checkBody(_ name: String, in folder: URL, at path: String, _ exchange: RecordedExchange)
-    throws(RecordingError)
-  {
+  private static func checkBody(
+    _ name: String, in folder: URL, _ bodies: RecordingBody.Folder, at path: String,
+    _ exchange: RecordedExchange
+  ) throws(RecordingError) {
     let resolved: String
     do {
-      resolved = try RecordingBody.resolve(name, in: folder)
+      resolved = try RecordingBody.resolve(name, in: bodies)
     } catch {
       throw .index(folder, at: path, "\(exchange.key): \"\(name)\" \(error)")
     }
