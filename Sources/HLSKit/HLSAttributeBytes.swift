@@ -4,14 +4,19 @@
 extension HLSAttributeList {
   static func parse(_ text: HLSBytes) -> [HLSAttribute]? {
     var attributes: [HLSAttribute] = []
-    attributes.reserveCapacity(8)
+    attributes.reserveCapacity(12)
     var index = 0
     let end = text.count
     while index < end {
-      guard let equals = text.firstIndex(of: UInt8(ascii: "="), from: index) else { return nil }
-      let name = trimmedSpaces(text, index, equals)
-      guard !name.isEmpty, (0..<name.count).allSatisfy({ isNameByte(name[$0]) }) else { return nil }
-      var cursor = equals + 1
+      // `[ \t]* NAME [ \t]* =`: what the general reader takes up to the first `=`, trimmed.
+      var cursor = index
+      while cursor < end, isSpaceOrTab(text[cursor]) { cursor += 1 }
+      let nameStart = cursor
+      while cursor < end, isNameByte(text[cursor]) { cursor += 1 }
+      let nameEnd = cursor
+      while cursor < end, isSpaceOrTab(text[cursor]) { cursor += 1 }
+      guard nameEnd > nameStart, cursor < end, text[cursor] == UInt8(ascii: "=") else { return nil }
+      cursor += 1
       let value: HLSBytes
       if cursor < end, text[cursor] == UInt8(ascii: "\"") {
         guard let closing = text.firstIndex(of: UInt8(ascii: "\""), from: cursor + 1) else { return nil }
@@ -20,23 +25,30 @@ extension HLSAttributeList {
         while cursor < end, text[cursor] == UInt8(ascii: " ") { cursor += 1 }
         guard cursor == end || text[cursor] == UInt8(ascii: ",") else { return nil }
       } else {
-        let comma = text.firstIndex(of: UInt8(ascii: ","), from: cursor) ?? end
-        value = trimmedSpaces(text, cursor, comma)
-        guard !value.isEmpty else { return nil }
+        var comma = cursor
+        while comma < end, text[comma] != UInt8(ascii: ",") { comma += 1 }
+        var first = cursor
+        var last = comma
+        while first < last, isSpaceOrTab(text[first]) { first += 1 }
+        while last > first, isSpaceOrTab(text[last - 1]) { last -= 1 }
+        guard last > first else { return nil }
+        value = text.slice(first, last)
         cursor = comma
       }
-      attributes.append(HLSAttribute(name: name.text, value: value.text))
+      attributes.append(
+        HLSAttribute(name: HLSAttributeName.text(text.slice(nameStart, nameEnd)), value: asciiText(value)))
       index = cursor < end ? cursor + 1 : cursor
     }
     return attributes
   }
 
-  /// `text[start..<end]` without the spaces and tabs at its ends.
-  private static func trimmedSpaces(_ text: HLSBytes, _ start: Int, _ end: Int) -> HLSBytes {
-    var first = start
-    var last = end
-    while first < last, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
-    while last > first, text[last - 1] == 0x20 || text[last - 1] == 0x09 { last -= 1 }
-    return text.slice(first, last)
+  /// The text of ASCII bytes: up to 15 are a small `String`, made without a UTF-8 check.
+  static func asciiText(_ bytes: HLSBytes) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { out in
+      UnsafeMutableRawBufferPointer(out).copyMemory(from: bytes.buffer)
+      return bytes.count
+    }
   }
+
+  private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

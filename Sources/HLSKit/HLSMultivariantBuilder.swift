@@ -14,22 +14,36 @@ struct HLSMultivariantBuilder {
     resolver = HLSURLResolver(base: url)
   }
 
-  /// Whether the lines after `#EXTM3U` make a multivariant playlist: one starts with
-  /// `#EXT-X-STREAM-INF`. Then an `#EXTINF` is an error.
-  static func isMultivariant(_ lines: HLSLineScanner) throws(HLSParseError) -> Bool {
-    var lines = lines
+  /// Reads the lines after `#EXTM3U` as a multivariant playlist, in one pass. A line starting
+  /// with `#EXT-X-STREAM-INF` makes the playlist one; without such a line, `mediaError` (the
+  /// media reading's) is the error. An `#EXTINF` anywhere in a multivariant playlist is the error
+  /// before any other its lines have; else the first line the builder cannot read.
+  static func read(_ lines: inout HLSLineScanner, url: URL, orElse mediaError: HLSParseError?)
+    throws(HLSParseError) -> HLSMultivariantPlaylist
+  {
+    var builder = HLSMultivariantBuilder(url: url)
     var variant: Int?
     var segment: Int?
+    var failure: HLSParseError?
     while let (line, number) = try lines.next() {
       if variant == nil, line.startsWith("#EXT-X-STREAM-INF") { variant = number }
       if segment == nil, line.startsWith("#EXTINF") { segment = number }
+      guard failure == nil else { continue }
+      do throws(HLSParseError) {
+        try builder.read(line, line: number)
+      } catch {
+        failure = error
+      }
     }
-    guard let variant else { return false }
+    guard let variant else {
+      throw mediaError ?? HLSParseError(line: nil, "expected a media or a multivariant playlist")
+    }
     if let segment {
       throw HLSParseError(
         line: segment, "#EXTINF in a multivariant playlist (it has #EXT-X-STREAM-INF on line \(variant))")
     }
-    return true
+    if let failure { throw failure }
+    return try builder.finish()
   }
 
   mutating func read(_ line: HLSLine, line number: Int) throws(HLSParseError) {
@@ -46,11 +60,11 @@ struct HLSMultivariantBuilder {
         try add(current, uri: resolver.uri(bytes, line: number, lastPlain: &lastPlainURI))
       }
     case .text(let text):
-      if text.hasPrefix("#EXT-X-STREAM-INF:") {
+      if text.startsWith(ascii: "#EXT-X-STREAM-INF:") {
         try streamInf(
           HLSAttributeList.parse(text.dropFirst("#EXT-X-STREAM-INF:".count), tag: Self.tag, line: number),
           line: number)
-      } else if !text.hasPrefix("#") {
+      } else if !text.startsWith(ascii: "#") {
         let current = try variant(line: number)
         lastPlainURI = nil
         try add(current, uri: resolver.uri(text, line: number))

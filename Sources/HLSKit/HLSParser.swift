@@ -15,9 +15,12 @@ public enum HLSParser {
   public static func parse(_ data: Data, url: URL) throws(HLSParseError) -> HLSPlaylist {
     let read = data.withUnsafeBytes { bytes -> Result<HLSPlaylist, HLSParseError>? in
       let document = HLSBytes(bytes)
-      // An ASCII document is UTF-8 as it is; any other is checked (and its BOM dropped) by Foundation.
-      guard document.isASCII else { return nil }
-      return Result { () throws(HLSParseError) in try parse(document, isASCII: true, url: url) }
+      // An ASCII document is UTF-8 as it is; any other is checked in place, its lines then each
+      // read as bytes or as text. One starting with a BOM, or not UTF-8, goes to Foundation (which
+      // drops the BOM, or says it is not UTF-8).
+      let isASCII = document.isASCII
+      guard isASCII || (!document.startsWithByteOrderMark && document.isUTF8) else { return nil }
+      return Result { () throws(HLSParseError) in try parse(document, isASCII: isASCII, url: url) }
     }
     if let read { return try read.get() }
     guard let text = String(data: data, encoding: .utf8) else {
@@ -80,13 +83,14 @@ public enum HLSParser {
     // Read as a media playlist, the usual kind; a line starting with #EXT-X-STREAM-INF anywhere
     // (looked for only when the media reading stops or fails) makes it multivariant.
     let media = Result { () throws(HLSParseError) in try readMedia(&lines, url: url) }
-    if case .success(let playlist?) = media { return .media(playlist) }
-    let isMultivariant = try HLSMultivariantBuilder.isMultivariant(body)
-    if case .failure(let error) = media, !isMultivariant { throw error }
-    var builder = HLSMultivariantBuilder(url: url)
+    let mediaError: HLSParseError?
+    switch media {
+    case .success(let playlist?): return .media(playlist)
+    case .success(nil): mediaError = nil
+    case .failure(let error): mediaError = error
+    }
     lines = body
-    while let (line, number) = try lines.next() { try builder.read(line, line: number) }
-    return .multivariant(try builder.finish())
+    return .multivariant(try HLSMultivariantBuilder.read(&lines, url: url, orElse: mediaError))
   }
 
   /// The media playlist of the lines; nil when a line of a variant stops the reading.
