@@ -66,7 +66,7 @@ public final class PlaybackEngine {
   /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
   var macroCounter = 0
   /// Plays `SourceDescription.ads`.
-  private var clientSideAds: ClientSideAds?
+  private(set) var clientSideAds: ClientSideAds?
   /// Reads HLS playlists into the player (nil when playlists are not read).
   public private(set) var playlists: PlaylistReader?
   /// Plays the HLS interstitials of the playlist (nil when playlists are not read).

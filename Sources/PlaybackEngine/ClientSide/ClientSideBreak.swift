@@ -17,18 +17,29 @@ public final class ClientSideBreak {
   }
 
   /// Where it sits now (a repeating break moves on).
-  public internal(set) var placement: Placement
+  public internal(set) var placement: Placement {
+    didSet { schedule?.changed() }
+  }
   /// How errors name it: `ad <tag>` or `VMAP break "mid" (line 12) at 50%`.
   public let label: String
   /// A VAST tag's ads, created when it resolved; a VMAP break gets its own when due.
-  var ads: [any IntegrationAd] = []
+  var ads: [any IntegrationAd] = [] {
+    didSet { schedule?.changed() }
+  }
   /// A plugin's break: the player ad break whose ads (those still there when it is due) play.
-  public var adBreak: (any IntegrationAdBreak)?
+  public var adBreak: (any IntegrationAdBreak)? {
+    didSet { schedule?.changed() }
+  }
   /// The VMAP break, whose source loads each time the break is due.
   let vmap: VMAPAdBreak?
   /// The URL of the VMAP document (for relative `AdTagURI`s and inline VAST).
   let documentURL: URL?
-  var played = false
+  var played = false {
+    didSet { schedule?.changed() }
+  }
+  /// The schedule of the engine it was added to, told when the break changes in a way that may
+  /// move the engine's next break (its placement, whether it is ready or played).
+  var schedule: ClientSideSchedule?
   /// Whether `vmap` is there: read on every `timeupdate` (`isReady`), where `vmap != nil` copied
   /// the whole VMAP break out and destroyed it again.
   private let isVMAP: Bool

@@ -23,6 +23,8 @@ public final class ClientSideEngine {
   /// The integration the engine plays for (`ClientSideAds`, a plugin's engine).
   public weak var delegate: ClientSideEngineDelegate?
   private(set) var breaks: [ClientSideBreak] = []
+  /// The soonest break the playhead can reach, kept between `timeupdate`s.
+  let schedule = ClientSideSchedule()
   /// The player ad break at each offset: breaks at one offset share it.
   private var adBreaks: [Double: any IntegrationAdBreak] = [:]
   /// Breaks whose offset needs the content's duration (`end`, `N%`), waiting for the content to
@@ -51,6 +53,8 @@ public final class ClientSideEngine {
 
   /// Adds a break to the schedule and arms the timer for the next one.
   public func add(_ clientBreak: ClientSideBreak) {
+    clientBreak.schedule = schedule
+    schedule.changed()
     breaks.append(clientBreak)
     armNextBreak()
   }
@@ -165,9 +169,18 @@ public final class ClientSideEngine {
   /// jumped over and never will.
   func check(includingPostRolls: Bool = false) {
     guard !closed, playing == nil, delegate?.isHolding != true else { return }
+    let player = self.player
     if player.paused && !includingPostRolls { return }
     let position = player.currentTime
-    // Most calls (every `timeupdate`) reach nothing: find that out without making arrays.
+    // Most calls (every `timeupdate`) reach nothing: the soonest break is still ahead, and is
+    // the next one to arm. Known from the last call while the breaks and the duration stay.
+    if !includingPostRolls {
+      let soonest = soonestBreak(duration: player.timeline.duration)
+      guard let soonest, soonest <= position + Self.reachedTolerance else {
+        return armTimer(at: soonest, position: position)
+      }
+    }
+    schedule.breaksExamined += breaks.count
     guard breaks.contains(where: { isReached($0, position, includingPostRolls) }) else {
       return armNextBreak(position: position)
     }
@@ -201,7 +214,14 @@ public final class ClientSideEngine {
   /// that instant set since): every `timeupdate` arms the same break, and cancelling and setting
   /// it again each time was most of the engine's work per `timeupdate`.
   private func armNextBreak(position known: Double?) {
-    guard let (next, position) = nextBreak(position: known) else {
+    guard let (next, position) = nextBreak(position: known) else { return armTimer(at: nil, position: 0) }
+    armTimer(at: next, position: position)
+  }
+
+  /// Sets the timer for the break at content seconds `next` (none: no timer), the playhead being
+  /// at `position`.
+  private func armTimer(at next: Double?, position: Double) {
+    guard let next else {
       arm?.cancel()
       arm = nil
       return
@@ -223,12 +243,41 @@ public final class ClientSideEngine {
   private func nextBreak(position known: Double?) -> (next: Double, position: Double)? {
     guard !closed, playing == nil, !player.paused else { return nil }
     let position = known ?? player.currentTime
+    if let soonest = soonestBreak(duration: player.timeline.duration), soonest > position {
+      return (soonest, position)
+    }
     var next: Double?
-    for clientBreak in breaks where clientBreak.isReady && !isPostRoll(clientBreak) {
-      guard let offset = offset(of: clientBreak), offset > position else { continue }
+    for clientBreak in breaks {
+      schedule.breaksExamined += 1
+      guard clientBreak.isReady, !isPostRoll(clientBreak), let offset = offset(of: clientBreak),
+        offset > position
+      else { continue }
       next = min(next ?? offset, offset)
     }
     return next.map { ($0, position) }
+  }
+
+  /// The content seconds of the soonest break that can be reached on the way (ready, not
+  /// played, no post-roll), wherever the playhead is; the content's duration is `duration`.
+  /// Looks at the breaks only when they or the duration changed since it was last asked (or a
+  /// break sits at a cue, whose times the schedule does not follow).
+  private func soonestBreak(duration: Double?) -> Double? {
+    if let known = schedule.knownSoonest(duration: duration) { return known }
+    var soonest: Double?
+    var followsCues = false
+    for clientBreak in breaks {
+      schedule.breaksExamined += 1
+      guard clientBreak.isReady else { continue }
+      if case .position = clientBreak.placement { followsCues = true }
+      guard !isPostRoll(clientBreak), let offset = offset(of: clientBreak) else { continue }
+      soonest = min(soonest ?? offset, offset)
+    }
+    if followsCues {
+      schedule.forget()
+    } else {
+      schedule.keep(soonest: soonest, duration: duration)
+    }
+    return soonest
   }
 
   /// Stops following the playhead and playing: its timers and listeners. The ads stay.
@@ -244,6 +293,7 @@ public final class ClientSideEngine {
   func reset() {
     stop()
     breaks.removeAll()
+    schedule.changed()
     adBreaks.removeAll()
     waiting.removeAll()
   }
