@@ -51,4 +51,7 @@ final class BreakRecord {
   init(offset: Double) { self.offset = offset }
 
   var playing: Bool { begin != nil }
+
+  /// Whether it plays and the playhead has not been seen outside it yet.
+  var isWatched: Bool { playing && !reportedLeft }
 }

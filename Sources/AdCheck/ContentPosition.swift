@@ -29,6 +29,15 @@ struct ContentPosition {
     }
   }
 
+  /// Takes in a `timeupdate`: its `currentTime` (what `observe` does with one, without the
+  /// comparisons of its type with the others').
+  mutating func observeTime(_ entry: LogEntry) {
+    if let time = entry.fields["currentTime"]?.numberValue {
+      known = time
+      knownAt = entry.micros
+    }
+  }
+
   /// The position at `micros` (not before the last entry), if the log has given one yet.
   func at(_ micros: Int64) -> Double? {
     guard let known else { return nil }

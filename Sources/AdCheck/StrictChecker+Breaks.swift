@@ -22,17 +22,18 @@ extension StrictChecker {
       breaks[offset] = nil
       ads.breakRemoved(offset)
     }
+    watchesBreaks = breaks.values.contains(where: \.isWatched)
   }
 
   /// What must hold once everything of an instant has happened: no break plays where the
   /// playhead is not (its listeners have had their turn to end it). Only while the content
   /// plays: an inserted break plays while the content waits wherever a seek left it.
   func instantEnded(at micros: Int64) {
-    guard position.playing, let now = position.at(micros) else { return }
-    // Most instants (each `timeupdate`'s) have no break playing: tell before sorting the breaks.
-    guard breaks.values.contains(where: { $0.playing && !$0.reportedLeft }) else { return }
-    for adBreak in breaks.values.sorted(by: { $0.offset < $1.offset })
-    where adBreak.playing && !adBreak.reportedLeft {
+    // Most instants (each `timeupdate`'s) have no break playing: known without looking at the
+    // breaks, which change only at break events and here.
+    guard watchesBreaks, position.playing, let now = position.at(micros) else { return }
+    defer { watchesBreaks = breaks.values.contains(where: \.isWatched) }
+    for adBreak in breaks.values.sorted(by: { $0.offset < $1.offset }) where adBreak.isWatched {
       guard let begin = adBreak.begin else { continue }
       let extent = extent(of: adBreak)
       let step = options.progressStep + 1e-6

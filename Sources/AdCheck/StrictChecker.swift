@@ -18,6 +18,8 @@ public final class StrictChecker {
   var ads = AdIndex()
   /// The breaks by time offset (a removed break's offset may be taken by a new one).
   var breaks: [Double: BreakRecord] = [:]
+  /// Whether a break of `breaks` is watched (`BreakRecord.isWatched`), kept as they change.
+  var watchesBreaks = false
   /// `skip` beacons, checked at the end (the ad may be skipped later in the same instant).
   var skipBeacons: [(entry: LogEntry, ad: AdRecord)] = []
   /// The last media segment loaded, for the timestamps of the next (nil after a failed one or a
@@ -49,6 +51,9 @@ public final class StrictChecker {
       }
     }
     last = entry
+    // Most entries are `timeupdate`s, which only tell the content's position: spare them the
+    // comparisons with every other type below (each a string comparison that fails).
+    if entry.type == "timeupdate" { return position.observeTime(entry) }
     position.observe(entry)
     switch entry.type {
     case "addad", "updatead": adChanged(entry)
@@ -100,6 +105,9 @@ public final class StrictChecker {
 /// Checks whole logs.
 public enum StrictRules {
   /// Checks a complete log; returns its violations in the order they were found.
+  /// Specialized where it is called (a scenario's log is an array): unspecialized, each entry
+  /// was copied out through the sequence's generic witnesses.
+  @inlinable
   public static func check(_ entries: some Sequence<LogEntry>, options: StrictOptions = StrictOptions())
     -> [RuleViolation]
   {

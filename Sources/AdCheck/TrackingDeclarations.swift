@@ -51,6 +51,7 @@ public struct TrackingDeclarations: Sendable, Equatable, CustomStringConvertible
   }
 
   /// The declarations of a whole log, on top of these.
+  @inlinable
   public func reading(_ log: some Sequence<LogEntry>) -> TrackingDeclarations {
     var read = self
     for entry in log where entry.type == Self.entryType { read.observe(entry) }
