@@ -116,6 +116,8 @@ public final class InterstitialPlayer {
 
   /// Notes the position (to know where a seek came from).
   func note() {
+    // Read once: each read of the unowned player retains and releases it (on every `timeupdate`).
+    let player = self.player
     anchor = (player.currentTime, player.loop.now, !player.paused)
   }
 
