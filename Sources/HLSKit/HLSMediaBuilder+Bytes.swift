@@ -14,12 +14,19 @@ extension HLSMediaBuilder {
         uri: resolver.segmentURI(text, line: line, lastPlain: &lastPlainURI), duration: duration, line: line)
       return
     }
-    guard text.starts(with: "#EXT") else { return }
-    let colon = text.firstIndex(of: UInt8(ascii: ":"))
-    guard let tag = HLSTagName(text.slice(0, colon ?? text.count)) else {
-      // A tag the general reader ignores too; a variant's makes the playlist multivariant.
-      if text.starts(with: "#EXT-X-STREAM-INF") { hasVariant = true }
-      return
+    let tag: HLSTagName
+    let colon: Int?
+    if let leading = HLSTagName.leading(text) {
+      (tag, colon) = leading
+    } else {
+      guard text.starts(with: "#EXT") else { return }
+      colon = text.firstIndex(of: UInt8(ascii: ":"))
+      guard let named = HLSTagName(text.slice(0, colon ?? text.count)) else {
+        // A tag the general reader ignores too; a variant's makes the playlist multivariant.
+        if text.starts(with: "#EXT-X-STREAM-INF") { hasVariant = true }
+        return
+      }
+      tag = named
     }
     let value = text.dropFirst(colon.map { $0 + 1 } ?? text.count)
     switch tag {

@@ -33,4 +33,19 @@ enum HLSTagName {
     guard let found else { return nil }
     self = found
   }
+
+  /// `#EXTINF:` and `#EXT-X-PROGRAM-DATE-TIME:`, the tags every segment of a live playlist has,
+  /// known by the line's first words (little-endian) without a search for the colon: the tag and
+  /// the colon's place, as `init?(_:)` of the bytes up to the first colon gives them.
+  static func leading(_ line: HLSBytes) -> (tag: HLSTagName, colon: Int)? {
+    guard line.count >= 8, let base = line.buffer.baseAddress else { return nil }
+    let head = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+    if head == 0x3A46_4E49_5458_4523 { return (.extinf, 7) }  // "#EXTINF:"
+    guard head == 0x502D_582D_5458_4523, line.count >= 25,  // "#EXT-X-P"
+      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) == 0x442D_4D41_5247_4F52,
+      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) == 0x454D_4954_2D45_5441,
+      line[24] == UInt8(ascii: ":")  // "ROGRAM-D", "ATE-TIME", ":"
+    else { return nil }
+    return (.programDateTime, 24)
+  }
 }

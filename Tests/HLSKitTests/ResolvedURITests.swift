@@ -66,4 +66,28 @@ import Testing
     #expect(bytes.segments[0].resolvedURI != bytes.segments[1].resolvedURI)
     #expect(bytes.segments[1].resolvedURI != HLSResolvedURI(bytes.segments[0].uri))
   }
+
+  /// The two tags known by their first words are the tags the bytes up to the first colon name,
+  /// with that colon; any other line is left to the search.
+  @Test func leadingTagsAreTheTagsUpToTheFirstColon() {
+    let lines = [
+      "#EXTINF:6.000,", "#EXTINF:", "#EXTINF", "#EXTINF6:", "#EXTINFO:1", "#EXT-X-PROGRAM-DATE-TIME:2026",
+      "#EXT-X-PROGRAM-DATE-TIME:", "#EXT-X-PROGRAM-DATE-TIME", "#EXT-X-PROGRAM-DATE-TIMES:x",
+      "#EXT-X-PROGRAM-DATE-TIM:x", "#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PROGRAM-DATE-TIME-X:1", "#EXTM3U",
+      "#EXT-X-P", "s.ts",
+    ]
+    var known = 0
+    for line in lines {
+      var text = line
+      text.withUTF8 { raw in
+        let bytes = HLSBytes(UnsafeRawBufferPointer(raw))
+        guard let leading = HLSTagName.leading(bytes) else { return }
+        known += 1
+        let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
+        #expect(colon == leading.colon, "\(line)")
+        #expect(HLSTagName(bytes.slice(0, colon ?? bytes.count)) == leading.tag, "\(line)")
+      }
+    }
+    #expect(known == 4)
+  }
 }
