@@ -52,3 +52,11 @@ extension HLSAttributeList {
 
   private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }
+
+extension HLSBytes {
+  /// `HLSAttributeList.parse` of the bytes when they are all ASCII.
+  var asciiAttributes: [HLSAttribute]? {
+    guard isASCII else { return nil }
+    return HLSAttributeList.parse(self)
+  }
+}

@@ -2,6 +2,17 @@
 enum HLSAttributeList {
   /// The attributes in order; `tag` and `line` name the place in errors.
   static func parse(_ text: Substring, tag: String, line: Int) throws(HLSParseError) -> [HLSAttribute] {
+    // ASCII text reads from its bytes as it reads here (`ByteReaderTests`); the rest, and what
+    // the byte reader leaves (a list not plainly well formed), is read here and words the error.
+    var bytes = text
+    if let read = bytes.withUTF8({ HLSBytes(UnsafeRawBufferPointer($0)).asciiAttributes }) { return read }
+    return try parseCharacters(text, tag: tag, line: line)
+  }
+
+  /// `parse(_:tag:line:)` over Characters, whatever the text.
+  static func parseCharacters(_ text: Substring, tag: String, line: Int) throws(HLSParseError)
+    -> [HLSAttribute]
+  {
     var attributes: [HLSAttribute] = []
     var index = text.startIndex
     while index < text.endIndex {

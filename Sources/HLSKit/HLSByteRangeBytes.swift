@@ -4,6 +4,7 @@ extension HLSByteRange {
   /// when the text is not plainly `<length>@<offset>` or `<length>` (with `following`), which
   /// the general reader then reads (and words the error of).
   static func parse(_ text: HLSBytes, following: Int?) -> HLSByteRange? {
+    if let range = plainRange(text, following: following) { return range }
     guard text.hasVisibleASCIIEnds else { return nil }
     let at = text.firstIndex(of: UInt8(ascii: "@"))
     guard let length = HLSNumbers.integer(text.slice(0, at ?? text.count)), length > 0,
@@ -21,6 +22,43 @@ extension HLSByteRange {
       offset = following
     }
     guard offset + length <= maxEnd else { return nil }
+    return HLSByteRange(offset: offset, length: length)
+  }
+
+  /// `<digits>@<digits>` or `<digits>` (with `following`), each of 1 to 15 digits, read in one
+  /// walk: what `parse` reads of them (no sign, no overflow, no room for anything else); nil
+  /// for any other text, which `parse` reads.
+  private static func plainRange(_ text: HLSBytes, following: Int?) -> HLSByteRange? {
+    let count = text.count
+    var index = 0
+    var length = 0
+    while index < count, index < 15, case let digit = Int(truncatingIfNeeded: text[index]) &- 0x30,
+      digit >= 0, digit <= 9
+    {
+      length = length &* 10 &+ digit
+      index += 1
+    }
+    guard index > 0, length > 0 else { return nil }
+    let offset: Int
+    if index == count {
+      guard let following else { return nil }
+      offset = following
+    } else {
+      guard text[index] == UInt8(ascii: "@") else { return nil }
+      index += 1
+      let start = index
+      var given = 0
+      while index < count, index - start < 15, case let digit = Int(truncatingIfNeeded: text[index]) &- 0x30,
+        digit >= 0,
+        digit <= 9
+      {
+        given = given &* 10 &+ digit
+        index += 1
+      }
+      guard index > start, index == count else { return nil }
+      offset = given
+    }
+    guard length <= maxEnd, offset <= maxEnd, offset + length <= maxEnd else { return nil }
     return HLSByteRange(offset: offset, length: length)
   }
 }

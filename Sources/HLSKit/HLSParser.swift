@@ -115,8 +115,15 @@ public enum HLSParser {
     return try builder.finish(lastLine: lines.number)
   }
 
-  /// A URI line resolved against the playlist's URL.
+  /// A URI resolved against the playlist's URL (an `#EXT-X-MAP`'s): a plain relative path after
+  /// the playlist's directory is one absolute URL's parse, where Foundation's resolution of it
+  /// was three (`ReadingShortcutTests`); anything else Foundation resolves.
   static func resolve(_ text: Substring, against base: URL, line: Int) throws(HLSParseError) -> URL {
+    if HLSURLResolver.isPlainPath(text), let directory = HLSURLResolver(base: base).directory,
+      let url = URL(string: directory + text)
+    {
+      return url
+    }
     guard let url = URL(string: String(text), relativeTo: base)?.absoluteURL, url.scheme != nil else {
       throw HLSParseError(line: line, "expected a URI, found \"\(text.prefix(80))\"")
     }
