@@ -206,9 +206,7 @@ extension VASTBuilder {
   }
 
   private mutating func appendMediaFile(_ url: consuming String) {
-    // The numbers first (they may note issues, which mutates the builder), then the file made in
-    // the argument of the chain that appends it: a file returned from a function, or made before
-    // the chain, was copied in and destroyed after (a retain and a release of each string).
+    // The numbers first: they may note issues, with or without an open <Linear>.
     let width = integer(.width, "MediaFile width")
     let height = integer(.height, "MediaFile height")
     let bitrate = integer(.bitrate, "MediaFile bitrate")
@@ -217,18 +215,29 @@ extension VASTBuilder {
     let scalable = bool(.scalable, "MediaFile scalable")
     let maintainAspectRatio = bool(.maintainAspectRatio, "MediaFile maintainAspectRatio")
     let fileSize = integer(.fileSize, "MediaFile fileSize", in: 0...Int.max)
-    let id = attribute(.id)
-    let delivery = attribute(.delivery)
-    let type = attribute(.type)
-    let codec = attribute(.codec)
-    let mediaType = attribute(.mediaType)
-    let apiFramework = attribute(.apiFramework)
-    linear?.mediaFiles.append(
-      VASTMediaFile(
-        url: url, id: id, delivery: delivery, type: type, width: width, height: height, codec: codec,
-        bitrate: bitrate, minBitrate: minBitrate, maxBitrate: maxBitrate, scalable: scalable,
-        maintainAspectRatio: maintainAspectRatio, fileSize: fileSize, mediaType: mediaType,
-        apiFramework: apiFramework))
+    // The open linear is taken out and put back (two moves), the file appended with its URL and
+    // its fields set where it lies: a whole file built first (by an initialiser or field by field)
+    // was copied into the array and the original destroyed, a retain and a release of each of its
+    // strings (the optimizer does not forward a struct this large), and fields set through
+    // `linear?` checked the optional and the array's uniqueness for each.
+    guard var open = linear.take() else { return }
+    open.mediaFiles.append(VASTMediaFile(url: url))
+    let last = open.mediaFiles.count - 1
+    open.mediaFiles[last].width = width
+    open.mediaFiles[last].height = height
+    open.mediaFiles[last].bitrate = bitrate
+    open.mediaFiles[last].minBitrate = minBitrate
+    open.mediaFiles[last].maxBitrate = maxBitrate
+    open.mediaFiles[last].scalable = scalable
+    open.mediaFiles[last].maintainAspectRatio = maintainAspectRatio
+    open.mediaFiles[last].fileSize = fileSize
+    open.mediaFiles[last].id = attribute(.id)
+    open.mediaFiles[last].delivery = attribute(.delivery)
+    open.mediaFiles[last].type = attribute(.type)
+    open.mediaFiles[last].codec = attribute(.codec)
+    open.mediaFiles[last].mediaType = attribute(.mediaType)
+    open.mediaFiles[last].apiFramework = attribute(.apiFramework)
+    linear = consume open
   }
 
   private mutating func mezzanine(_ url: consuming String) -> VASTMezzanine {
@@ -239,30 +248,5 @@ extension VASTBuilder {
       codec: attribute(.codec),
       fileSize: integer(.fileSize, "Mezzanine fileSize", in: 0...Int.max),
       mediaType: attribute(.mediaType))
-  }
-}
-
-extension VASTMediaFile {
-  /// Every field at once, for the builder.
-  init(
-    url: String, id: String?, delivery: String?, type: String?, width: Int?, height: Int?, codec: String?,
-    bitrate: Int?, minBitrate: Int?, maxBitrate: Int?, scalable: Bool?, maintainAspectRatio: Bool?,
-    fileSize: Int?, mediaType: String?, apiFramework: String?
-  ) {
-    self.url = url
-    self.id = id
-    self.delivery = delivery
-    self.type = type
-    self.width = width
-    self.height = height
-    self.codec = codec
-    self.bitrate = bitrate
-    self.minBitrate = minBitrate
-    self.maxBitrate = maxBitrate
-    self.scalable = scalable
-    self.maintainAspectRatio = maintainAspectRatio
-    self.fileSize = fileSize
-    self.mediaType = mediaType
-    self.apiFramework = apiFramework
   }
 }

@@ -92,13 +92,13 @@ extension VASTBuilder {
       linear?.trackingEvents.reserveCapacity(16)
       linear?.skipOffset = skipOffset
     case .nonLinearAds: nonLinearAds = VASTNonLinearAds()
-    case .nonLinear: nonLinear = startNonLinear()
+    case .nonLinear: startNonLinear()
     case .companionAds:
       var new = VASTCompanionAds()
       new.required = attribute(.required)
       companionAds = new
-    case .companion: companion = startCompanion()
-    case .icon: icon = startIcon()
+    case .companion: startCompanion()
+    case .icon: startIcon()
     case .viewableImpression:
       var new = VASTViewableImpression()
       new.id = attribute(.id)
@@ -160,53 +160,86 @@ extension VASTBuilder {
     }
   }
 
-  private mutating func startNonLinear() -> VASTNonLinear {
-    var new = VASTNonLinear()
-    new.id = attribute(.id)
-    new.width = integer(.width, "NonLinear width")
-    new.height = integer(.height, "NonLinear height")
-    new.expandedWidth = integer(.expandedWidth, "NonLinear expandedWidth")
-    new.expandedHeight = integer(.expandedHeight, "NonLinear expandedHeight")
-    new.scalable = bool(.scalable, "NonLinear scalable")
-    new.maintainAspectRatio = bool(.maintainAspectRatio, "NonLinear maintainAspectRatio")
+  // The open non-linear, companion and icon are made empty and their fields set where they lie:
+  // one built in a local and returned was copied into place and the local destroyed, a retain and
+  // a release of each of its strings (the optimizer does not forward structs this large). The
+  // numbers are read first, in the order they were (each may note an issue).
+
+  private mutating func startNonLinear() {
+    let width = integer(.width, "NonLinear width")
+    let height = integer(.height, "NonLinear height")
+    let expandedWidth = integer(.expandedWidth, "NonLinear expandedWidth")
+    let expandedHeight = integer(.expandedHeight, "NonLinear expandedHeight")
+    let scalable = bool(.scalable, "NonLinear scalable")
+    let maintainAspectRatio = bool(.maintainAspectRatio, "NonLinear maintainAspectRatio")
+    var minSuggestedDuration: Double?
     if let text = attribute(.minSuggestedDuration) {
-      new.minSuggestedDuration = VASTDuration.seconds(text)
-      if new.minSuggestedDuration == nil { note("NonLinear minSuggestedDuration '\(text)' is not HH:MM:SS") }
+      minSuggestedDuration = VASTDuration.seconds(text)
+      if minSuggestedDuration == nil { note("NonLinear minSuggestedDuration '\(text)' is not HH:MM:SS") }
     }
-    new.apiFramework = attribute(.apiFramework)
-    return new
+    nonLinear = VASTNonLinear()
+    let id = attribute(.id)
+    nonLinear?.id = id
+    nonLinear?.width = width
+    nonLinear?.height = height
+    nonLinear?.expandedWidth = expandedWidth
+    nonLinear?.expandedHeight = expandedHeight
+    nonLinear?.scalable = scalable
+    nonLinear?.maintainAspectRatio = maintainAspectRatio
+    nonLinear?.minSuggestedDuration = minSuggestedDuration
+    let apiFramework = attribute(.apiFramework)
+    nonLinear?.apiFramework = apiFramework
   }
 
-  private mutating func startCompanion() -> VASTCompanion {
-    var new = VASTCompanion()
-    new.id = attribute(.id)
-    new.width = integer(.width, "Companion width")
-    new.height = integer(.height, "Companion height")
-    new.assetWidth = integer(.assetWidth, "Companion assetWidth")
-    new.assetHeight = integer(.assetHeight, "Companion assetHeight")
-    new.expandedWidth = integer(.expandedWidth, "Companion expandedWidth")
-    new.expandedHeight = integer(.expandedHeight, "Companion expandedHeight")
-    new.apiFramework = attribute(.apiFramework)
-    new.adSlotId = attribute(.adSlotId)
-    new.pxratio = attribute(.pxratio)
-    new.renderingMode = attribute(.renderingMode)
-    return new
+  private mutating func startCompanion() {
+    let width = integer(.width, "Companion width")
+    let height = integer(.height, "Companion height")
+    let assetWidth = integer(.assetWidth, "Companion assetWidth")
+    let assetHeight = integer(.assetHeight, "Companion assetHeight")
+    let expandedWidth = integer(.expandedWidth, "Companion expandedWidth")
+    let expandedHeight = integer(.expandedHeight, "Companion expandedHeight")
+    companion = VASTCompanion()
+    let id = attribute(.id)
+    companion?.id = id
+    companion?.width = width
+    companion?.height = height
+    companion?.assetWidth = assetWidth
+    companion?.assetHeight = assetHeight
+    companion?.expandedWidth = expandedWidth
+    companion?.expandedHeight = expandedHeight
+    let apiFramework = attribute(.apiFramework)
+    companion?.apiFramework = apiFramework
+    let adSlotId = attribute(.adSlotId)
+    companion?.adSlotId = adSlotId
+    let pxratio = attribute(.pxratio)
+    companion?.pxratio = pxratio
+    let renderingMode = attribute(.renderingMode)
+    companion?.renderingMode = renderingMode
   }
 
-  private mutating func startIcon() -> VASTIcon {
-    var new = VASTIcon()
-    new.program = attribute(.program)
-    new.width = integer(.width, "Icon width")
-    new.height = integer(.height, "Icon height")
-    new.xPosition = attribute(.xPosition)
-    new.yPosition = attribute(.yPosition)
+  private mutating func startIcon() {
+    let width = integer(.width, "Icon width")
+    let height = integer(.height, "Icon height")
+    var duration: Double?
     if let text = attribute(.duration) {
-      new.duration = VASTDuration.seconds(text)
-      if new.duration == nil { note("Icon duration '\(text)' is not HH:MM:SS") }
+      duration = VASTDuration.seconds(text)
+      if duration == nil { note("Icon duration '\(text)' is not HH:MM:SS") }
     }
-    new.offset = offset(attribute(.offset), "Icon offset")
-    new.apiFramework = attribute(.apiFramework)
-    new.pxratio = attribute(.pxratio)
-    return new
+    let offset = offset(attribute(.offset), "Icon offset")
+    icon = VASTIcon()
+    let program = attribute(.program)
+    icon?.program = program
+    icon?.width = width
+    icon?.height = height
+    let xPosition = attribute(.xPosition)
+    icon?.xPosition = xPosition
+    let yPosition = attribute(.yPosition)
+    icon?.yPosition = yPosition
+    icon?.duration = duration
+    icon?.offset = offset
+    let apiFramework = attribute(.apiFramework)
+    icon?.apiFramework = apiFramework
+    let pxratio = attribute(.pxratio)
+    icon?.pxratio = pxratio
   }
 }
