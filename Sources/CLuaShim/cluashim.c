@@ -434,9 +434,9 @@ int lk_object_index(lua_State *L) {
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
   lua_pop(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_pushvalue(L, 1);
   lua_pushvalue(L, 2);
-  lua_call(L, 2, 1);
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNIL) return 1;
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
   return 1;
 }

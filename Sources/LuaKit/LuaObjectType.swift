@@ -97,7 +97,13 @@ extension LuaState {
       // Methods only: a plain table is the fastest `__index`.
       lua_setfield(L, metatable, "__index")
     } else {
-      pushFunction(Self.getter(for: type))
+      // One function per property, found by its name in Lua: no key made a Swift string and
+      // looked up in a dictionary on every read.
+      lua_createtable(L, 0, Int32(type.getters.count))
+      for (name, get) in type.getters {
+        pushFunction(Self.getter(get))
+        lua_setfield(L, -2, name)
+      }
       lua_pushcclosure(L, lk_object_index, 2)
       lua_setfield(L, metatable, "__index")
     }
@@ -129,11 +135,12 @@ extension LuaState {
       metatable: reference, name: type.name, members: members, get: get)
   }
 
-  private static func getter<Object>(for type: LuaObjectType<Object>) -> LuaSwiftFunction {
+  /// The Lua function that reads one property of the object it is called with.
+  private static func getter<Object: AnyObject>(_ get: @escaping (Object) throws -> LuaValue)
+    -> LuaSwiftFunction
+  {
     { call in
-      guard let object = call.object(1, as: Object.self), let key = call.string(2),
-        let get = type.getters[key]
-      else { return call.return(.nil) }
+      guard let object = call.object(1, as: Object.self) else { return call.return(.nil) }
       return call.return(try get(object))
     }
   }

@@ -170,8 +170,8 @@ static inline void *lk_to_object(lua_State *L, int index, const void *type_tag) 
 }
 /// The `__gc` metamethod of object userdata.
 int lk_object_gc(lua_State *L);
-/// An `__index` metamethod: rawget in the methods table (upvalue 1), else calls the getter
-/// function (upvalue 2) with (object, key).
+/// An `__index` metamethod: rawget in the methods table (upvalue 1), else calls the property's
+/// getter found in upvalue 2 (a table of functions by name) with the object; nil for no property.
 int lk_object_index(lua_State *L);
 
 // ---- Read-only modules ----
