@@ -99,7 +99,7 @@ extension LuaState {
     } else {
       // One function per property, found by its name in Lua: no key made a Swift string and
       // looked up in a dictionary on every read.
-      lua_createtable(L, 0, Int32(type.getters.count))
+      lua_createtable(L, 0, Int32(clamping: type.getters.count))
       for (name, get) in type.getters {
         pushFunction(Self.getter(get))
         lua_setfield(L, -2, name)
