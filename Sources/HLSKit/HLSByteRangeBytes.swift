@@ -29,12 +29,16 @@ extension HLSByteRange {
   /// walk: what `parse` reads of them (no sign, no overflow, no room for anything else); nil
   /// for any other text, which `parse` reads.
   private static func plainRange(_ text: HLSBytes, following: Int?) -> HLSByteRange? {
+    guard let base = text.buffer.baseAddress else { return nil }
     let count = text.count
+    // Every load is at an index below `count`.
+    func digit(_ index: Int) -> Int? {
+      let value = Int(truncatingIfNeeded: base.load(fromByteOffset: index, as: UInt8.self)) &- 0x30
+      return value >= 0 && value <= 9 ? value : nil
+    }
     var index = 0
     var length = 0
-    while index < count, index < 15, case let digit = Int(truncatingIfNeeded: text[index]) &- 0x30,
-      digit >= 0, digit <= 9
-    {
+    while index < count, index < 15, let digit = digit(index) {
       length = length &* 10 &+ digit
       index += 1
     }
@@ -44,14 +48,11 @@ extension HLSByteRange {
       guard let following else { return nil }
       offset = following
     } else {
-      guard text[index] == UInt8(ascii: "@") else { return nil }
+      guard base.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "@") else { return nil }
       index += 1
       let start = index
       var given = 0
-      while index < count, index - start < 15, case let digit = Int(truncatingIfNeeded: text[index]) &- 0x30,
-        digit >= 0,
-        digit <= 9
-      {
+      while index < count, index - start < 15, let digit = digit(index) {
         given = given &* 10 &+ digit
         index += 1
       }
@@ -61,4 +62,5 @@ extension HLSByteRange {
     guard length <= maxEnd, offset <= maxEnd, offset + length <= maxEnd else { return nil }
     return HLSByteRange(offset: offset, length: length)
   }
+
 }
