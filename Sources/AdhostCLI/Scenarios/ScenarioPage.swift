@@ -11,7 +11,7 @@ enum ScenarioPage {
     tracking: TrackingDeclarations?
   ) -> String {
     let timeline = RunTimeline(
-      (run?.entries ?? []).map { ReportEntry($0.entry, contentTime: $0.contentTime) })
+      run?.entries.map { ReportEntry($0.entry, contentTime: $0.contentTime) } ?? [])
     let verdict = ReportVerdict(
       passed: failures.isEmpty,
       text: failures.isEmpty

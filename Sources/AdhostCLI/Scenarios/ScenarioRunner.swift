@@ -11,17 +11,38 @@ struct RecordedEntry {
 /// What a scenario's run did: its log, its exit code (as `adhost run` would exit) and what it
 /// wrote to standard error.
 struct ScenarioRun {
-  let entries: [RecordedEntry]
+  /// The entries with their content times (a view of `log` and `contentTimes`).
+  let entries: RecordedEntries
   let exit: Int32
   let diagnostics: String
-  /// The entries alone (made once: the checks index it entry by entry).
-  let log: [LogEntry]
+  /// The entries alone, as the run's recorder kept them (the checks index it entry by entry).
+  var log: [LogEntry] { entries.log }
 
-  init(entries: [RecordedEntry], exit: Int32, diagnostics: String) {
-    self.entries = entries
+  /// The run of `log`, the content time at each entry in `contentTimes`.
+  init(log: [LogEntry], contentTimes: [Double], exit: Int32, diagnostics: String) {
+    entries = RecordedEntries(log: log, contentTimes: contentTimes)
     self.exit = exit
     self.diagnostics = diagnostics
-    log = entries.map(\.entry)
+  }
+
+  init(entries: [RecordedEntry], exit: Int32, diagnostics: String) {
+    self.init(
+      log: entries.map(\.entry), contentTimes: entries.map(\.contentTime), exit: exit,
+      diagnostics: diagnostics)
+  }
+}
+
+/// A run's entries with their content times, kept side by side: the recorder appends to both and
+/// the run's log is the entries' array itself, not a copy made of the recorded pairs.
+struct RecordedEntries: RandomAccessCollection {
+  let log: [LogEntry]
+  let contentTimes: [Double]
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { log.count }
+
+  subscript(index: Int) -> RecordedEntry {
+    RecordedEntry(entry: log[index], contentTime: contentTimes[index])
   }
 }
 
@@ -29,12 +50,14 @@ struct ScenarioRun {
 // why: used on the run's thread only; RunObserver is Sendable for the log's stream closure.
 final class RunRecorder: RunObserver, @unchecked Sendable {
   private var host: PluginHost?
-  private(set) var entries: [RecordedEntry] = []
+  private(set) var log: [LogEntry] = []
+  private(set) var contentTimes: [Double] = []
 
   func attach(_ host: PluginHost) { self.host = host }
 
   func record(_ entry: LogEntry) {
-    entries.append(RecordedEntry(entry: entry, contentTime: host?.player.currentTime ?? 0))
+    log.append(entry)
+    contentTimes.append(host?.player.currentTime ?? 0)
   }
 
   /// Lets the host go (the recorder outlives it in the run's result).
@@ -74,6 +97,7 @@ enum ScenarioRunner {
       exit = ExitCode.failure
     }
     recorder.detach()
-    return ScenarioRun(entries: recorder.entries, exit: exit, diagnostics: console.errorOutput)
+    return ScenarioRun(
+      log: recorder.log, contentTimes: recorder.contentTimes, exit: exit, diagnostics: console.errorOutput)
   }
 }
