@@ -4,6 +4,8 @@ import PluginHost
 
 /// Runs scenarios on `jobs` threads of their own (a host loop blocks its thread: never one of
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
+/// Setup commands start ahead on a thread of their own (`SetupStarts`): no worker waits for one
+/// while a scenario without a setup is left to run.
 /// The runs share one `LuaChunkCache`, made for this call: each Lua file is compiled once per
 /// `adhost test`, not once per scenario.
 enum ParallelScenarios {
@@ -13,6 +15,8 @@ enum ParallelScenarios {
     chunks: LuaChunkCache = LuaChunkCache()
   ) async -> [ScenarioResult] {
     let files = progress.files
+    let setups = SetupStarts(files: files, indices: progress.withSetup, fixtures: fixtures)
+    progress.setupReady = { setups.isReady($0) }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let workers = min(jobs, files.count)
       guard workers > 0 else { return continuation.resume() }
@@ -21,11 +25,12 @@ enum ParallelScenarios {
         group.enter()
         let thread = Thread {
           while let index = progress.next() {
+            let setup = setups.indices.contains(index) ? { setups.take(index) } : nil
             progress.finish(
               index,
               ScenarioResult.of(
                 files[index], update: update, report: report, libraries: libraries, views: views,
-                fixtures: fixtures, chunks: chunks))
+                fixtures: fixtures, chunks: chunks, setup: setup))
           }
           group.leave()
         }
@@ -34,6 +39,7 @@ enum ParallelScenarios {
       }
       group.notify(queue: .global()) { continuation.resume() }
     }
+    setups.stopUntaken()
     return progress.results
   }
 }
@@ -49,7 +55,13 @@ final class ScenarioProgress: @unchecked Sendable {
   // why: it guards `inOrder`'s calls, which a Mutex cannot take in (not Sendable).
   private let lock = NSLock()
   private let inOrder: (ScenarioResult) -> Void
-  private var taken = 0
+  /// The scenarios that start a setup command, in path order.
+  let withSetup: [Int]
+  /// Whether a scenario's setup has started (`SetupStarts.isReady`); set before `next` is
+  /// first called. Until then every setup counts as started.
+  var setupReady: @Sendable (Int) -> Bool = { _ in true }
+  private var waiting: [Int]
+  private var plain: [Int]
   private var printed = 0
   private var stopped = false
   private var done: [ScenarioResult?]
@@ -58,16 +70,22 @@ final class ScenarioProgress: @unchecked Sendable {
   init(files: [String], inOrder: @escaping (ScenarioResult) -> Void) {
     self.files = files
     self.inOrder = inOrder
-    order = Self.startOrder(files)
+    let setups = files.indices.filter { Self.hasSetup(files[$0]) }
+    withSetup = setups
+    waiting = setups
+    plain = files.indices.filter { !setups.contains($0) }
+    order = setups + plain
     done = Array(repeating: nil, count: files.count)
   }
 
-  /// The index of the next scenario to run, nil when none is left.
+  /// The index of the next scenario to run, nil when none is left: a scenario whose setup has
+  /// started, else one without a setup, else one whose setup is still starting (its run waits).
   func next() -> Int? {
     lock.withLock {
-      guard !stopped, taken < files.count else { return nil }
-      defer { taken += 1 }
-      return order[taken]
+      guard !stopped else { return nil }
+      if let ready = waiting.firstIndex(where: setupReady) { return waiting.remove(at: ready) }
+      if !plain.isEmpty { return plain.removeFirst() }
+      return waiting.isEmpty ? nil : waiting.removeFirst()
     }
   }
 
@@ -77,8 +95,12 @@ final class ScenarioProgress: @unchecked Sendable {
   /// others instead of coming last. A file that cannot be read counts as one without a setup (it
   /// fails as invalid when its turn comes).
   static func startOrder(_ files: [String]) -> [Int] {
-    let hasSetup = files.map { file in (try? ScenarioSetup.of(file)).flatMap { $0 } != nil }
+    let hasSetup = files.map(Self.hasSetup)
     return files.indices.filter { hasSetup[$0] } + files.indices.filter { !hasSetup[$0] }
+  }
+
+  private static func hasSetup(_ file: String) -> Bool {
+    (try? ScenarioSetup.of(file)).flatMap { $0 } != nil
   }
 
   func finish(_ index: Int, _ result: ScenarioResult) {

@@ -25,11 +25,12 @@ struct ScenarioResult {
   /// Loads, runs and checks the scenario in `file`.
   /// `libraries`: `adhost test --lib` folders; `views`: its `--screenshots`, `--webview-memory`.
   /// `fixtures`: whether setup commands may run, and the `--env` variables. `chunks`: the Lua
-  /// chunks compiled once for the whole `adhost test`.
+  /// chunks compiled once for the whole `adhost test`. `setup`: its setup, started ahead
+  /// (`SetupStarts.take`); without it the scenario starts its own.
   static func of(
     _ file: String, update: Bool, report: Bool = false, libraries: [String] = [],
     views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures(),
-    chunks: LuaChunkCache? = nil
+    chunks: LuaChunkCache? = nil, setup started: (() -> SetupStarts.Started)? = nil
   ) -> ScenarioResult {
     let start = Date()
     let scenario: Scenario
@@ -38,11 +39,12 @@ struct ScenarioResult {
     defer { setup?.stop() }
     do {
       var variables = ScenarioVariables(values: fixtures.environment)
-      if let command = try ScenarioSetup.of(file) {
-        let process = try command.start(allowed: fixtures.allowsSetup)
-        setup = process
-        variables.values.merge(process.variables) { _, printed in printed }
+      if let started {
+        setup = try started().get()
+      } else if let command = try ScenarioSetup.of(file) {
+        setup = try command.start(allowed: fixtures.allowsSetup)
       }
+      if let setup { variables.values.merge(setup.variables) { _, printed in printed } }
       var read = try Scenario(file: file, variables: variables)
       read.runArguments += fixtures.mapHosts.flatMap { [RunOptions.mapHost.name, $0] }
       scenario = read
