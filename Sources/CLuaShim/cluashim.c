@@ -212,22 +212,23 @@ int lk_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
   return status;
 }
 
-int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkname) {
+/* Loads a chunk in `mode` ("t" or "b") with the state's limits enforced while it compiles. */
+static int lk_load_mode(lua_State *L, const char *chunk, size_t size, const char *chunkname,
+                        const char *mode) {
   lk_context *ctx = lk_context_of(L);
   int enforce = ctx->enforce;
   ctx->enforce = 1;
-  int status = luaL_loadbufferx(L, chunk, size, chunkname, "t");
+  int status = luaL_loadbufferx(L, chunk, size, chunkname, mode);
   ctx->enforce = enforce;
   return status;
 }
 
+int lk_loadtext(lua_State *L, const char *chunk, size_t size, const char *chunkname) {
+  return lk_load_mode(L, chunk, size, chunkname, "t");
+}
+
 int lk_loadbinary(lua_State *L, const char *chunk, size_t size, const char *chunkname) {
-  lk_context *ctx = lk_context_of(L);
-  int enforce = ctx->enforce;
-  ctx->enforce = 1;
-  int status = luaL_loadbufferx(L, chunk, size, chunkname, "b");
-  ctx->enforce = enforce;
-  return status;
+  return lk_load_mode(L, chunk, size, chunkname, "b");
 }
 
 static int lk_dump_writer(lua_State *L, const void *part, size_t size, void *data) {

@@ -26,16 +26,7 @@ import Testing
     _ body: String, _ inspect: @escaping @Sendable (HeadlessHost) -> Value
   ) async throws -> Value {
     let scratch = try Scratch()
-    let plugin = try scratch.write(
-      "plugin.lua",
-      """
-      player.ads:registerServerSideIntegration("test", function(controller)
-        return { setSource = function()
-          \(body)
-          return true
-        end }
-      end)
-      """)
+    let plugin = try scratch.setSourcePlugin(body)
     return try await onOwnThread { () -> Value in
       var options = PluginHostOptions(http: HTTPClient(timeout: 2))
       options.engine.defaultTimeline = .vod(1)

@@ -22,16 +22,7 @@ import Testing
   /// Plays 30 s of VOD with a plugin whose `setSource` runs `body`.
   func play(_ body: String, limits: LuaLimits = LuaLimits()) async throws -> Outcome {
     let scratch = try Scratch()
-    let plugin = try scratch.write(
-      "plugin.lua",
-      """
-      player.ads:registerServerSideIntegration("test", function(controller)
-        return { setSource = function()
-          \(body)
-          return true
-        end }
-      end)
-      """)
+    let plugin = try scratch.setSourcePlugin(body)
     return try await onOwnThread { () -> Outcome in
       var options = PluginHostOptions(http: HTTPClient(timeout: 5))
       options.engine.defaultTimeline = .vod(30)
