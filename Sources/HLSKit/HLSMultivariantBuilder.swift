@@ -6,7 +6,7 @@ struct HLSMultivariantBuilder {
   private let url: URL
   private let resolver: HLSURLResolver
   private var variants: [HLSVariant] = []
-  private var pending: (attributes: [HLSAttribute], line: Int)?
+  private var pending: (tag: HLSStreamInf, line: Int)?
   private var lastPlainURI: String?
 
   init(url: URL) {
@@ -51,62 +51,59 @@ struct HLSMultivariantBuilder {
     case .ascii(let bytes):
       if bytes.starts(with: "#EXT-X-STREAM-INF:") {
         let value = bytes.dropFirst(Self.tag.utf8.count + 1)
-        guard let attributes = HLSAttributeList.parse(value) else {
+        guard let tag = HLSStreamInf(asciiList: value) else {
           return try read(.text(bytes.substring), line: number)
         }
-        try streamInf(attributes, line: number)
+        try streamInf(tag, line: number)
       } else if bytes[0] != UInt8(ascii: "#") {
         let current = try variant(line: number)
-        try add(current, uri: resolver.uri(bytes, line: number, lastPlain: &lastPlainURI))
+        try add(current, uri: resolver.segmentURI(bytes, line: number, lastPlain: &lastPlainURI))
       }
     case .text(let text):
       if text.startsWith(ascii: "#EXT-X-STREAM-INF:") {
+        let value = text.dropFirst("#EXT-X-STREAM-INF:".count)
         try streamInf(
-          HLSAttributeList.parse(text.dropFirst("#EXT-X-STREAM-INF:".count), tag: Self.tag, line: number),
-          line: number)
+          HLSStreamInf(HLSAttributeList.parse(value, tag: Self.tag, line: number)), line: number)
       } else if !text.startsWith(ascii: "#") {
         let current = try variant(line: number)
         lastPlainURI = nil
-        try add(current, uri: resolver.uri(text, line: number))
+        try add(current, uri: HLSResolvedURI(resolver.uri(text, line: number)))
       }
     }
   }
 
   private static let tag = "#EXT-X-STREAM-INF"
 
-  private mutating func streamInf(_ attributes: [HLSAttribute], line: Int) throws(HLSParseError) {
+  private mutating func streamInf(_ tag: HLSStreamInf, line: Int) throws(HLSParseError) {
     if let pending {
       throw HLSParseError(
         line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
     }
-    pending = (attributes, line)
+    pending = (tag, line)
   }
 
   /// The tag a URI on `line` completes, with its bandwidth.
   private mutating func variant(line: Int) throws(HLSParseError) -> (
-    attributes: [HLSAttribute], bandwidth: Int, line: Int
+    tag: HLSStreamInf, bandwidth: Int, line: Int
   ) {
     guard let current = pending else {
       throw HLSParseError(
         line: line, "a URI in a multivariant playlist needs #EXT-X-STREAM-INF before it")
     }
     pending = nil
-    guard let bandwidthText = current.attributes.value("BANDWIDTH"), let bandwidth = Int(bandwidthText),
-      bandwidth >= 0
-    else {
+    guard let bandwidth = current.tag.bandwidth, bandwidth >= 0 else {
       throw HLSParseError(
         line: current.line, "#EXT-X-STREAM-INF: expected BANDWIDTH, a whole number of bits per second")
     }
-    return (current.attributes, bandwidth, current.line)
+    return (current.tag, bandwidth, current.line)
   }
 
-  private mutating func add(
-    _ current: (attributes: [HLSAttribute], bandwidth: Int, line: Int), uri: String
-  ) {
+  private mutating func add(_ current: (tag: HLSStreamInf, bandwidth: Int, line: Int), uri: HLSResolvedURI) {
+    if variants.isEmpty { variants.reserveCapacity(8) }
     variants.append(
       HLSVariant(
-        uri: uri, bandwidth: current.bandwidth, resolution: current.attributes.value("RESOLUTION"),
-        attributes: current.attributes, line: current.line))
+        resolvedURI: uri, bandwidth: current.bandwidth, resolution: current.tag.resolution,
+        keptAttributes: current.tag.attributes, line: current.line))
   }
 
   func finish() throws(HLSParseError) -> HLSMultivariantPlaylist {

@@ -33,16 +33,25 @@ public struct HLSMultivariantPlaylist: Equatable, Sendable {
 
 /// One `#EXT-X-STREAM-INF` variant.
 public struct HLSVariant: Equatable, Sendable {
-  /// The media playlist's URI resolved against the multivariant playlist's URL, as text.
-  public internal(set) var uri: String
+  /// The media playlist's URI resolved against the multivariant playlist's URL, kept as a
+  /// segment's is (`HLSResolvedURI`).
+  var resolvedURI: HLSResolvedURI
+  /// The media playlist's URI resolved against the multivariant playlist's URL, as text: made
+  /// from `resolvedURI` when read.
+  public var uri: String { resolvedURI.text }
   /// The media playlist's URL, resolved: made from `uri` when read.
-  public var url: URL { HLSURLResolver.url(uri) }
+  public var url: URL { resolvedURI.url }
   /// `BANDWIDTH`, bits per second.
   public var bandwidth: Int
   /// `RESOLUTION`, e.g. `1280x720`, if given.
   public var resolution: String?
-  /// Every attribute of the tag.
-  public var attributes: [HLSAttribute]
+  /// Every attribute of the tag, in order: made from the tag's text when read (the reader keeps
+  /// an ASCII list as one `String`, `HLSKeptAttributes`).
+  public var attributes: [HLSAttribute] {
+    get { keptAttributes.attributes }
+    set { keptAttributes = HLSKeptAttributes(newValue) }
+  }
+  var keptAttributes: HLSKeptAttributes
   /// The line of the `#EXT-X-STREAM-INF` tag.
   public var line: Int
 }
