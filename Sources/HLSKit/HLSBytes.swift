@@ -94,6 +94,34 @@ struct HLSBytes {
     return high & 0x8080_8080_8080_8080 == 0
   }
 
+  /// The offset of the first byte at or after `start` that is not ASCII, or `count`: eight bytes
+  /// a round.
+  func firstNonASCII(from start: Int) -> Int {
+    guard let base = buffer.baseAddress else { return count }
+    let count = buffer.count
+    var index = max(start, 0)
+    while index + 8 <= count {
+      let high =
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        & 0x8080_8080_8080_8080
+      if high != 0 { return index + high.trailingZeroBitCount / 8 }
+      index += 8
+    }
+    while index < count, base.load(fromByteOffset: index, as: UInt8.self) < 0x80 { index += 1 }
+    return index
+  }
+
+  /// Whether `literal`'s bytes are among these, anywhere: each place of its first byte found with
+  /// `memchr`.
+  func contains(_ literal: StaticString) -> Bool {
+    var from = 0
+    while let hash = firstIndex(of: literal.utf8Start.pointee, from: from) {
+      if dropFirst(hash).starts(with: literal) { return true }
+      from = hash + 1
+    }
+    return false
+  }
+
   /// Whether the first and last bytes are visible ASCII (so there is nothing to trim).
   var hasVisibleASCIIEnds: Bool {
     guard let first = buffer.first, let last = buffer.last else { return false }

@@ -35,6 +35,12 @@ struct HLSLineScanner {
   private var start = 0
   /// The number of the last line found (empty ones counted).
   private(set) var number = 0
+  /// The first byte that is not ASCII at or after the start of the line last checked; -1 before
+  /// the first check (`isASCII(from:to:)`).
+  private var nonASCII = -1
+  /// Whether lines no reading reads (`HLSUnreadLine`) are passed over: not for the first line,
+  /// which must be `#EXTM3U`, nor when every line is given as text.
+  var skipsUnreadTags = false
 
   init(_ document: HLSBytes, isASCII: Bool, asText: Bool = false) {
     self.document = document
@@ -49,17 +55,40 @@ struct HLSLineScanner {
       number += 1
       guard number <= HLSParser.maxLines else { throw Self.tooManyLines }
       let raw = document.slice(start, end)
+      let lineStart = start
       start = end + 1
       guard !raw.isEmpty else { continue }
-      if isASCII || (!asText && raw.isASCII) {
+      if isASCII || (!asText && isASCII(from: lineStart, to: end)) {
         let trimmed = Self.trimmed(raw)
         if !trimmed.isEmpty { return (.ascii(trimmed), number) }
       } else {
+        if skipsUnreadTags, !asText, HLSUnreadLine.isUnreadTag(raw, asciiCount: nonASCII - lineStart) {
+          continue
+        }
         let trimmed = Self.trimmed(raw.substring)
         if !trimmed.isEmpty { return (.text(trimmed), number) }
       }
     }
     return nil
+  }
+
+  /// Whether the bytes from `lineStart` up to `end` are ASCII, known from where the next byte that
+  /// is not is: found once for a run of lines, eight bytes a round. A document that is not all
+  /// ASCII mostly has a few lines that are not (`Français`); each line was checked on its own.
+  private mutating func isASCII(from lineStart: Int, to end: Int) -> Bool {
+    if nonASCII < lineStart { nonASCII = document.firstNonASCII(from: lineStart) }
+    return nonASCII >= end
+  }
+
+  /// Steps back to the start of the last line found, so that `next()` finds it again, with its
+  /// number; its start in the document.
+  mutating func rewindLine() -> Int {
+    var lineStart = min(start - 1, document.count)
+    while lineStart > 0, document[lineStart - 1] != 0x0A { lineStart -= 1 }
+    start = lineStart
+    number -= 1
+    nonASCII = -1
+    return lineStart
   }
 
   /// The size of the whole document.
@@ -107,6 +136,8 @@ struct HLSLineScanner {
   /// start, compared as Characters (a space before a combining mark is part of that mark's
   /// Character, and so is not trimmed).
   private static func trimmed(_ text: Substring) -> Substring {
+    // A visible ASCII byte at an end is a Character that is not trimmed (as bytes below).
+    if HLSNumbers.visibleASCIIEnds(text) { return text }
     var line = text
     while let last = line.last, last == "\r" || last == " " || last == "\t" { line.removeLast() }
     while let first = line.first, first == " " || first == "\t" || first == "\u{FEFF}" {

@@ -56,8 +56,8 @@ struct HLSMediaBuilder {
     let colon = text.firstIndex(ascii: UInt8(ascii: ":"))
     let tag = text[..<(colon ?? text.endIndex)]
     let value = colon.map { text[text.index(after: $0)...] } ?? ""
-    switch tag {
-    case "#EXTINF":
+    switch HLSTagName(text: tag) {
+    case .extinf?:
       if let pendingDuration {
         throw HLSParseError(
           line: pendingDuration.line, "#EXTINF: expected a segment URI after it, found another #EXTINF")
@@ -66,14 +66,14 @@ struct HLSMediaBuilder {
       pendingDuration = (
         try HLSParser.seconds(durationText, tag: "#EXTINF", what: "a duration", line: line), line
       )
-    case "#EXT-X-TARGETDURATION":
+    case .targetDuration?:
       guard let seconds = Int(value.trimmingWhitespaces), seconds >= 1, seconds <= 86_400
       else {
         throw HLSParseError(
           line: line, "\(tag): expected a whole number of seconds ≥ 1, found \"\(value.prefix(40))\"")
       }
       targetDuration = Double(seconds)
-    case "#EXT-X-MEDIA-SEQUENCE":
+    case .mediaSequence?:
       guard let sequence = Int(value.trimmingWhitespaces), sequence >= 0 else {
         throw HLSParseError(line: line, "\(tag): expected a whole number ≥ 0, found \"\(value.prefix(40))\"")
       }
@@ -81,18 +81,18 @@ struct HLSMediaBuilder {
         throw HLSParseError(line: line, "\(tag): expected before the first segment")
       }
       mediaSequence = sequence
-    case "#EXT-X-ENDLIST": hasEndList = true
-    case "#EXT-X-PLAYLIST-TYPE": playlistType = String(value)
-    case "#EXT-X-DISCONTINUITY": pendingDiscontinuity = true
-    case "#EXT-X-BYTERANGE":
+    case .endList?: hasEndList = true
+    case .playlistType?: playlistType = String(value)
+    case .discontinuity?: pendingDiscontinuity = true
+    case .byteRange?:
       // The offset, when not given, follows the previous sub-range of the segment's URI, known
       // only at the URI: kept as -1 until then.
       let following = value.utf8.contains(UInt8(ascii: "@")) ? nil : -1
       pendingRange = (
         try HLSByteRange.parse(value, following: following, tag: "#EXT-X-BYTERANGE", line: line), line
       )
-    case "#EXT-X-MAP": try readMap(value, line: line)
-    case "#EXT-X-PROGRAM-DATE-TIME":
+    case .map?: try readMap(value, line: line)
+    case .programDateTime?:
       guard let date = ISO8601.seconds(String(value)) else {
         throw HLSParseError(
           line: line,
@@ -100,17 +100,17 @@ struct HLSMediaBuilder {
         )
       }
       pendingDate = date
-    case "#EXT-X-DATERANGE":
+    case .dateRange?:
       do {
         try addDateRange(HLSAttributeList.parse(value, tag: "#EXT-X-DATERANGE", line: line), line: line)
       } catch {
         warnings.append(HLSDateMapping.dropped(error))
       }
-    case "#EXT-X-CUE-OUT":
+    case .cueOut?:
       try spans.cueOut(value, at: elapsed, id: "cue-out-\(try nextSequence(line: line))", line: line)
-    case "#EXT-X-CUE-OUT-CONT":
+    case .cueOutContinued?:
       try spans.continuation(value, at: elapsed, id: "cue-out-\(try nextSequence(line: line))", line: line)
-    case "#EXT-X-CUE-IN": spans.cueIn(at: elapsed)
+    case .cueIn?: spans.cueIn(at: elapsed)
     default: break
     }
   }

@@ -79,6 +79,7 @@ public enum HLSParser {
     default:
       throw HLSParseError(line: number, "expected #EXTM3U, found \"\(first.text.prefix(40))\"")
     }
+    lines.skipsUnreadTags = true
     let body = lines
     // Read as a media playlist, the usual kind; a line starting with #EXT-X-STREAM-INF anywhere
     // (looked for only when the media reading stops or fails) makes it multivariant.
@@ -86,7 +87,15 @@ public enum HLSParser {
     let mediaError: HLSParseError?
     switch media {
     case .success(let playlist?): return .media(playlist)
-    case .success(nil): mediaError = nil
+    case .success(nil):
+      // It stopped at the first line starting with #EXT-X-STREAM-INF. With no #EXTINF before it,
+      // no URI line came before it either (the media reading fails at one): nothing before that
+      // line is anything to the multivariant reading, which then starts there, not at the top.
+      // The general reader reads from the top, as the reference (`ByteReaderTests`).
+      if !readsEveryLineAsText, !document.slice(0, lines.rewindLine()).contains("#EXTINF") {
+        return .multivariant(try HLSMultivariantBuilder.read(&lines, url: url, orElse: nil))
+      }
+      mediaError = nil
     case .failure(let error): mediaError = error
     }
     lines = body

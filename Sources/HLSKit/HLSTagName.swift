@@ -34,6 +34,17 @@ enum HLSTagName {
     self = found
   }
 
+  /// The tag a line's text names (up to its colon), if it is one of them: as `==` of the text
+  /// and the tag's name compares them (Characters, canonically equivalent), since the names are
+  /// ASCII and none has a character that another decomposes to (as the Kelvin sign does to
+  /// `K`): a text is one of them only when its bytes are the name's. A `switch` over the names'
+  /// `String`s compared the text with each in turn.
+  init?(text: Substring) {
+    var text = text
+    guard let tag = text.withUTF8({ HLSTagName(HLSBytes(UnsafeRawBufferPointer($0))) }) else { return nil }
+    self = tag
+  }
+
   /// `#EXTINF:` and `#EXT-X-PROGRAM-DATE-TIME:`, the tags every segment of a live playlist has,
   /// known by the line's first words (little-endian) without a search for the colon: the tag and
   /// the colon's place, as `init?(_:)` of the bytes up to the first colon gives them.
