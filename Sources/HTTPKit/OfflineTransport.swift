@@ -54,11 +54,15 @@ public final class OfflineTransport: HTTPTransport, Sendable {
   /// invalid, or names a body that is not a regular file inside the folder. Requests match
   /// without the parameters the recording lists, and those of `alsoIgnoring` (query parameters,
   /// body fields by name or JSON path, header fields). `mappingHosts` turns requests to a mapping's
-  /// sent host into requests to its recorded one.
-  public init(folder: URL, alsoIgnoring extra: Set<String> = [], mappingHosts: [HostMapping] = []) throws {
+  /// sent host into requests to its recorded one. `cache`: the indexes a run of many replays
+  /// parsed already (`RecordingIndexCache`).
+  public init(
+    folder: URL, alsoIgnoring extra: Set<String> = [], mappingHosts: [HostMapping] = [],
+    cache: RecordingIndexCache? = nil
+  ) throws {
     self.folder = folder
     bodies = RecordingBody.Folder(folder)
-    let index = try RecordingFolder.load(folder)
+    let index = try RecordingFolder.load(folder, cache: cache)
     let recorded =
       index.ignoredParameters.map { Set($0.map { $0.lowercased() }) } ?? RequestKey.defaultVolatileParameters
     volatile = recorded.union(extra.map { $0.lowercased() })

@@ -40,7 +40,7 @@ public struct RecordedExchange: Codable, Sendable, Equatable {
 }
 
 /// The index of a recording folder.
-struct RecordingIndex: Codable {
+struct RecordingIndex: Codable, Sendable {
   /// The format this adhost writes: 2 keeps what requests send and trims media segments; 1,
   /// which it still reads, has neither.
   static let currentVersion = 2

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 extension RecordingFolder {
   /// The largest `index.json` read.
@@ -6,7 +7,9 @@ extension RecordingFolder {
 
   /// Reads and checks `index.json` (with the exchanges its `index.journal` adds): the version, each exchange's status, and that each body is a
   /// regular file inside the folder. Errors name the file, the JSON path and what was expected.
-  static func load(_ folder: URL) throws(RecordingError) -> RecordingIndex {
+  /// `cache`: the indexes already parsed in this run, taken when `index.json` has not changed.
+  static func load(_ folder: URL, cache: RecordingIndexCache? = nil) throws(RecordingError) -> RecordingIndex
+  {
     let data: Data
     do {
       data = try LocalFile.read(indexURL(folder).path, maxBytes: maxIndexBytes)
@@ -16,8 +19,13 @@ extension RecordingFolder {
       throw .index(folder, "\(error)")
     }
     var index: RecordingIndex
-    do {
-      index = try RecordingIndex(data: data)
+    do throws(JSONPathError) {
+      let parse = { (text: Data) throws(JSONPathError) in try RecordingIndex(data: text) }
+      if let cache {
+        index = try cache.index(at: indexURL(folder).path, text: data, parse: parse)
+      } else {
+        index = try parse(data)
+      }
     } catch {
       throw .index(folder, at: error.path, error.expectation)
     }
