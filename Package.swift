@@ -163,7 +163,7 @@ let package = Package(
       name: "AdhostCLITests",
       dependencies: [
         "AdhostCLI", "AdPlayer", "PlayerSeam", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport",
-        "TestFiles", "MediaFixtures", "OutsideText", "LuaKit",
+        "TestFiles", "MediaFixtures", "OutsideText", "LuaKit", "HTTPKit",
       ]),
   ]
 )

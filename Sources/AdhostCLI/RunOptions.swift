@@ -5,6 +5,7 @@ import LuaKit
 import PlaybackEngine
 import PlayerSeam
 import PluginHost
+import Synchronization
 
 /// The options `adhost run` and `adhost repl` share: HTTP, budgets, timeline, output.
 struct RunOptions {
@@ -47,7 +48,8 @@ struct RunOptions {
   /// How an HLS source's media segments load (`--no-segments`, `--buffer`, `--variant`, …).
   let segments: SegmentOptions
 
-  init(_ parsed: ParsedArguments) throws {
+  /// `recordings`: the `--offline` indexes already parsed in this run (`adhost test`'s runs).
+  init(_ parsed: ParsedArguments, recordings: RecordingIndexCache? = nil) throws {
     let actionsGiven = parsed.value(Self.actions)
     // A value that starts with `[` is the actions themselves, as a scenario's inline `actions`.
     let inline = actionsGiven.map { $0.drop { $0.isWhitespace }.hasPrefix("[") } ?? false
@@ -80,7 +82,7 @@ struct RunOptions {
     // Now in whole seconds: a recording keeps the date as text, and a replay must get it exactly.
     let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     let given = try parsed.value(Self.startDate).map(Self.date)
-    let transport = try Self.transport(parsed, startDate: given ?? now)
+    let transport = try Self.transport(parsed, startDate: given ?? now, recordings: recordings)
     (client, recorder) = (try Self.client(parsed, transport.transport), transport.recorder)
     replay = transport.transport as? OfflineTransport
     allowsUnmatched = parsed.has(Self.allowUnmatched)
@@ -109,10 +111,7 @@ struct RunOptions {
 
   /// An ISO 8601 date and time (`Z` or an offset), with or without fractional seconds.
   private static func date(_ text: String) throws -> Date {
-    let formatter = ISO8601DateFormatter()
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions.insert(.withFractionalSeconds)
-    if let date = formatter.date(from: text) { return date }
+    if let date = dateFormatters.withLock({ $0.date(text) }) { return date }
     throw Self.startDate.error(
       "expected an ISO 8601 date and time such as 2026-01-01T00:00:00Z, got '\(text)'")
   }
@@ -136,7 +135,9 @@ struct RunOptions {
   }
 
   /// The network, the `--offline` recording (and its start date) or the `--record` recorder.
-  private static func transport(_ parsed: ParsedArguments, startDate: Date) throws -> (
+  private static func transport(
+    _ parsed: ParsedArguments, startDate: Date, recordings: RecordingIndexCache?
+  ) throws -> (
     transport: any HTTPTransport, recorder: RecordingTransport?, recordedStartDate: Date?
   ) {
     let ignored = Set(parsed.values(Self.ignoreParam))
@@ -147,7 +148,8 @@ struct RunOptions {
     if let folder = parsed.value(Self.offline) {
       do {
         let offline = try OfflineTransport(
-          folder: URL(fileURLWithPath: folder), alsoIgnoring: ignored, mappingHosts: mappings)
+          folder: URL(fileURLWithPath: folder), alsoIgnoring: ignored, mappingHosts: mappings,
+          cache: recordings)
         return (offline, nil, offline.startDate)
       } catch {
         throw UsageError("\(Self.offline.name) \(folder): \(error)")
@@ -173,4 +175,21 @@ struct RunOptions {
       throw UsageError("\(Self.record.name) \(folder): \(error)")
     }
   }
+}
+
+/// The two formatters `--start-date` is read with, made once: a scenario's `startDate` is read
+/// twice per run (checked, then given), and making an `ISO8601DateFormatter` (its ICU calendar
+/// and parser) cost more than the rest of a scenario's options.
+private let dateFormatters = Mutex(StartDateFormatters())
+
+/// Reads a date and time with whole seconds, else with a fraction of a second.
+private struct StartDateFormatters {
+  let whole = ISO8601DateFormatter()
+  let fractional: ISO8601DateFormatter = {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions.insert(.withFractionalSeconds)
+    return formatter
+  }()
+
+  func date(_ text: String) -> Date? { whole.date(from: text) ?? fractional.date(from: text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPKit
 import LuaKit
 import PluginHost
 
@@ -6,16 +7,18 @@ import PluginHost
 /// the tasks' pool) and hands each result on in path order as soon as those before it are done.
 /// Setup commands start ahead on a thread of their own (`SetupStarts`): no worker waits for one
 /// while a scenario without a setup is left to run.
-/// The runs share one `LuaChunkCache`, made for this call: each Lua file is compiled once per
-/// `adhost test`, not once per scenario.
+/// The runs share one `LuaChunkCache` and one `RecordingIndexCache`, made for this call, and the
+/// progress's `ScenarioReads`: each Lua file is compiled, each recording's index and each JSON
+/// file read once per `adhost test`, not once per scenario.
 enum ParallelScenarios {
   static func run(
     _ progress: ScenarioProgress, jobs: Int, update: Bool, report: Bool = false, libraries: [String] = [],
     views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures(),
-    chunks: LuaChunkCache = LuaChunkCache()
+    chunks: LuaChunkCache = LuaChunkCache(), recordings: RecordingIndexCache = RecordingIndexCache()
   ) async -> [ScenarioResult] {
     let files = progress.files
-    let setups = SetupStarts(files: files, indices: progress.withSetup, fixtures: fixtures)
+    let reads = progress.reads
+    let setups = SetupStarts(files: files, indices: progress.withSetup, fixtures: fixtures, reads: reads)
     progress.setupReady = { setups.isReady($0) }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let workers = min(jobs, files.count)
@@ -30,7 +33,7 @@ enum ParallelScenarios {
               index,
               ScenarioResult.of(
                 files[index], update: update, report: report, libraries: libraries, views: views,
-                fixtures: fixtures, chunks: chunks, setup: setup))
+                fixtures: fixtures, chunks: chunks, recordings: recordings, reads: reads, setup: setup))
           }
           group.leave()
         }
@@ -57,6 +60,8 @@ final class ScenarioProgress: @unchecked Sendable {
   private let inOrder: (ScenarioResult) -> Void
   /// The scenarios that start a setup command, in path order.
   let withSetup: [Int]
+  /// The JSON files of the run, each read once: the scenario files are read here first.
+  let reads = ScenarioReads()
   /// Whether a scenario's setup has started (`SetupStarts.isReady`); set before `next` is
   /// first called. Until then every setup counts as started.
   var setupReady: @Sendable (Int) -> Bool = { _ in true }
@@ -70,7 +75,8 @@ final class ScenarioProgress: @unchecked Sendable {
   init(files: [String], inOrder: @escaping (ScenarioResult) -> Void) {
     self.files = files
     self.inOrder = inOrder
-    let setups = files.indices.filter { Self.hasSetup(files[$0]) }
+    let reads = self.reads
+    let setups = files.indices.filter { Self.hasSetup(files[$0], reads) }
     withSetup = setups
     waiting = setups
     plain = files.indices.filter { !setups.contains($0) }
@@ -95,12 +101,13 @@ final class ScenarioProgress: @unchecked Sendable {
   /// others instead of coming last. A file that cannot be read counts as one without a setup (it
   /// fails as invalid when its turn comes).
   static func startOrder(_ files: [String]) -> [Int] {
-    let hasSetup = files.map(Self.hasSetup)
+    let reads = ScenarioReads()
+    let hasSetup = files.map { Self.hasSetup($0, reads) }
     return files.indices.filter { hasSetup[$0] } + files.indices.filter { !hasSetup[$0] }
   }
 
-  private static func hasSetup(_ file: String) -> Bool {
-    (try? ScenarioSetup.of(file)).flatMap { $0 } != nil
+  private static func hasSetup(_ file: String, _ reads: ScenarioReads) -> Bool {
+    (try? ScenarioSetup.of(file, reads: reads)).flatMap { $0 } != nil
   }
 
   func finish(_ index: Int, _ result: ScenarioResult) {

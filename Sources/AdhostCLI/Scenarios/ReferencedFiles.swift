@@ -6,6 +6,8 @@ import PlayerSeam
 struct ReferencedFiles {
   let resolve: (String) -> String
   let variables: ScenarioVariables
+  /// The run's files read so far: a file many scenarios name is parsed once.
+  var reads = ScenarioReads()
 
   /// The file `path` (resolved) that `json` names: its resolved path, its JSON with variables
   /// replaced, and whether any were.
@@ -15,7 +17,9 @@ struct ReferencedFiles {
     let resolved = resolve(path)
     let parsed: JSONValue
     do {
-      parsed = try JSONValue.parse(try SourceFile.read(resolved, what), refusingRepeatedMembers: true)
+      parsed = try reads.referenced(resolved) {
+        try JSONValue.parse(try SourceFile.read(resolved, what), refusingRepeatedMembers: true)
+      }
     } catch let error as JSONSyntaxError {
       throw json.error("\(resolved): \(ModelDecodingError(error))")
     } catch {

@@ -48,14 +48,18 @@ struct Scenario {
   ]
 
   /// Reads and checks the scenario in `file`, its `${NAME}`s (and those of the source, actions
-  /// and faults files it names) replaced by `variables`.
-  init(file: String, variables: ScenarioVariables = ScenarioVariables()) throws(ScenarioError) {
+  /// and faults files it names) replaced by `variables`. `reads`: the files the run read already.
+  init(
+    file: String, variables: ScenarioVariables = ScenarioVariables(), reads: ScenarioReads = ScenarioReads()
+  )
+    throws(ScenarioError)
+  {
     self.file = file
-    let root = try Self.substituted(Self.parse(file), variables)
+    let root = try Self.substituted(reads.scenario(file), variables)
     _ = try root.object(known: Self.members)
     let folder = (file as NSString).deletingLastPathComponent
     let resolve = { (path: String) in ScenarioPaths.resolve(path, against: folder) }
-    let files = ReferencedFiles(resolve: resolve, variables: variables)
+    let files = ReferencedFiles(resolve: resolve, variables: variables, reads: reads)
 
     pluginPath = resolve(try root.member("plugin").requiredString())
     (sourcePath, source, sourceChanged) = try Self.source(root.member("source"), files)
@@ -63,7 +67,8 @@ struct Scenario {
     (actions, actionsGiven) = try Self.actions(actionsJSON, files)
     runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
     strict = try StrictSettings(root.member("strict"))
-    tracking = try ScenarioTracking.declarations(root, settings: try FolderSettings.load(beside: file))
+    tracking = try ScenarioTracking.declarations(
+      root, settings: try FolderSettings.load(beside: file, reads: reads))
     (inlineFaults, inlineFaultsJSON) = try ScenarioFaults.plan(root.member("faults"), files)
     expectations = try Self.expectations(root, resolve)
   }

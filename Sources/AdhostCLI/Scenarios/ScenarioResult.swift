@@ -1,5 +1,6 @@
 import AdCheck
 import Foundation
+import HTTPKit
 import LuaKit
 import PluginHost
 
@@ -25,12 +26,15 @@ struct ScenarioResult {
   /// Loads, runs and checks the scenario in `file`.
   /// `libraries`: `adhost test --lib` folders; `views`: its `--screenshots`, `--webview-memory`.
   /// `fixtures`: whether setup commands may run, and the `--env` variables. `chunks`: the Lua
-  /// chunks compiled once for the whole `adhost test`. `setup`: its setup, started ahead
+  /// chunks compiled once for the whole `adhost test`, `recordings` the recording indexes parsed
+  /// once, `reads` the JSON files read once. `setup`: its setup, started ahead
   /// (`SetupStarts.take`); without it the scenario starts its own.
   static func of(
     _ file: String, update: Bool, report: Bool = false, libraries: [String] = [],
     views: PluginViewOptions = PluginViewOptions(), fixtures: ScenarioFixtures = ScenarioFixtures(),
-    chunks: LuaChunkCache? = nil, setup started: (() -> SetupStarts.Started)? = nil
+    chunks: LuaChunkCache? = nil, recordings: RecordingIndexCache? = nil,
+    reads: ScenarioReads = ScenarioReads(),
+    setup started: (() -> SetupStarts.Started)? = nil
   ) -> ScenarioResult {
     let start = Date()
     let scenario: Scenario
@@ -41,11 +45,11 @@ struct ScenarioResult {
       var variables = ScenarioVariables(values: fixtures.environment)
       if let started {
         setup = try started().get()
-      } else if let command = try ScenarioSetup.of(file) {
+      } else if let command = try ScenarioSetup.of(file, reads: reads) {
         setup = try command.start(allowed: fixtures.allowsSetup)
       }
       if let setup { variables.values.merge(setup.variables) { _, printed in printed } }
-      var read = try Scenario(file: file, variables: variables)
+      var read = try Scenario(file: file, variables: variables, reads: reads)
       read.runArguments += fixtures.mapHosts.flatMap { [RunOptions.mapHost.name, $0] }
       scenario = read
     } catch {
@@ -56,9 +60,12 @@ struct ScenarioResult {
         page: report
           ? ScenarioPage.html(file: file, scenario: nil, run: nil, failures: failures, tracking: nil) : nil)
     }
-    let run = ScenarioRunner.run(scenario, libraries: libraries, views: views, chunks: chunks)
-    let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run).failures(update: update)
+    let run = ScenarioRunner.run(
+      scenario, libraries: libraries, views: views, chunks: chunks, recordings: recordings)
+    // The run's tracking declarations, read once for the check and the result (a pass over the log).
     let tracking = scenario.tracking.reading(run.log)
+    let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run, tracking: tracking)
+      .failures(update: update)
     return ScenarioResult(
       file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,
       seconds: Date().timeIntervalSince(start),
@@ -83,6 +90,8 @@ struct ScenarioFixtures: Sendable {
 struct ScenarioEvaluation {
   let scenario: Scenario
   let run: ScenarioRun
+  /// The scenario's tracking declarations with those of the run's log (`reading`).
+  let tracking: TrackingDeclarations
 
   func failures(update: Bool) -> (failures: [TestFailure], snapshotUpdated: Bool) {
     let expectations = scenario.expectations
@@ -94,7 +103,7 @@ struct ScenarioEvaluation {
     failures += StrictCheck(run: run, settings: scenario.strict, tracking: scenario.tracking)
       .failures(expectedErrors: outcome.expectedErrorMessages(expectations.errors))
     // A scenario narrows the vocabulary; keeping what nobody declared would widen it.
-    for undeclared in scenario.tracking.reading(run.log).undeclared {
+    for undeclared in tracking.undeclared {
       failures.append(
         TestFailure(
           expectation: "tracking",

@@ -1,4 +1,5 @@
 import AdPlayer
+import HTTPKit
 import LuaKit
 import PluginHost
 
@@ -67,16 +68,18 @@ final class RunRecorder: RunObserver, @unchecked Sendable {
 /// Runs scenarios as `adhost run` would, in-process, on the calling thread (which must not be
 /// one of the tasks' pool: see `onOwnThread`).
 enum ScenarioRunner {
-  /// `chunks`: the Lua chunks compiled for the whole `adhost test`, shared by its runs.
+  /// `chunks`: the Lua chunks compiled for the whole `adhost test`, shared by its runs;
+  /// `recordings`: the `offline` recordings' indexes parsed for it.
   static func run(
     _ scenario: Scenario, libraries: [String] = [], views: PluginViewOptions = PluginViewOptions(),
-    chunks: LuaChunkCache? = nil
+    chunks: LuaChunkCache? = nil, recordings: RecordingIndexCache? = nil
   ) -> ScenarioRun {
     let console = Console(capturing: ())
     let recorder = RunRecorder()
     let exit: Int32
     do {
-      var options = try RunOptions(ParsedArguments(scenario.runArguments, spec: RunOptions.spec))
+      var options = try RunOptions(
+        ParsedArguments(scenario.runArguments, spec: RunOptions.spec), recordings: recordings)
       options.actions = scenario.actions
       options.logsRequests = true
       options.libraries += libraries

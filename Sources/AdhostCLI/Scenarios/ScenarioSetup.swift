@@ -16,10 +16,13 @@ struct ScenarioSetup: Sendable {
   static let defaultTimeout = 10.0
 
   /// The setup that the scenario in `file` names, else its folder's settings', else nil.
-  static func of(_ file: String) throws(ScenarioError) -> ScenarioSetup? {
-    let own = try Scenario.parse(file).member("setup")
+  /// `reads`: the files the run read already.
+  static func of(_ file: String, reads: ScenarioReads = ScenarioReads()) throws(ScenarioError)
+    -> ScenarioSetup?
+  {
+    let own = try reads.scenario(file).member("setup")
     if !own.isAbsent { return try ScenarioSetup(own) }
-    guard let settings = try FolderSettings.load(beside: file) else { return nil }
+    guard let settings = try FolderSettings.load(beside: file, reads: reads) else { return nil }
     return settings.setup
   }
 
@@ -77,12 +80,15 @@ struct FolderSettings {
   /// The tracking vocabulary its scenarios' integration uses (`tracking`), if it declares one.
   let tracking: TrackingVocabulary?
 
-  /// The settings in the folder of `scenarioFile`, or nil when it has none.
-  static func load(beside scenarioFile: String) throws(ScenarioError) -> FolderSettings? {
+  /// The settings in the folder of `scenarioFile`, or nil when it has none. `reads`: the files
+  /// the run read already.
+  static func load(beside scenarioFile: String, reads: ScenarioReads = ScenarioReads()) throws(ScenarioError)
+    -> FolderSettings?
+  {
     let folder = (scenarioFile as NSString).deletingLastPathComponent
     let file = ScenarioPaths.resolve(fileName, against: folder.isEmpty ? "." : folder)
     guard FileManager.default.fileExists(atPath: file) else { return nil }
-    let root = try Scenario.parse(file)
+    let root = try reads.scenario(file)
     _ = try root.object(known: members)
     let setup = root.member("setup")
     let tracking = root.member("tracking")

@@ -20,7 +20,8 @@ final class SetupStarts: @unchecked Sendable {
   let indices: Set<Int>
 
   /// Starts the setups of `files[i]` for each `i` of `indices`, in that order, on a thread.
-  init(files: [String], indices: [Int], fixtures: ScenarioFixtures) {
+  /// `reads`: the run's files, read once.
+  init(files: [String], indices: [Int], fixtures: ScenarioFixtures, reads: ScenarioReads = ScenarioReads()) {
     self.indices = Set(indices)
     guard !indices.isEmpty else { return }
     let thread = Thread { [self] in
@@ -29,7 +30,7 @@ final class SetupStarts: @unchecked Sendable {
         if condition.withLock({ cancelled }) {
           result = .success(nil)
         } else {
-          result = Self.start(files[index], fixtures)
+          result = Self.start(files[index], fixtures, reads)
         }
         condition.withLock {
           started[index] = result
@@ -40,9 +41,9 @@ final class SetupStarts: @unchecked Sendable {
     thread.start()
   }
 
-  private static func start(_ file: String, _ fixtures: ScenarioFixtures) -> Started {
+  private static func start(_ file: String, _ fixtures: ScenarioFixtures, _ reads: ScenarioReads) -> Started {
     do throws(ScenarioError) {
-      guard let setup = try ScenarioSetup.of(file) else { return .success(nil) }
+      guard let setup = try ScenarioSetup.of(file, reads: reads) else { return .success(nil) }
       return .success(try setup.start(allowed: fixtures.allowsSetup))
     } catch {
       return .failure(error)
