@@ -36,8 +36,8 @@ public struct InternedNames<Name: RawRepresentable & CaseIterable> where Name.Ra
     var slot = Self.slot(key)
     while true {
       let candidate = keys[slot]
-      if candidate == key { return values[slot] }
-      if candidate == 0 { return nil }
+      // A slot holding the name and an empty one (its value nil) end the search alike.
+      if candidate == key || candidate == 0 { return values[slot] }
       slot = (slot + 1) & (Self.size - 1)
     }
   }

@@ -10,8 +10,15 @@ extension VASTBuilder {
       return
     }
     guard let name = top else { return }
-    let value = name.collectsText ? text.trimmedString() : ""
     collecting = false
+    // A text element goes straight to `endText`'s one switch over the text elements: one
+    // indirect jump an element, where a test of `collectsText` compiled to a jump table, then
+    // this switch, `endText`'s and `endCreativeText`'s were up to four.
+    if name.collectsText {
+      let value = text.trimmedString()
+      if !value.isEmpty { endText(name, value) }
+      return
+    }
     switch name {
     case .ad: endAd()
     case .wrapper:
@@ -41,8 +48,7 @@ extension VASTBuilder {
       if let icon = icon.take() { linear?.icons.append(consume icon) }
     case .viewableImpression:
       ad?.viewableImpression = viewable.take()
-    default:
-      if !value.isEmpty { endText(name, value) }
+    default: break
     }
   }
 
@@ -115,13 +121,6 @@ extension VASTBuilder {
       } else {
         creative?.universalAdIds.append(VASTUniversalAdId(idRegistry: registry, value: value))
       }
-    default:
-      endCreativeText(name, value)
-    }
-  }
-
-  private mutating func endCreativeText(_ name: XMLName, _ value: consuming String) {
-    switch name {
     case .durationElement:
       let seconds = VASTDuration.seconds(value)
       linear?.duration = seconds

@@ -11,10 +11,14 @@ extension VASTBuilder {
     if namespaceCount > 0 { namespaces.enter(depth: stack.count + 1, namespaceCount, declarations) }
     let name = names.name(localname)
     if name != nil && rawDepth < 0 {
-      if !attributes.isEmpty { attributes.removeAll() }
+      // Emptied and walked without testing first whether there is anything: those tests
+      // mispredicted at each turn between elements with attributes and elements without.
+      attributes.removeAll()
       if let attributeArray {
-        for index in 0..<Int(count) {
+        var index = 0
+        while index < Int(count) {
           let base = attributeArray + index * 5
+          index += 1
           guard let attributeName = names.name(base[0]), let start = base[3], let end = base[4] else {
             continue
           }

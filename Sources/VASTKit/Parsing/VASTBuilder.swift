@@ -26,13 +26,10 @@ struct VASTBuilder {
   var stack = ElementStack()
   var text = TextBuffer()
   /// Whether character data is kept. libxml2 gets a `characters` callback only while it is,
-  /// so the white space between elements costs no call into Swift.
+  /// so the white space between elements costs no call into Swift. (Written each time: testing
+  /// for a change first was a branch mispredicted at each turn between text and other elements.)
   var collecting = false {
-    didSet {
-      if collecting != oldValue {
-        context.pointee.sax.pointee.characters = collecting ? charactersCallback : nil
-      }
-    }
+    didSet { context.pointee.sax.pointee.characters = collecting ? charactersCallback : nil }
   }
   /// The known attributes of the open element (kept until the next known element starts, so a
   /// text element's are there at its end).
@@ -70,12 +67,16 @@ struct VASTBuilder {
   }
 
   /// Readies the builder for a new document, keeping its buffers' capacity. The open model
-  /// objects are cleared only when set (a document that ended well leaves none): assigning nil
-  /// to each wrote its whole struct and destroyed the old value, ≈ 1 k instructions a call.
+  /// objects are cleared only after a document that ended early (one that ended well leaves
+  /// none): assigning nil to each wrote its whole struct and destroyed the old value, ≈ 1 k
+  /// instructions a call, and testing each inline put ≈ 1 kB of code on every document's path.
   mutating func reset(input: UnsafeRawBufferPointer) {
     self.input = input
     if !document.isBlank { document = VASTDocument(version: "") }
     failure = nil
+    // Each open object is taken when its element ends: only a document that ended early (its
+    // elements still open) leaves any.
+    if stack.count != 0 { clearOpenObjects() }
     stack.removeAll()
     text.removeAll()
     attributes.removeAll()
@@ -84,6 +85,11 @@ struct VASTBuilder {
     rawDepth = -1
     namespaces.removeAll()
     adHasContent = false
+  }
+
+  /// Clears the open model objects (out of line: run only after a document that ended early).
+  @inline(never)
+  private mutating func clearOpenObjects() {
     if case .some = ad { ad = nil }
     if case .some = wrapperInfo { wrapperInfo = nil }
     if case .some = creative { creative = nil }

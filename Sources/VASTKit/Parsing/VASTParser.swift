@@ -39,10 +39,7 @@ public final class VASTParser {
     let context: xmlParserCtxtPtr
     switch frontEnd.begin(count: bytes.baseAddress == nil ? 0 : bytes.count) {
     case .success(let ready): context = ready
-    case .failure(.tooLarge(let count, let cap)):
-      return .failure(VASTError(.xmlParsing, "the document is \(count) bytes, over the \(cap)-byte cap"))
-    case .failure(.empty): return .failure(VASTError(.xmlParsing, "the document is empty"))
-    case .failure(.noParser): return .failure(VASTError(.undefined, "libxml2 could not create a parser"))
+    case .failure(let refusal): return .failure(Self.refused(refusal))
     }
     // The builder holds names interned in the context's dictionary: a new context, a new builder.
     if box == nil || boxGeneration != frontEnd.generation {
@@ -54,19 +51,39 @@ public final class VASTParser {
     defer { box.builder.input = UnsafeRawBufferPointer(start: nil, count: 0) }
     let outcome = frontEnd.read(bytes, context: context, box: box)
     if let failure = box.builder.failure { return .failure(failure) }
-    if let entity = outcome.refusedEntity {
-      return .failure(
-        VASTError(
-          .xmlParsing, "line \(entity.line): entity declarations are not allowed (entity '\(entity.name)')"))
+    if outcome.refusedEntity != nil || outcome.failed || !box.builder.sawRoot {
+      return .failure(Self.unreadable(outcome))
     }
-    if outcome.failed {
-      return .failure(
-        VASTError(.xmlParsing, outcome.error?.description ?? "the document is not well-formed XML"))
-    }
-    if !box.builder.sawRoot { return .failure(VASTError(.xmlParsing, "the document has no root element")) }
     var document = box.builder.takeDocument()
     if !outcome.warnings.isEmpty { document.issues = VASTIssue.merge(document.issues, outcome.warnings) }
     return .success(document)
+  }
+
+  // The errors are made out of line: their text kept off the lines every document's parse reads.
+
+  /// Why the front-end would not parse the bytes.
+  @inline(never)
+  private static func refused(_ refusal: XMLFrontEnd.Refusal) -> VASTError {
+    switch refusal {
+    case .tooLarge(let count, let cap):
+      VASTError(.xmlParsing, "the document is \(count) bytes, over the \(cap)-byte cap")
+    case .empty: VASTError(.xmlParsing, "the document is empty")
+    case .noParser: VASTError(.undefined, "libxml2 could not create a parser")
+    }
+  }
+
+  /// Why a document the builder accepted is not one: an entity declaration, libxml2's error, or
+  /// no root element.
+  @inline(never)
+  private static func unreadable(_ outcome: XMLReadOutcome) -> VASTError {
+    if let entity = outcome.refusedEntity {
+      return VASTError(
+        .xmlParsing, "line \(entity.line): entity declarations are not allowed (entity '\(entity.name)')")
+    }
+    if outcome.failed {
+      return VASTError(.xmlParsing, outcome.error?.description ?? "the document is not well-formed XML")
+    }
+    return VASTError(.xmlParsing, "the document has no root element")
   }
 }
 

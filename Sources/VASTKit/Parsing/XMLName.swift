@@ -1,26 +1,29 @@
 /// The element and attribute names the parser acts on. libxml2 interns every name in its
 /// parser dictionary, so after interning these once a name is recognised by its pointer.
 enum XMLName: String, CaseIterable {
-  // Elements.
+  // Elements the builder acts on at their start or end tag.
   case vast = "VAST", videoAdServingTemplate = "VideoAdServingTemplate", ad = "Ad", inLine = "InLine"
-  case wrapper = "Wrapper", adSystem = "AdSystem", adTitle = "AdTitle", error = "Error"
-  case impression = "Impression", adServingId = "AdServingId", category = "Category"
-  case descriptionElement = "Description", advertiser = "Advertiser", pricing = "Pricing"
-  case expires = "Expires", viewableImpression = "ViewableImpression", viewable = "Viewable"
-  case notViewable = "NotViewable", viewUndetermined = "ViewUndetermined"
-  case adVerifications = "AdVerifications", extensions = "Extensions", creative = "Creative"
-  case creativeExtensions = "CreativeExtensions", universalAdId = "UniversalAdId", linear = "Linear"
+  case wrapper = "Wrapper", viewableImpression = "ViewableImpression", creative = "Creative"
+  case linear = "Linear", icon = "Icon", nonLinearAds = "NonLinearAds", nonLinear = "NonLinear"
+  case companionAds = "CompanionAds", companion = "Companion"
+  // Elements kept as raw XML (`isRaw`), then those whose text is kept (`collectsText`): each group
+  // is declared in one run, so that testing for it is one range test, not a jump table.
+  case adVerifications = "AdVerifications", extensions = "Extensions"
+  case creativeExtensions = "CreativeExtensions"
+  case adSystem = "AdSystem", adTitle = "AdTitle", error = "Error", impression = "Impression"
+  case adServingId = "AdServingId", category = "Category", descriptionElement = "Description"
+  case advertiser = "Advertiser", pricing = "Pricing", expires = "Expires", viewable = "Viewable"
+  case notViewable = "NotViewable", viewUndetermined = "ViewUndetermined", universalAdId = "UniversalAdId"
   case durationElement = "Duration", adParameters = "AdParameters", mediaFile = "MediaFile"
   case mezzanine = "Mezzanine", interactiveCreativeFile = "InteractiveCreativeFile"
   case closedCaptionFile = "ClosedCaptionFile", tracking = "Tracking", clickThrough = "ClickThrough"
-  case clickTracking = "ClickTracking", customClick = "CustomClick", icon = "Icon"
-  case staticResource = "StaticResource", iFrameResource = "IFrameResource", htmlResource = "HTMLResource"
-  case iconClickThrough = "IconClickThrough", iconClickTracking = "IconClickTracking"
-  case iconViewTracking = "IconViewTracking", nonLinearAds = "NonLinearAds", nonLinear = "NonLinear"
+  case clickTracking = "ClickTracking", customClick = "CustomClick", staticResource = "StaticResource"
+  case iFrameResource = "IFrameResource", htmlResource = "HTMLResource", iconClickThrough = "IconClickThrough"
+  case iconClickTracking = "IconClickTracking", iconViewTracking = "IconViewTracking"
   case nonLinearClickThrough = "NonLinearClickThrough", nonLinearClickTracking = "NonLinearClickTracking"
-  case companionAds = "CompanionAds", companion = "Companion", altText = "AltText"
-  case companionClickThrough = "CompanionClickThrough", companionClickTracking = "CompanionClickTracking"
-  case vastAdTagURI = "VASTAdTagURI", vastAdTagURL = "VASTAdTagURL", url = "URL"
+  case altText = "AltText", companionClickThrough = "CompanionClickThrough"
+  case companionClickTracking = "CompanionClickTracking", vastAdTagURI = "VASTAdTagURI"
+  case vastAdTagURL = "VASTAdTagURL", url = "URL"
   // Attributes.
   case id, sequence, conditionalAd, adType, version, followAdditionalWrappers, allowMultipleAds
   case fallbackOnNoAd, skipoffset, delivery, type, width, height, codec, bitrate, minBitrate, maxBitrate
@@ -49,6 +52,9 @@ enum XMLName: String, CaseIterable {
 
   /// Whether the element is kept as raw XML, its content not parsed.
   var isRaw: Bool {
-    self == .adVerifications || self == .extensions || self == .creativeExtensions
+    switch self {
+    case .adVerifications, .extensions, .creativeExtensions: return true
+    default: return false
+    }
   }
 }
