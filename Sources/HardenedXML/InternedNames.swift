@@ -36,8 +36,10 @@ public struct InternedNames<Name: RawRepresentable & CaseIterable> where Name.Ra
     var slot = Self.slot(key)
     while true {
       let candidate = keys[slot]
-      // A slot holding the name and an empty one (its value nil) end the search alike.
-      if candidate == key || candidate == 0 { return values[slot] }
+      // A slot holding the name and an empty one (its value nil) end the search alike, in one
+      // branch (`min` is 0 when either is: no short-circuit to compile into two), where testing
+      // them apart mispredicted at each turn between known and unknown names.
+      if min(candidate ^ key, candidate) == 0 { return values[slot] }
       slot = (slot + 1) & (Self.size - 1)
     }
   }

@@ -81,4 +81,23 @@ import Testing
     #expect(messages.contains("MediaFile width '640px' is not a whole number from 0 to 2147483647"))
     #expect(messages.contains("MediaFile scalable 'maybe' is not true or false"))
   }
+
+  /// A name given twice (two prefixes on one local name) is read with its first value, and an
+  /// emptied list answers none of the names it held.
+  @Test func theFirstOfTwoValuesIsReadAndAnEmptiedListHasNone() {
+    var attributes = AttributeBytes<XMLName>()
+    let bytes = Array("640360".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      attributes.append(.width, base, base + 3)
+      attributes.append(.height, base + 3, base + 6)
+      attributes.append(.width, base + 3, base + 6)
+    }
+    #expect(attributes.value(.width) == "640")
+    #expect(attributes.value(.height) == "360")
+    attributes.removeAll()
+    #expect(attributes.isEmpty)
+    #expect(attributes.value(.width) == nil)
+    #expect(attributes.value(.height) == nil)
+  }
 }
