@@ -42,6 +42,20 @@ struct HLSBytes {
     count == literal.utf8CodeUnitCount && starts(with: literal)
   }
 
+  /// Whether `other` has the same bytes: from 8 to 16 of them as two words each (the first
+  /// eight and the last eight), others with `memcmp`.
+  @inline(__always)
+  func sameBytes(as other: HLSBytes) -> Bool {
+    let count = buffer.count
+    guard count == other.count, let base = buffer.baseAddress, let otherBase = other.buffer.baseAddress
+    else { return count == other.count }
+    guard count >= 8, count <= 16 else { return memcmp(base, otherBase, count) == 0 }
+    // Both words of each run lie inside it.
+    return base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      == otherBase.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      && base.loadUnaligned(as: UInt64.self) == otherBase.loadUnaligned(as: UInt64.self)
+  }
+
   /// Whether the bytes start with `literal`'s.
   func starts(with literal: StaticString) -> Bool {
     let length = literal.utf8CodeUnitCount

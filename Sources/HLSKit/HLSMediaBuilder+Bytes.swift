@@ -8,12 +8,7 @@ import OutsideText
 /// both read every ASCII line alike (`ByteReaderTests`).
 extension HLSMediaBuilder {
   mutating func read(_ text: HLSBytes, line: Int) throws(HLSParseError) {
-    guard text[0] == UInt8(ascii: "#") else {
-      let duration = try duration(forURI: text.substring, line: line)
-      try addSegment(
-        uri: resolver.segmentURI(text, line: line, lastPlain: &lastPlainURI), duration: duration, line: line)
-      return
-    }
+    guard text[0] == UInt8(ascii: "#") else { return try addSegment(uriLine: text, line: line) }
     let tag: HLSTagName
     let colon: Int?
     if let leading = HLSTagName.leading(text) {
@@ -36,6 +31,11 @@ extension HLSMediaBuilder {
       pendingDate = date
     case .discontinuity: pendingDiscontinuity = true
     case .byteRange:
+      // A plain range's offset is given, or its text all digits (no `@`): `following` is -1 then.
+      if let range = HLSByteRange.plainRange(value, following: -1) {
+        pendingRange = (range, line)
+        return
+      }
       let following = value.firstIndex(of: UInt8(ascii: "@")) == nil ? -1 : nil
       guard let range = HLSByteRange.parse(value, following: following) else {
         return try read(text.substring, line: line)
@@ -54,19 +54,35 @@ extension HLSMediaBuilder {
     }
   }
 
+  /// A segment at a URI line's bytes. A line with the same bytes as the last segment's (the
+  /// sub-ranges of one resource, one after another) has its URI, shared: resolving it again
+  /// (the plain path's check and copy) was ≈ 150 instructions a segment of a byte-range VOD
+  /// playlist (`adhost-bench hls`).
+  private mutating func addSegment(uriLine text: HLSBytes, line: Int) throws(HLSParseError) {
+    let duration = try duration(forURI: text.substring, line: line)
+    if let last = lastURILine, last.sameBytes(as: text), let previous = lastSegmentURI {
+      // A previous segment with a range made its URI the last range's.
+      try addSegment(uri: previous, duration: duration, line: line, isLastRangeURI: lastSegmentHasRange)
+    } else {
+      try addSegment(
+        uri: resolver.segmentURI(text, line: line, lastPlain: &lastPlainURI), duration: duration, line: line)
+    }
+    lastURILine = text
+  }
+
   /// `#EXTINF:<duration>,[<title>]`.
   private mutating func readDuration(_ value: HLSBytes, line: Int) throws(HLSParseError) {
     if let pendingDuration {
       throw HLSParseError(
         line: pendingDuration.line, "#EXTINF: expected a segment URI after it, found another #EXTINF")
     }
-    let text = value.slice(0, value.firstIndex(of: UInt8(ascii: ",")) ?? value.count)
-    if let seconds = HLSNumbers.plainSeconds(text), seconds <= HLSParser.maxDuration {
+    if let seconds = HLSNumbers.plainDuration(value), seconds <= HLSParser.maxDuration {
       pendingDuration = (seconds, line)
-    } else {
-      pendingDuration = (
-        try HLSParser.seconds(text.substring, tag: "#EXTINF", what: "a duration", line: line), line
-      )
+      return
     }
+    let text = value.slice(0, value.firstIndex(of: UInt8(ascii: ",")) ?? value.count)
+    pendingDuration = (
+      try HLSParser.seconds(text.substring, tag: "#EXTINF", what: "a duration", line: line), line
+    )
   }
 }

@@ -21,9 +21,11 @@ struct HLSMediaBuilder {
   private var spans = HLSCueOutSpans()
   var pendingRange: (range: HLSByteRange, line: Int)?
   /// Where the last sub-range ended, by URI (an `#EXT-X-BYTERANGE` without an offset follows it);
-  /// the latest URI's apart, as sub-ranges of one resource mostly come one after another.
+  /// the latest URI's apart, as sub-ranges of one resource mostly come one after another (its end
+  /// updated in place while the URI stays the same, without a retain and release of the URI).
   private var rangeEnds: [String: Int] = [:]
-  private var lastRangeEnd: (uri: HLSResolvedURI, end: Int)?
+  private var lastRangeURI: HLSResolvedURI?
+  private var lastRangeEnd = 0
   private var map: HLSMap?
   /// Where the first segment with its own `#EXT-X-PROGRAM-DATE-TIME` is.
   private var firstDated: Int?
@@ -35,6 +37,19 @@ struct HLSMediaBuilder {
   let resolver: HLSURLResolver
   /// The text of the last plain URI read from bytes (`HLSURLResolver.uri(_:line:lastPlain:)`).
   var lastPlainURI: String?
+  /// The bytes of the last segment's URI line, when it was read from bytes (in the document's
+  /// buffer, which outlives the builder's reading): a URI line with the same bytes has its URI.
+  var lastURILine: HLSBytes?
+
+  /// The last segment's URI.
+  var lastSegmentURI: HLSResolvedURI? {
+    segments.isEmpty ? nil : segments[segments.count - 1].resolvedURI
+  }
+
+  /// Whether the last segment has a byte range (then its URI is the last range's).
+  var lastSegmentHasRange: Bool {
+    segments.isEmpty ? false : segments[segments.count - 1].byteRange != nil
+  }
 
   /// A builder for a playlist of `documentBytes` bytes: room is made for a segment every 64
   /// bytes (a segment with its `#EXTINF` and `#EXT-X-PROGRAM-DATE-TIME` is 80 to 100), so a long
@@ -154,13 +169,16 @@ struct HLSMediaBuilder {
 
   /// A segment at `uri` (resolved), with the tags read since the last one. Its program date-time
   /// is its own, else carried on from the segment before (that one's date plus its duration).
-  mutating func addSegment(uri: HLSResolvedURI, duration: (seconds: Double, line: Int), line: Int)
-    throws(HLSParseError)
-  {
+  /// `isLastRangeURI`: the URI is known to be the last sub-range's (not compared again).
+  mutating func addSegment(
+    uri: consuming HLSResolvedURI, duration: (seconds: Double, line: Int), line: Int,
+    isLastRangeURI: Bool = false
+  ) throws(HLSParseError) {
+    lastURILine = nil
     let sequence = try Self.sequence(after: mediaSequence, segments: segments.count, line: line)
     var range: HLSByteRange?
     if let (given, rangeLine) = pendingRange {
-      range = try place(given, of: uri, line: rangeLine)
+      range = try place(given, of: uri, isLastRangeURI: isLastRangeURI, line: rangeLine)
       pendingRange = nil
     }
     let date = pendingDate ?? carriedDate
@@ -176,19 +194,23 @@ struct HLSMediaBuilder {
   }
 
   /// A sub-range of `uri`: one without an offset (-1) starts where the last one of `uri` ended.
-  private mutating func place(_ given: HLSByteRange, of uri: HLSResolvedURI, line: Int) throws(HLSParseError)
-    -> HLSByteRange
+  private mutating func place(_ given: HLSByteRange, of uri: HLSResolvedURI, isLastRangeURI: Bool, line: Int)
+    throws(HLSParseError) -> HLSByteRange
   {
     var range = given
+    let sameAsLast = isLastRangeURI || (lastRangeURI.map { $0 == uri } ?? false)
     if range.offset < 0 {
-      guard let previousEnd = lastRangeEnd?.uri == uri ? lastRangeEnd?.end : rangeEnds[uri.text] else {
+      guard let previousEnd = sameAsLast ? lastRangeEnd : rangeEnds[uri.text] else {
         throw HLSParseError(
           line: line, "#EXT-X-BYTERANGE: expected an @offset, since no sub-range of this URI comes before it")
       }
       range.offset = previousEnd
     }
-    if let last = lastRangeEnd, last.uri != uri { rangeEnds[last.uri.text] = last.end }
-    lastRangeEnd = (uri, range.offset + range.length)
+    if !sameAsLast {
+      if let last = lastRangeURI { rangeEnds[last.text] = lastRangeEnd }
+      lastRangeURI = uri
+    }
+    lastRangeEnd = range.offset + range.length
     return range
   }
 

@@ -64,29 +64,68 @@ enum HLSNumbers {
   /// `plainSeconds` of bytes: one test a byte for a digit, the point's place kept (at most 15
   /// digits and one point make at most 16 bytes, so anything longer is not plain).
   static func plainSeconds(_ text: HLSBytes) -> Double? {
-    let bytes = text.buffer
-    let count = bytes.count
-    guard count > 0, count <= 16 else { return nil }
+    guard let base = text.buffer.baseAddress else { return nil }
+    return plainSeconds(base, count: text.count, upTo: nil)?.seconds
+  }
+
+  /// `#EXTINF`'s `<duration>[,<title>]`: `plainSeconds` of the bytes before the first comma (or
+  /// of all of them), found in the same walk; `nil` when `plainSeconds` of them is.
+  static func plainDuration(_ value: HLSBytes) -> Double? {
+    guard let base = value.buffer.baseAddress else { return nil }
+    return plainSeconds(base, count: value.count, upTo: UInt8(ascii: ","))?.seconds
+  }
+
+  /// The walk of `plainSeconds`, over at most 16 of the `count` bytes from `base` and up to the
+  /// first `terminator` if given (then the run must end at it or at `count`). Every load is at an
+  /// index below `count`.
+  @inline(__always)
+  private static func plainSeconds(_ base: UnsafeRawPointer, count: Int, upTo terminator: UInt8?)
+    -> (seconds: Double, end: Int)?
+  {
     var mantissa = 0
     var point = -1
-    for index in 0..<count {
-      let digit = bytes[index] &- 0x30
+    var index = 0
+    while index < count {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      let digit = byte &- 0x30
       if digit < 10 {
         mantissa = mantissa &* 10 &+ Int(truncatingIfNeeded: digit)
-      } else if bytes[index] == UInt8(ascii: "."), point < 0, index > 0 {
+      } else if byte == UInt8(ascii: "."), point < 0, index > 0 {
         point = index
+      } else if let terminator, byte == terminator {
+        break
       } else {
         return nil
       }
+      index += 1
+      guard index <= 16 else { return nil }
     }
-    // A digit after the point, at most 15 digits.
-    guard point != count - 1, count - (point < 0 ? 0 : 1) <= 15 else { return nil }
-    return Double(mantissa) / powersOfTen[point < 0 ? 0 : count - 1 - point]
+    // Something read, a digit after the point, at most 15 digits.
+    guard index > 0, point != index - 1, index - (point < 0 ? 0 : 1) <= 15 else { return nil }
+    return (Double(mantissa) / powerOfTen(point < 0 ? 0 : index - 1 - point), index)
   }
 
-  private static let powersOfTen: [Double] = (0...22).map { power in
-    var value = 1.0
-    for _ in 0..<power { value *= 10 }
-    return value
+  /// 10^`power` for a power from 0 to 14 (the most digits after a point `plainSeconds` reads),
+  /// each exact in a `Double`; a table in the code, where a static array was a `swift_once` check
+  /// per read.
+  @inline(__always)
+  private static func powerOfTen(_ power: Int) -> Double {
+    switch power {
+    case 0: 1
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    default: 1e14
+    }
   }
 }

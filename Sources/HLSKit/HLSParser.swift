@@ -108,10 +108,11 @@ public enum HLSParser {
   {
     var builder = HLSMediaBuilder(url: url, documentBytes: lines.documentBytes)
     if lines.readsBytesOnly {
-      while let bytes = try lines.nextASCII() {
+      while let bytes = lines.nextASCII() {
         try builder.read(bytes, line: lines.number)
         if builder.hasVariant { return nil }
       }
+      if lines.hasTooManyLines { throw HLSLineScanner.tooManyLines }
       return try builder.finish(lastLine: lines.number)
     }
     while let (line, number) = try lines.next() {

@@ -45,17 +45,28 @@ enum HLSTagName {
     self = tag
   }
 
-  /// `#EXTINF:` and `#EXT-X-PROGRAM-DATE-TIME:`, the tags every segment of a live playlist has,
-  /// known by the line's first words (little-endian) without a search for the colon: the tag and
-  /// the colon's place, as `init?(_:)` of the bytes up to the first colon gives them.
+  /// `#EXTINF:`, `#EXT-X-PROGRAM-DATE-TIME:` and `#EXT-X-BYTERANGE:`, the tags every segment of
+  /// a live or a byte-range VOD playlist has, known by the line's first words (little-endian)
+  /// without a search for the colon: the tag and the colon's place, as `init?(_:)` of the bytes
+  /// up to the first colon gives them (`ResolvedURITests`).
   static func leading(_ line: HLSBytes) -> (tag: HLSTagName, colon: Int)? {
-    guard line.count >= 8, let base = line.buffer.baseAddress else { return nil }
-    let head = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+    let count = line.count
+    guard count >= 8, let base = line.buffer.baseAddress else { return nil }
+    // Every load below ends at or before `count`.
+    func word(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    let head = word(0)
     if head == 0x3A46_4E49_5458_4523 { return (.extinf, 7) }  // "#EXTINF:"
-    guard head == 0x502D_582D_5458_4523, line.count >= 25,  // "#EXT-X-P"
-      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) == 0x442D_4D41_5247_4F52,
-      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) == 0x454D_4954_2D45_5441,
-      line[24] == UInt8(ascii: ":")  // "ROGRAM-D", "ATE-TIME", ":"
+    // "#EXT-X-B", "YTERANGE", ":"
+    if head == 0x422D_582D_5458_4523, count >= 17, word(8) == 0x4547_4E41_5245_5459,
+      base.load(fromByteOffset: 16, as: UInt8.self) == UInt8(ascii: ":")
+    {
+      return (.byteRange, 16)
+    }
+    guard head == 0x502D_582D_5458_4523, count >= 25,  // "#EXT-X-P"
+      word(8) == 0x442D_4D41_5247_4F52, word(16) == 0x454D_4954_2D45_5441,  // "ROGRAM-D", "ATE-TIME"
+      base.load(fromByteOffset: 24, as: UInt8.self) == UInt8(ascii: ":")
     else { return nil }
     return (.programDateTime, 24)
   }

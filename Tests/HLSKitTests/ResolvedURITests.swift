@@ -67,14 +67,16 @@ import Testing
     #expect(bytes.segments[1].resolvedURI != HLSResolvedURI(bytes.segments[0].uri))
   }
 
-  /// The two tags known by their first words are the tags the bytes up to the first colon name,
+  /// The three tags known by their first words are the tags the bytes up to the first colon name,
   /// with that colon; any other line is left to the search.
   @Test func leadingTagsAreTheTagsUpToTheFirstColon() {
     let lines = [
       "#EXTINF:6.000,", "#EXTINF:", "#EXTINF", "#EXTINF6:", "#EXTINFO:1", "#EXT-X-PROGRAM-DATE-TIME:2026",
       "#EXT-X-PROGRAM-DATE-TIME:", "#EXT-X-PROGRAM-DATE-TIME", "#EXT-X-PROGRAM-DATE-TIMES:x",
       "#EXT-X-PROGRAM-DATE-TIM:x", "#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PROGRAM-DATE-TIME-X:1", "#EXTM3U",
-      "#EXT-X-P", "s.ts",
+      "#EXT-X-P", "s.ts", "#EXT-X-BYTERANGE:1@2", "#EXT-X-BYTERANGE:", "#EXT-X-BYTERANGE",
+      "#EXT-X-BYTERANGES:1",
+      "#EXT-X-BYTERANG:1", "#EXT-X-BYTERANGE-X:1", "#EXT-X-BYTERANGE@:1", "#EXT-X-B", "#EXT-X-DATERANGE:ID=a",
     ]
     var known = 0
     for line in lines {
@@ -88,6 +90,6 @@ import Testing
         #expect(HLSTagName(bytes.slice(0, colon ?? bytes.count)) == leading.tag, "\(line)")
       }
     }
-    #expect(known == 4)
+    #expect(known == 6)
   }
 }
