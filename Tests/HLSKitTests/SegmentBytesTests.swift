@@ -81,6 +81,31 @@ import Testing
     }
   }
 
+  /// An ASCII document of `HLSParser.maxLines` lines reads; one more line is the error it was
+  /// when the scanner threw it, whatever else is wrong in the document.
+  @Test func pastTheMostLinesTheErrorIsTheSame() throws {
+    let base = try #require(URL(string: "https://origin.example.com/vod/index.m3u8"))
+    func document(comments: Int, then last: String) -> Data {
+      Data(("#EXTM3U\n#EXT-X-TARGETDURATION:6\n" + String(repeating: "#c\n", count: comments) + last).utf8)
+    }
+    // Lines: the two of the header, the comments, and the two of the segment.
+    let most = HLSParser.maxLines - 4
+    guard
+      case .media(let playlist) = try HLSParser.parse(
+        document(comments: most, then: "#EXTINF:1,\na.ts"), url: base)
+    else {
+      Issue.record("expected a media playlist")
+      return
+    }
+    #expect(playlist.segments.count == 1)
+    #expect(playlist.segments.first?.line == HLSParser.maxLines)
+    for last in ["#EXTINF:1,\na.ts", "#EXTINF:x,\na.ts", "#EXTINF:1,\n"] {
+      #expect(throws: HLSLineScanner.tooManyLines) {
+        try HLSParser.parse(document(comments: most + 1, then: last), url: base)
+      }
+    }
+  }
+
   /// Runs are the same when their bytes are.
   @Test func sameBytesAreEqualBytes() {
     let texts = Self.generated("ab", count: 2_000, longest: 20, seed: 46)
