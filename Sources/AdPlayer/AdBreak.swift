@@ -25,8 +25,9 @@ public final class AdBreak {
   /// Ads scheduled or playing, and ads playing.
   private(set) var pendingAds = 0
   private(set) var playingAds = 0
-  /// Where the entries visited are counted (the player's `bookkeepingSteps`).
-  weak var counter: Player?
+  /// Where the entries visited are counted (the player's `bookkeepingSteps`): its link, not a
+  /// `weak` reference, which would give the player a side table (see `PlayerLink`).
+  var counter: PlayerLink?
 
   private var slots: [Ad?] = []
   private var holes = 0
@@ -46,7 +47,7 @@ public final class AdBreak {
     ad.slot = slots.count
     slots.append(ad)
     count(ad.state, 1)
-    counter?.bookkeepingSteps += 1
+    counter?.player?.bookkeepingSteps += 1
   }
 
   func remove(_ ad: Ad) {
@@ -55,7 +56,7 @@ public final class AdBreak {
     count(ad.state, -1)
     ad.slot = -1
     holes += 1
-    counter?.bookkeepingSteps += 1
+    counter?.player?.bookkeepingSteps += 1
     if holes > slots.count / 2 { compact() }
   }
 
@@ -65,7 +66,7 @@ public final class AdBreak {
     for ad in removed { ad.slot = -1 }
     slots.removeAll()
     (holes, pendingAds, playingAds) = (0, 0, 0)
-    counter?.bookkeepingSteps += removed.count
+    counter?.player?.bookkeepingSteps += removed.count
     return removed
   }
 
@@ -85,7 +86,7 @@ public final class AdBreak {
   }
 
   private func compact() {
-    counter?.bookkeepingSteps += slots.count
+    counter?.player?.bookkeepingSteps += slots.count
     var kept: [Ad?] = []
     kept.reserveCapacity(adCount)
     for case let ad? in slots {

@@ -66,10 +66,15 @@ public final class HostLoop {
   /// Deliveries due later on the virtual clock (`WorkToken.finish(afterVirtual:)`), not yet run.
   private var deferredDeliveries = 0
 
+  /// How what the loop hands out reaches it without keeping it alive (a `weak` reference would
+  /// give it a side table: see `Backlink`).
+  private let backlink = Backlink<HostLoop>()
+
   /// A loop at virtual time 0.
   public init() {
-    inbox.deferral = { [weak self] micros, body in
-      guard let self else { return }
+    backlink.attach(self)
+    // Unretained: only the loop's own `runDelivered` calls it (the inbox is the loop's alone).
+    inbox.deferral = { [unowned(unsafe) self] micros, body in
       self.deferredDeliveries += 1
       self.afterMicros(micros) {
         self.deferredDeliveries -= 1
@@ -78,8 +83,13 @@ public final class HostLoop {
     }
   }
 
+  deinit { backlink.clear() }
+
   /// The virtual time in seconds.
   public var now: Double { VirtualTime.seconds(nowMicros) }
+
+  /// Reads `now` through the loop's backlink: nil once the loop is gone.
+  public var nowReader: () -> Double? { { [backlink] in backlink.object?.now } }
 
   /// How many timers the queue holds, cancelled ones not swept out yet included: the loop's
   /// bookkeeping, which tests count.

@@ -75,7 +75,9 @@ public final class Player {
   /// Playback state, stored privately behind the public accessors above so that whole-module
   /// optimization can drop dynamic exclusivity checks on the hot path.
   private var state: PlaybackState
-  let link = PlayerLink()
+  /// How what the player's owner holds reaches back to it without keeping it alive: use it
+  /// where a `weak` reference would do (that one would give the player a side table).
+  public let link = PlayerLink()
   let listeners = EventListeners()
   var positionAnchorMicros: Int64 = 0
   var clockAnchorMicros: Int64 = 0

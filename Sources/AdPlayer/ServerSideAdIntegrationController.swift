@@ -48,7 +48,7 @@ public final class ServerSideAdIntegrationController {
     }
     let adBreak = AdBreak(integration: integration, timeOffset: timeOffset)
     adBreak.owner = serial
-    adBreak.counter = player
+    adBreak.counter = link
     breaksByOffset[timeOffset] = adBreak
     adBreak.maxDuration = `init`.maxDuration
     adBreak.customData = `init`.customData

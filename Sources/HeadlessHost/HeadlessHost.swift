@@ -19,8 +19,8 @@ public final class HeadlessHost {
     pluginHost = try PluginHost(player: player, options: options)
     // Every later call would fail at once: the run ends after the callback under way
     // (`pluginHost.lua.isRunBudgetSpent` tells why).
-    pluginHost.lua.runBudgetSpent = { [weak player] in
-      player?.loop.stop("the plugins' run time budget is spent")
+    pluginHost.lua.runBudgetSpent = { [link = player.link] in
+      link.player?.loop.stop("the plugins' run time budget is spent")
     }
   }
 

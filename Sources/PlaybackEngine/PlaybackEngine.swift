@@ -121,16 +121,19 @@ public final class PlaybackEngine {
       player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
     mpds = mpdReader
     loader?.playlistCues = { [weak reader, weak mpdReader] in (reader?.cues ?? []) + (mpdReader?.cues ?? []) }
-    mpdReader.inbandCues = { [weak loader] in loader?.cues ?? [] }
+    // Backlinks, not weak references, to the objects that hear every `timeupdate` (see `Backlink`).
+    let loaderLink = loader?.backlink
+    mpdReader.inbandCues = { loaderLink?.object?.cues ?? [] }
     if let loader { DASHSegmentPlan.connect(mpdReader, to: loader, variant: loader.options.variant) }
-    reader.inbandCues = { [weak loader] in loader?.cues ?? [] }
-    reader.onSource = { [weak interstitialPlayer, weak loader] url in
-      interstitialPlayer?.reset(mediaURL: url)
-      loader?.reset()
+    reader.inbandCues = { loaderLink?.object?.cues ?? [] }
+    let interstitialLink = interstitialPlayer.backlink
+    reader.onSource = { url in
+      interstitialLink.object?.reset(mediaURL: url)
+      loaderLink?.object?.reset()
     }
-    reader.onLoad = { [weak interstitialPlayer, weak loader] timeline, url in
-      interstitialPlayer?.update(timeline, baseURL: url)
-      loader?.update(timeline)
+    reader.onLoad = { timeline, url in
+      interstitialLink.object?.update(timeline, baseURL: url)
+      loaderLink?.object?.update(timeline)
     }
     readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
   }

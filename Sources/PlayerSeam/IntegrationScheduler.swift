@@ -34,6 +34,9 @@ public protocol IntegrationScheduler: AnyObject {
   /// Begins work that other threads answer through the token (`post`, `finish`); its closures
   /// run on the host thread, in the order the work began.
   func beginWork(_ label: String) -> Work
+  /// Reads `now` without keeping the scheduler alive: nil once it is gone (the plugins' clock
+  /// holds one). Host thread only.
+  var nowReader: () -> Double? { get }
 }
 
 extension IntegrationScheduler {
@@ -42,6 +45,9 @@ extension IntegrationScheduler {
   public func afterMicros(_ micros: Int64, _ body: @escaping () -> Void) -> Timer {
     afterMicros(micros, phase: .work, body)
   }
+
+  /// Reads `now` through a `weak` reference.
+  public var nowReader: () -> Double? { { [weak self] in self?.now } }
 
   /// Cannot tell: the caller sets its timer again.
   public func firesAsIfSetNow(_ timer: any ScheduledTimer, afterMicros micros: Int64, phase: TimerPhase)

@@ -8,9 +8,11 @@ extension PluginHost {
   /// virtual time itself, so a run with a fixed start date reads the same times every time.
   static func clock(of loop: any IntegrationScheduler, startDate: Date) -> LuaClock {
     let start = startDate.timeIntervalSince1970
-    // Weak: the loop's timers hold plugin callbacks, which hold the state that holds this clock.
+    // Not the loop itself: its timers hold plugin callbacks, which hold the state that holds
+    // this clock.
+    let now = loop.nowReader
     return LuaClock(
-      now: { [weak loop] in start + (loop?.now ?? 0) },
-      elapsed: { [weak loop] in loop?.now ?? 0 })
+      now: { start + (now() ?? 0) },
+      elapsed: { now() ?? 0 })
   }
 }

@@ -53,14 +53,14 @@ extension ClientSideEngine {
     let current = PlayingClientSideAd(ad: ad, duration: duration)
     run.current = current
     delegate?.narrate(.adBegins(index: run.taken, total: run.total, ad: ad))
-    current.ticker = player.loop.every(Self.tick) { [weak self, weak current] in
-      guard let self, let current else { return }
+    current.ticker = player.loop.every(Self.tick) { [backlink, weak current] in
+      guard let self = backlink.object, let current else { return }
       current.elapsed += Self.tick
       // The last step belongs to the end timer, which reports 1 and ends the ad.
       if current.elapsed < current.duration { self.progress(current.ad, current.elapsed / current.duration) }
     }
-    current.ender = player.loop.after(duration) { [weak self, weak current] in
-      guard let self, let current else { return }
+    current.ender = player.loop.after(duration) { [backlink, weak current] in
+      guard let self = backlink.object, let current else { return }
       current.stopTimers()
       current.elapsed = current.duration
       if self.progress(current.ad, 1) { _ = self.call(.endAd, current.ad) { try $0.endAd(current.ad) } }

@@ -41,13 +41,18 @@ public final class ClientSideEngine {
   public var waitsForSeeked = true
   private(set) var closed = false
   private var listeners: [ListenerToken] = []
+  /// How its listeners and timers reach it (it may go before the player).
+  let backlink = Backlink<ClientSideEngine>()
 
   /// An engine for `controller`'s breaks, on the services' player (`PlaybackEngine`'s
   /// `clientSideServices`): it follows the playhead once `attach`ed.
   public init(services: ClientSideServices, controller: any AdIntegrationController) {
     self.services = services
     self.controller = controller
+    backlink.attach(self)
   }
+
+  deinit { backlink.clear() }
 
   var player: any IntegrationPlayer { services.player }
 
@@ -123,7 +128,7 @@ public final class ClientSideEngine {
     // The player schedules its content timers right after `playing` is dispatched, so a pause
     // from inside that listener would leave them running: act on the next turn of the clock.
     listen(.playing) { engine in
-      _ = engine.player.loop.after(0) { [weak engine] in engine?.contentStarted() }
+      _ = engine.player.loop.after(0) { [backlink = engine.backlink] in backlink.object?.contentStarted() }
     }
     // A seek reports the new position before `seeked`; decide once the seek is done.
     listen(.seeking) { $0.seeking = true }
@@ -146,8 +151,8 @@ public final class ClientSideEngine {
 
   private func listen(_ type: EventType, _ body: @escaping (ClientSideEngine) -> Void) {
     listeners.append(
-      player.addEventListener(type) { [weak self] _ in
-        guard let self, !self.closed else { return }
+      player.addEventListener(type) { [backlink] _ in
+        guard let self = backlink.object, !self.closed else { return }
         body(self)
       })
   }
@@ -232,9 +237,9 @@ public final class ClientSideEngine {
       return
     }
     arm?.cancel()
-    arm = player.loop.after(next - position) { [weak self] in
-      self?.arm = nil
-      self?.check()
+    arm = player.loop.after(next - position) { [backlink] in
+      backlink.object?.arm = nil
+      backlink.object?.check()
     }
   }
 

@@ -32,8 +32,8 @@ extension InterstitialPlayer {
     case .list(let url):
       var parameters = [("_HLS_primary_id", primaryId)]
       if offset > 0 { parameters.append(("_HLS_start_offset", Self.decimal(offset))) }
-      loader.assetList(InterstitialLoader.url(url, adding: parameters)) { [weak self] result in
-        guard let self, self.run === run else { return }
+      loader.assetList(InterstitialLoader.url(url, adding: parameters)) { [backlink] result in
+        guard let self = backlink.object, self.run === run else { return }
         switch result {
         case .failure(let failure):
           self.player.emit(
@@ -81,8 +81,8 @@ extension InterstitialPlayer {
       return playAsset(index + 1, of: run)
     }
     let url = InterstitialLoader.url(asset.url, adding: [("_HLS_primary_id", primaryId)])
-    loader.assetDuration(url) { [weak self] result in
-      guard let self, self.run === run else { return }
+    loader.assetDuration(url) { [backlink] result in
+      guard let self = backlink.object, self.run === run else { return }
       let base = Self.assetDetail(index, asset)
       switch result {
       case .failure(let failure):
@@ -120,8 +120,8 @@ extension InterstitialPlayer {
     let fields = JSONObject([("interstitial", run.scheduled.detail), ("asset", detail)])
     player.emit(.interstitialassetstart, detail: fields, logged: logged(run, fields))
     guard self.run === run, run.current?.index == index else { return }
-    run.assetTimer = player.loop.after(length) { [weak self] in
-      guard let self, self.run === run else { return }
+    run.assetTimer = player.loop.after(length) { [backlink] in
+      guard let self = backlink.object, self.run === run else { return }
       run.assetTimer = nil
       self.endAsset(run, reason: run.current?.cutByLimit == true ? "playout-limit" : "ended")
     }

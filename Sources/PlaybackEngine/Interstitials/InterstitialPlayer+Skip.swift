@@ -37,8 +37,8 @@ extension InterstitialPlayer {
     run.current = InterstitialRun.PlayingAsset(
       index: current.index, detail: current.detail, startedAt: current.startedAt, length: elapsed + length,
       naturalLength: current.naturalLength, cutByLimit: length < natural)
-    run.assetTimer = player.loop.after(length) { [weak self] in
-      guard let self, self.run === run else { return }
+    run.assetTimer = player.loop.after(length) { [backlink] in
+      guard let self = backlink.object, self.run === run else { return }
       run.assetTimer = nil
       self.endAsset(run, reason: run.current?.cutByLimit == true ? "playout-limit" : "ended")
     }

@@ -37,19 +37,25 @@ public final class InterstitialPlayer {
   var seekOrigin = 0.0
   private(set) var segments: [HLSSegment] = []
   private(set) var isLive = false
+  /// How its listeners, timers and loads reach it (it may go before the player).
+  let backlink = Backlink<InterstitialPlayer>()
 
   init(player: any IntegrationPlayer, loader: InterstitialLoader) {
     self.player = player
     self.loader = loader
-    player.addEventListener(.playing) { [weak self] _ in self?.playing() }
-    player.addEventListener(.play) { [weak self] _ in self?.holdPrimary() }
-    player.addEventListener(.pause) { [weak self] _ in self?.paused() }
-    player.addEventListener(.timeupdate) { [weak self] _ in self?.note() }
-    player.addEventListener(.seeking) { [weak self] _ in self?.seeking() }
-    player.addEventListener(.seeked) { [weak self] _ in self?.seeked() }
-    player.addEventListener(.ended) { [weak self] _ in self?.contentEnded() }
-    player.addEventListener(.error) { [weak self] _ in self?.stop() }
+    backlink.attach(self)
+    let backlink = backlink
+    player.addEventListener(.playing) { _ in backlink.object?.playing() }
+    player.addEventListener(.play) { _ in backlink.object?.holdPrimary() }
+    player.addEventListener(.pause) { _ in backlink.object?.paused() }
+    player.addEventListener(.timeupdate) { _ in backlink.object?.note() }
+    player.addEventListener(.seeking) { _ in backlink.object?.seeking() }
+    player.addEventListener(.seeked) { _ in backlink.object?.seeked() }
+    player.addEventListener(.ended) { _ in backlink.object?.contentEnded() }
+    player.addEventListener(.error) { _ in backlink.object?.stop() }
   }
+
+  deinit { backlink.clear() }
 
   /// A new source: forget the old one's interstitials.
   func reset(mediaURL: URL?) {
@@ -180,9 +186,9 @@ public final class InterstitialPlayer {
       )
     else { return }
     let delay = max(0, VirtualTime.micros(next.time) - VirtualTime.micros(player.currentTime))
-    timer = player.loop.afterMicros(delay) { [weak self] in
-      self?.timer = nil
-      self?.reached()
+    timer = player.loop.afterMicros(delay) { [backlink] in
+      backlink.object?.timer = nil
+      backlink.object?.reached()
     }
   }
 

@@ -36,14 +36,16 @@ enum InjectedFaultLog {
 /// The faults of one virtual instant, logged together once its work is done, in an order that
 /// does not depend on which of the requests made side by side came first (URL, then method).
 private final class PendingFaults {
-  private weak var player: (any IntegrationPlayer)?
+  /// Held as the request logs hold it (the engine holds it anyway): a `weak` reference would give
+  /// the player a side table, which slows every retain and release of it.
+  private let player: any IntegrationPlayer
   private var faults: [InjectedFault] = []
 
   init(player: any IntegrationPlayer) { self.player = player }
 
   func add(_ injected: InjectedFault) {
     faults.append(injected)
-    guard faults.count == 1, let player else { return }
+    guard faults.count == 1 else { return }
     // Timers wait until no work is outstanding: every request of this instant is made by then.
     player.loop.afterMicros(0) { [weak self] in self?.flush() }
   }
@@ -55,7 +57,7 @@ private final class PendingFaults {
       )
     }
     faults = []
-    for injected in sorted { player?.appendLog(type: "fault", fields: InjectedFaultLog.fields(injected)) }
+    for injected in sorted { player.appendLog(type: "fault", fields: InjectedFaultLog.fields(injected)) }
   }
 }
 

@@ -17,9 +17,11 @@ enum DASHSegmentPlan {
   /// Makes `loader` load the segments of each MPD `mpds` loads (and reloads), noting as
   /// `mpd-issue` entries what keeps a Period's segments from being listed.
   static func connect(_ mpds: MPDReader, to loader: SegmentLoader, variant: SegmentOptions.Variant) {
-    mpds.onSource = { [weak loader] in loader?.reset() }
-    mpds.onLoad = { [weak mpds, weak loader] in
-      guard let mpds, let loader, let mpd = mpds.timeline.latest, let url = mpds.url else { return }
+    let loaderLink = loader.backlink
+    mpds.onSource = { loaderLink.object?.reset() }
+    mpds.onLoad = { [weak mpds] in
+      guard let mpds, let loader = loaderLink.object, let mpd = mpds.timeline.latest, let url = mpds.url
+      else { return }
       let live = mpd.type == .live
       let plan = plan(
         mpds.timeline.periods, mpd: mpd, url: url, origin: mpds.origin, until: mpds.liveEdge(mpd),

@@ -10,9 +10,10 @@ extension SegmentLoader {
       (.timeupdate, { $0.pump() }), (.playing, { $0.resumed() }), (.pause, { $0.cancelDry() }),
       (.seeked, { $0.seeked() }), (.error, { $0.cancelDry() }),
     ]
+    let backlink = backlink
     for (type, action) in follow {
-      player.addEventListener(type) { [weak self] _ in
-        if let self { action(self) }
+      player.addEventListener(type) { _ in
+        if let loader = backlink.object { action(loader) }
       }
     }
   }
@@ -37,9 +38,9 @@ extension SegmentLoader {
     if let end = player.timeline.duration, bufferedEnd >= end - 0.0005 { return }
     let wait = bufferedEnd - player.currentTime
     guard wait >= 0 else { return runDry() }
-    dryTimer = player.loop.after(wait) { [weak self] in
-      self?.dryTimer = nil
-      self?.runDry()
+    dryTimer = player.loop.after(wait) { [backlink] in
+      backlink.object?.dryTimer = nil
+      backlink.object?.runDry()
     }
   }
 

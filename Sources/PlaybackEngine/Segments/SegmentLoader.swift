@@ -22,6 +22,8 @@ final class SegmentLoader {
   private let offline: OfflineTransport?
   /// The cues of the playlist, which the player's cues hold beside the in-band ones.
   var playlistCues: () -> [Cue] = { [] }
+  /// How its listeners, timers and loads reach it (it may go before the player).
+  let backlink = Backlink<SegmentLoader>()
 
   var generation = 0
   /// The media playlist's segments (its latest window, live).
@@ -56,12 +58,16 @@ final class SegmentLoader {
     self.options = options
     self.offline = offline
     fetch = SegmentFetch(http: Self.capped(http, options.maxBodyBytes), options: options, player: player)
+    backlink.attach(self)
     listen()
   }
 
   // The player may be gone first (the engine holding both lets go of it first), so the listeners
-  // are not removed here: they hold the loader weakly.
-  deinit { dryTimer?.cancel() }
+  // are not removed here: they reach the loader through its backlink.
+  deinit {
+    backlink.clear()
+    dryTimer?.cancel()
+  }
 
   /// The client with the segments' own body cap.
   private static func capped(_ http: HTTPClient, _ bytes: Int) -> HTTPClient {
@@ -138,8 +144,8 @@ final class SegmentLoader {
     }
     let key = map.url.absoluteString + (map.byteRange?.rangeHeader ?? "")
     if let known = inits[key] { return loadMedia(segment, initSegment: known, generation: current) }
-    fetch.load(map.url, range: map.byteRange, kind: .initSegment) { [weak self] answer in
-      guard let self, current == self.generation else { return }
+    fetch.load(map.url, range: map.byteRange, kind: .initSegment) { [backlink] answer in
+      guard let self = backlink.object, current == self.generation else { return }
       self.logLoad("init-segment", url: map.url, range: map.byteRange, answer: answer, segment: nil, cues: 0)
       if let failure = answer.failure {
         return self.skip(segment, because: failure, attempts: answer.attempts)
@@ -157,8 +163,8 @@ final class SegmentLoader {
   }
 
   private func loadMedia(_ segment: LoadSegment, initSegment: BMFFInit, generation current: Int) {
-    fetch.load(segment.url, range: segment.byteRange, kind: .segment) { [weak self] answer in
-      guard let self, current == self.generation else { return }
+    fetch.load(segment.url, range: segment.byteRange, kind: .segment) { [backlink] answer in
+      guard let self = backlink.object, current == self.generation else { return }
       guard answer.failure == nil else {
         return self.skip(segment, because: answer.failure ?? "", attempts: answer.attempts)
       }
