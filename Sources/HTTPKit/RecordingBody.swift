@@ -50,6 +50,7 @@ enum RecordingBody {
     guard let root = folder.realPath else {
       throw RecordingBodyProblem(description: "cannot be resolved: the recording folder is unreadable")
     }
+    if let target = plainTarget(name, in: folder, root: root) { return target }
     let joined = folder.path.hasSuffix("/") ? folder.path + name : folder.path + "/" + name
     guard let target = realPath(joined) else {
       throw RecordingBodyProblem(description: "no such file; \(expected)")
@@ -81,6 +82,25 @@ enum RecordingBody {
     } catch {
       throw .refused(error.description)
     }
+  }
+
+  /// The real path of `name` inside the folder when each of its parts exists, none is a symbolic
+  /// link and those before the last are folders: then it is the folder's real path and `name`,
+  /// which `realpath` would return too, found with one `lstat` a part where `realpath` reads
+  /// every folder of the path from `/` (a replay resolves a body at load and at each read).
+  /// Nil otherwise (a link, a missing part, a `.` or empty part): `realpath` decides then.
+  private static func plainTarget(_ name: String, in folder: Folder, root: String) -> String? {
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard !parts.contains(where: { $0.isEmpty || $0 == "." }) else { return nil }
+    var path = folder.path.hasSuffix("/") ? String(folder.path.dropLast()) : folder.path
+    for (position, part) in parts.enumerated() {
+      path += "/" + part
+      var status = stat()
+      guard lstat(path, &status) == 0 else { return nil }
+      let kind = status.st_mode & S_IFMT
+      guard kind != S_IFLNK, position == parts.count - 1 || kind == S_IFDIR else { return nil }
+    }
+    return root.hasSuffix("/") ? root + name : root + "/" + name
   }
 
   fileprivate static func realPath(_ path: String) -> String? {
