@@ -52,6 +52,39 @@ import Testing
     }
   }
 
+  /// Media files' `delivery` and `type` and resources' `creativeType` are answered as literals only
+  /// for their exact bytes; anything else (spaces, other case) is the attribute's text as before.
+  @Test func knownAttributeValuesAreTheirOwnLiterals() throws {
+    for value in ["progressive", "streaming"] {
+      #expect(Self.withBytes(value) { KnownValues.delivery($0) } == value)
+    }
+    for value in ["video/mp4", "video/webm", "video/x-flv", "application/javascript"] {
+      #expect(Self.withBytes(value) { KnownValues.mediaType($0) } == value)
+    }
+    for value in ["image/png", "image/jpeg", "application/x-shockwave-flash"] {
+      #expect(Self.withBytes(value) { KnownValues.creativeType($0) } == value)
+    }
+    let others = ["", " progressive", "Progressive", "video/mp4 ", "image/pn", "application/x-shockwave"]
+    for other in others {
+      #expect(Self.withBytes(other) { KnownValues.delivery($0) } == nil, "'\(other)'")
+      #expect(Self.withBytes(other) { KnownValues.mediaType($0) } == nil, "'\(other)'")
+      #expect(Self.withBytes(other) { KnownValues.creativeType($0) } == nil, "'\(other)'")
+    }
+    let xml = """
+      <VAST version="4.1"><Ad id="a"><InLine><AdSystem>s</AdSystem><Creatives><Creative><Linear>
+      <MediaFiles><MediaFile delivery="progressive" type="video/mp4">https://m/1</MediaFile>
+      <MediaFile delivery=" streaming" type="Video/MP4">https://m/2</MediaFile></MediaFiles></Linear>
+      </Creative><Creative><CompanionAds><Companion><StaticResource creativeType="image/png ">https://c/1
+      </StaticResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>
+      """
+    let document = try VASTParser.parse(Data(xml.utf8))
+    let files = document.ads.first?.linear?.mediaFiles ?? []
+    #expect(files.map(\.delivery) == ["progressive", " streaming"])
+    #expect(files.map(\.type) == ["video/mp4", "Video/MP4"])
+    let companion = document.ads.first?.creatives.last?.companionAds?.companions.first
+    #expect(companion?.resources.first?.creativeType == "image/png ")
+  }
+
   @Test func trackingEventsWithSpacesAroundAreTrimmed() throws {
     let xml = """
       <VAST version="4.1"><Ad id="a"><InLine><AdSystem>s</AdSystem><Creatives><Creative><Linear>

@@ -98,6 +98,12 @@ struct AttributeBytes<Name: Equatable & BitwiseCopyable> {
     } ?? .absent
   }
 
+  /// The value of the first attribute `name` as `known` answers it for its exact bytes: `.other`
+  /// when it answers nil.
+  func exactValue(_ name: Name, _ known: (UnsafeBufferPointer<UInt8>) -> String?) -> PlainValue<String> {
+    withValue(name) { known($0).map { .value($0) } ?? .other } ?? .absent
+  }
+
   @inline(__always) static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }

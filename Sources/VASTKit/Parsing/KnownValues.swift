@@ -75,6 +75,36 @@ enum KnownValues {
     return nil
   }
 
+  /// A `<MediaFile>`'s `delivery`.
+  static func delivery(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if equals(bytes, "progressive") { return "progressive" }
+    if equals(bytes, "streaming") { return "streaming" }
+    return nil
+  }
+
+  /// A media file's MIME `type` among the usual ones.
+  static func mediaType(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    switch bytes.count {
+    case 9: if equals(bytes, "video/mp4") { return "video/mp4" }
+    case 10: if equals(bytes, "video/webm") { return "video/webm" }
+    case 11: if equals(bytes, "video/x-flv") { return "video/x-flv" }
+    case 22: if equals(bytes, "application/javascript") { return "application/javascript" }
+    default: break
+    }
+    return nil
+  }
+
+  /// A resource's `creativeType` among the usual ones.
+  static func creativeType(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    switch bytes.count {
+    case 9: if equals(bytes, "image/png") { return "image/png" }
+    case 10: if equals(bytes, "image/jpeg") { return "image/jpeg" }
+    case 29: if equals(bytes, "application/x-shockwave-flash") { return "application/x-shockwave-flash" }
+    default: break
+    }
+    return nil
+  }
+
   /// Whether `bytes` are those of `text`.
   @inline(__always) static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
     guard bytes.count == text.utf8CodeUnitCount, let base = bytes.baseAddress else {

@@ -194,7 +194,7 @@ extension VASTBuilder {
   private mutating func endResource(_ name: XMLName, _ value: consuming String) {
     let kind: VASTResource.Kind =
       name == .staticResource ? .staticResource : name == .iFrameResource ? .iFrame : .html
-    let type = attribute(.creativeType)
+    let type = attribute(.creativeType, known: KnownValues.creativeType)
     if case .some = icon {
       icon?.resources.append(VASTResource(kind: kind, creativeType: type, value: value))
     } else if case .some = companion {
@@ -231,8 +231,8 @@ extension VASTBuilder {
     open.mediaFiles[last].maintainAspectRatio = maintainAspectRatio
     open.mediaFiles[last].fileSize = fileSize
     open.mediaFiles[last].id = attribute(.id)
-    open.mediaFiles[last].delivery = attribute(.delivery)
-    open.mediaFiles[last].type = attribute(.type)
+    open.mediaFiles[last].delivery = attribute(.delivery, known: KnownValues.delivery)
+    open.mediaFiles[last].type = attribute(.type, known: KnownValues.mediaType)
     open.mediaFiles[last].codec = attribute(.codec)
     open.mediaFiles[last].mediaType = attribute(.mediaType)
     open.mediaFiles[last].apiFramework = attribute(.apiFramework)

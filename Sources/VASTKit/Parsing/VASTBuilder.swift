@@ -127,6 +127,17 @@ struct VASTBuilder {
   /// The value of attribute `name` of the open element (inlined: a non-mutating method called from a mutating one copied the whole builder first).
   @inline(__always) func attribute(_ name: XMLName) -> String? { attributes.value(name) }
 
+  /// The value of attribute `name`, as the literal `known` answers for its exact bytes (no
+  /// `String` made, checked or, past 15 bytes, allocated), else as `attribute` reads it.
+  @inline(__always)
+  func attribute(_ name: XMLName, known: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
+    switch attributes.exactValue(name, known) {
+    case .absent: nil
+    case .value(let value): value
+    case .other: attributes.value(name)
+    }
+  }
+
   /// The whole numbers VAST attributes may hold (sizes in pixels, bitrates in kbit/s, sequence
   /// numbers): none is negative, and 2^31 − 1 keeps every product or sum of two of them far from
   /// `Int`'s limits. Anything else is noted as an issue and read as absent.
