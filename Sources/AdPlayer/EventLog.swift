@@ -86,12 +86,12 @@ public final class EventLog {
     case countOnly
   }
 
-  // Stored privately behind computed accessors so that whole-module optimization can drop the
-  // dynamic exclusivity checks on the hot path.
-  private var storedMode: Mode
-  private var recording: Bool
-  private var storedEntries: [LogEntry] = []
-  private var storedCount = 0
+  // Stored privately behind computed accessors, unchecked: plain reads, writes and appends that
+  // call nothing (the sink is called on a copy of the mode), on every entry.
+  @exclusivity(unchecked) private var storedMode: Mode
+  @exclusivity(unchecked) private var recording: Bool
+  @exclusivity(unchecked) private var storedEntries: [LogEntry] = []
+  @exclusivity(unchecked) private var storedCount = 0
 
   /// What happens to appended entries.
   public var mode: Mode {

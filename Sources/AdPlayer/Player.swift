@@ -72,18 +72,18 @@ public final class Player {
     set { state.isLoaded = newValue }
   }
 
-  /// Playback state, stored privately behind the public accessors above so that whole-module
-  /// optimization can drop dynamic exclusivity checks on the hot path.
-  private var state: PlaybackState
+  /// Playback state, stored privately behind the public accessors above. Unchecked, as the
+  /// position's anchors below: plain reads and writes that call nothing, on every `timeupdate`.
+  @exclusivity(unchecked) private var state: PlaybackState
   /// How what the player's owner holds reaches back to it without keeping it alive: use it
   /// where a `weak` reference would do (that one would give the player a side table).
   public let link = PlayerLink()
   let listeners = EventListeners()
-  var positionAnchorMicros: Int64 = 0
-  var clockAnchorMicros: Int64 = 0
-  var tickTimer: TimerHandle?
-  var endTimer: TimerHandle?
-  var lastReportedPositionMicros: Int64 = -1
+  @exclusivity(unchecked) var positionAnchorMicros: Int64 = 0
+  @exclusivity(unchecked) var clockAnchorMicros: Int64 = 0
+  @exclusivity(unchecked) var tickTimer: TimerHandle?
+  @exclusivity(unchecked) var endTimer: TimerHandle?
+  @exclusivity(unchecked) var lastReportedPositionMicros: Int64 = -1
   var sourceGeneration = 0
   var pendingHolds: [LoopHold] = []
   var hasHadSource = false

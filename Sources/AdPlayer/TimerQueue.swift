@@ -2,12 +2,13 @@ import PlayerSeam
 
 /// A timer scheduled on the loop's virtual clock; `cancel()` stops it from firing (again). Host thread only.
 public final class TimerHandle {
-  var time: Int64
-  var sequence: UInt64 = 0
+  // Unchecked: plain reads and writes only (the queue's order, looked at on every push and pop).
+  @exclusivity(unchecked) var time: Int64
+  @exclusivity(unchecked) var sequence: UInt64 = 0
   let phase: TimerPhase
   let interval: Int64?
   let body: () -> Void
-  var cancelled = false
+  @exclusivity(unchecked) var cancelled = false
 
   /// Whether the timer was cancelled.
   public var isCancelled: Bool { cancelled }

@@ -31,7 +31,7 @@ import Testing
     final class Object {}
     let object = Object()
     #expect(!Self.hasSideTable(object))
-    weak var weakly = object
+    weak let weakly = object
     #expect(weakly === object)
     #expect(Self.hasSideTable(object))
   }

@@ -51,8 +51,9 @@ struct RecordedEntries: RandomAccessCollection {
 // why: used on the run's thread only; RunObserver is Sendable for the log's stream closure.
 final class RunRecorder: RunObserver, @unchecked Sendable {
   private var host: PluginHost?
-  private(set) var log: [LogEntry] = []
-  private(set) var contentTimes: [Double] = []
+  // Unchecked: appends that call nothing, on every entry.
+  @exclusivity(unchecked) private(set) var log: [LogEntry] = []
+  @exclusivity(unchecked) private(set) var contentTimes: [Double] = []
 
   func attach(_ host: PluginHost) { self.host = host }
 

@@ -31,15 +31,16 @@ public final class ClientSideEngine {
   /// start: each is told the duration (`player.duration`'s value) and places itself, or says
   /// why it cannot.
   private var waiting: [(Double) -> Void] = []
-  public internal(set) var playing: ClientSideRun?
+  // Unchecked, these and `closed`: plain reads and writes that call nothing, on every `timeupdate`.
+  @exclusivity(unchecked) public internal(set) var playing: ClientSideRun?
   /// The timer that fires when the playhead reaches the next break.
-  var arm: (any ScheduledTimer)?
-  private var seeking = false
+  @exclusivity(unchecked) var arm: (any ScheduledTimer)?
+  @exclusivity(unchecked) private var seeking = false
   /// Whether a break reached by a seek waits for `seeked` (a plugin's engine), or starts at the
   /// seek's `timeupdate` (the host's `csai` ads). The one difference between the two users, kept
   /// so that their logs stay what they were: the break, its ads and their times are the same.
   public var waitsForSeeked = true
-  private(set) var closed = false
+  @exclusivity(unchecked) private(set) var closed = false
   private var listeners: [ListenerToken] = []
   /// How its listeners and timers reach it (it may go before the player).
   let backlink = Backlink<ClientSideEngine>()

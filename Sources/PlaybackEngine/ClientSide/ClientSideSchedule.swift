@@ -4,13 +4,14 @@
 /// nothing and arms the same timer, so the engine looks at no break at all until the schedule,
 /// the duration or the playhead's side of the soonest break changes. Host thread only.
 final class ClientSideSchedule {
+  // Unchecked, these three: plain reads and writes that call nothing, on every `timeupdate`.
   /// Bumped by every change to the breaks (added, removed, placed, made ready, played).
-  private(set) var revision = 0
+  @exclusivity(unchecked) private(set) var revision = 0
   /// The soonest break's offset (nil: none), valid while `revision` and the duration are those
   /// it was found with.
-  private var soonest: (revision: Int, duration: Double?, offset: Double?)?
+  @exclusivity(unchecked) private var soonest: (revision: Int, duration: Double?, offset: Double?)?
   /// Breaks looked at to find where the playhead is among them (a work count, for tests).
-  var breaksExamined = 0
+  @exclusivity(unchecked) var breaksExamined = 0
 
   /// Notes a change to the breaks: the soonest is found again when next asked.
   func changed() { revision &+= 1 }
