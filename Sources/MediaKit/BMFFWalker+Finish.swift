@@ -36,11 +36,7 @@ extension BMFFWalker {
       }
       if let failure = message.failure { scan.issues.append(failure) }
     }
-    if scan.issues.count > TSReader.maxIssues {
-      let more = scan.issues.count - TSReader.maxIssues
-      scan.issues.removeLast(more)
-      scan.issues.append(MediaError(at: bytes.count, "\(more) more issues were not kept"))
-    }
+    scan.boundIssues(end: bytes.count)
     return scan
   }
 }

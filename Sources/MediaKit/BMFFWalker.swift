@@ -89,9 +89,15 @@ struct BMFFWalker {
     do {
       message.decoded = try EventMessageReader.decode(scheme: message.schemeIdUri, message.messageData)
     } catch {
-      failure = MediaError(
+      failure = error.retold(
         at: box.start,
         "emsg \(message.id) (\(message.schemeIdUri)): its message cannot be read: \(error.message)")
+    }
+    if case .id3(let tag) = message.decoded, let problem = tag.problems.first {
+      failure = problem.retold(
+        at: box.start,
+        "emsg \(message.id) (\(message.schemeIdUri)): its ID3 tag's byte \(problem.offset): \(problem.message)"
+      )
     }
     let timescale = Double(message.timescale)
     let duration = message.eventDuration == 0xFFFF_FFFF ? nil : Double(message.eventDuration) / timescale

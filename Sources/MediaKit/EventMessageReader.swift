@@ -68,7 +68,7 @@ enum EventMessageReader {
       return .id3(try ID3Reader.read(data[...]))
     case EventMessage.scte35Scheme:
       do { return .scte35(try SCTE35Binary.decode(data)) } catch {
-        throw MediaError(at: 0, error.message)
+        throw MediaError(at: 0, error.message, kind: error.kind == .malformed ? .malformed : .unsupported)
       }
     default: return nil
     }

@@ -49,6 +49,9 @@ public struct ID3Tag: Equatable, Sendable {
   public var frames: [ID3Frame]
   /// Frames that were skipped (compressed or encrypted), each with why.
   public var skipped: [String] = []
+  /// What is wrong in the tag but did not stop its reading: bytes after the frames that are
+  /// neither a frame nor padding (a frame whose size is smaller than its data).
+  public var problems: [MediaError] = []
 
   /// A tag of `version` with `frames`.
   public init(version: UInt8, frames: [ID3Frame], skipped: [String] = []) {

@@ -30,7 +30,8 @@ public enum ID3Reader {
     let version = try reader.u8("the ID3 version")
     _ = try reader.u8("the ID3 revision")
     guard version == 3 || version == 4 else {
-      throw MediaError(at: start + 3, "ID3v2.\(version) is not supported (expected v2.3 or v2.4)")
+      throw MediaError(
+        at: start + 3, "ID3v2.\(version) is not supported (expected v2.3 or v2.4)", kind: .unsupported)
     }
     let flags = try reader.u8("the ID3 flags")
     let size = try syncsafe(&reader, "the ID3 tag size")
@@ -56,7 +57,15 @@ public enum ID3Reader {
     while frames.remaining >= headerSize {
       let idBytes = try frames.take(4, "a frame id")
       guard idBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }) else {
-        break  // padding, or bytes that are not a frame: the frames end here
+        // Padding ends the frames; other bytes are a frame whose size lied (the frames end too).
+        let unread = frames.bytes[idBytes.startIndex...]
+        if let garbage = unread.firstIndex(where: { $0 != 0 }) {
+          tag.problems.append(
+            MediaError(
+              at: garbage,
+              "the frames end at bytes that are neither a frame nor padding (a frame's size may lie)"))
+        }
+        break
       }
       let code = idBytes.reduce(0) { $0 << 8 | UInt32(truncatingIfNeeded: $1) }
       let id = frameId(code, idBytes)

@@ -20,9 +20,20 @@ public enum PackedAudioReader {
     while offset < bytes.count {
       let rest = bytes[offset...]
       if ID3Reader.startsTag(rest) {
-        let size = try ID3Reader.tagSize(rest)
-        let tag = try ID3Reader.read(rest)
+        let size: Int
+        let tag: ID3Tag
+        do {
+          size = try ID3Reader.tagSize(rest)
+          tag = try ID3Reader.read(rest)
+        } catch {
+          // The leading tag holds the timestamp: without it the segment cannot be read. A later
+          // one is an issue, and the segment's end is not looked at.
+          guard base != nil else { throw error }
+          scan.issues.append(error.retold(at: error.offset, "an ID3 tag after the first: \(error.message)"))
+          break
+        }
         if base == nil { base = timestamp(tag) }
+        scan.issues += tag.skipped.map { MediaError(at: offset, $0, kind: .unsupported) } + tag.problems
         guard let start = base else {
           throw MediaError(at: offset, "the leading ID3 tag has no PRIV \(timestampOwner)")
         }
@@ -37,13 +48,15 @@ public enum PackedAudioReader {
       } else {
         // MP3, AC-3 or bytes that are not a frame: later tags, if any, are not looked for.
         if frames == 0 && offset < bytes.count {
-          scan.issues.append(MediaError(at: offset, "not ADTS (AAC): tags after the first are not read"))
+          scan.issues.append(
+            MediaError(at: offset, "not ADTS (AAC): tags after the first are not read", kind: .unsupported))
         } else {
           scan.issues.append(MediaError(at: offset, "expected an ADTS frame or an ID3 tag"))
         }
         break
       }
     }
+    scan.boundIssues(end: bytes.count)
     let first = base ?? 0
     scan.streams = [
       StreamTimes(

@@ -49,7 +49,10 @@ extension TSDemux {
       switch type {
       case 0x15:
         if let format = Self.metadataFormat(descriptors), format != "ID3 " {
-          issue(MediaError(at: offset, "PID \(pid): metadata in format \"\(format)\", not ID3, is not read"))
+          issue(
+            MediaError(
+              at: offset, "PID \(pid): metadata in format \"\(format)\", not ID3, is not read",
+              kind: .unsupported))
           kinds[pid] = .unknown
         } else {
           kinds[pid] = .id3
@@ -86,7 +89,12 @@ extension TSDemux {
   private mutating func scte35(_ section: [UInt8], pid: Int, at offset: Int) {
     let signal: SCTE35Signal
     do { signal = try SCTE35Binary.decode(section) } catch {
-      issue(MediaError(at: offset, "PID \(pid): the SCTE-35 section cannot be read: \(error.message)"))
+      // A heartbeat (splice_null) is no cue and nothing wrong.
+      guard error.kind != .noSignal else { return }
+      issue(
+        MediaError(
+          at: offset, "PID \(pid): the SCTE-35 section cannot be read: \(error.message)",
+          kind: error.kind == .unsupported ? .unsupported : .malformed))
       return
     }
     let ticks: Int64

@@ -118,7 +118,14 @@ struct TSDemux {
         let size = try ID3Reader.tagSize(data)
         let tag = try ID3Reader.read(data)
         for frame in tag.frames { scan.items.append(TimedMetadata(time: time, payload: .id3(frame))) }
-        for reason in tag.skipped { issue(MediaError(at: entry.offset, "PID \(pid): \(reason)")) }
+        for reason in tag.skipped {
+          issue(MediaError(at: entry.offset, "PID \(pid): \(reason)", kind: .unsupported))
+        }
+        for problem in tag.problems {
+          issue(
+            problem.retold(
+              at: entry.offset, "PID \(pid): the timed-ID3 PES's byte \(problem.offset): \(problem.message)"))
+        }
         data = data.dropFirst(size)
       }
       if data.contains(where: { $0 != 0xFF && $0 != 0 }) {
@@ -126,8 +133,8 @@ struct TSDemux {
       }
     } catch {
       issue(
-        MediaError(at: entry.offset, "PID \(pid): the timed-ID3 PES's byte \(error.offset): \(error.message)")
-      )
+        error.retold(
+          at: entry.offset, "PID \(pid): the timed-ID3 PES's byte \(error.offset): \(error.message)"))
     }
   }
 

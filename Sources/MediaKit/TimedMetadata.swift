@@ -127,4 +127,13 @@ public struct MediaScan: Equatable, Sendable {
 
   /// A scan of `container`, empty.
   public init(container: Container) { self.container = container }
+
+  /// Keeps the first `TSReader.maxIssues` issues, and one more (at `end`, the segment's size)
+  /// saying how many were left out.
+  mutating func boundIssues(end: Int) {
+    guard issues.count > TSReader.maxIssues else { return }
+    let more = issues.count - TSReader.maxIssues
+    issues.removeLast(more)
+    issues.append(MediaError(at: end, "\(more) more issues were not kept"))
+  }
 }

@@ -42,8 +42,24 @@ struct BitReader {
 
 /// Why an SCTE-35 message could not be read.
 public struct SCTE35Error: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Whether the section is broken, or well formed but not decoded.
+  public enum Kind: Equatable, Sendable {
+    /// The bytes break the format (a CRC_32 that fails, a length that lies, a field cut short).
+    case malformed
+    /// A well-formed section adhost does not decode (encrypted, or a command it does not read).
+    case unsupported
+    /// A well-formed command that signals nothing: `splice_null` (a heartbeat) or
+    /// `bandwidth_reservation`.
+    case noSignal
+  }
+
   /// What was wrong.
   public let message: String
-  init(_ message: String) { self.message = message }
+  /// Whether the section is malformed, unsupported or signals nothing.
+  public let kind: Kind
+  init(_ message: String, kind: Kind = .malformed) {
+    self.message = message
+    self.kind = kind
+  }
   public var description: String { message }
 }

@@ -42,7 +42,8 @@ public enum SCTE35Binary {
     reader = BitReader(section)
     try reader.skip(bits: 32, "the section header")
     if try reader.flag("encrypted_packet") {
-      throw SCTE35Error("the section is encrypted (encrypted_packet = 1), which is not supported")
+      throw SCTE35Error(
+        "the section is encrypted (encrypted_packet = 1), which is not supported", kind: .unsupported)
     }
     try reader.skip(bits: 6, "encryption_algorithm")
     let ptsAdjustment = try reader.read(33, "pts_adjustment")
@@ -57,9 +58,11 @@ public enum SCTE35Binary {
       signal = SCTE35Signal(command: .timeSignal)
       signal.ptsTime = try spliceTime(&reader)
     default:
+      // splice_null (a heartbeat) and bandwidth_reservation signal nothing.
       throw SCTE35Error(
         "splice_command_type 0x\(String(commandType, radix: 16, uppercase: true)) is not supported "
-          + "(expected 0x05 splice_insert or 0x06 time_signal)")
+          + "(expected 0x05 splice_insert or 0x06 time_signal)",
+        kind: commandType == 0x00 || commandType == 0x07 ? .noSignal : .unsupported)
     }
     signal.ptsAdjustment = ptsAdjustment
     if commandLength != 0xFFF {

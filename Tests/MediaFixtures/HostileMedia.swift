@@ -83,6 +83,6 @@ public enum HostileMedia {
     result.append(("mp4-trun-lying-count.mp4", hugeRun))
     result.append(("aac-no-timestamp.aac", tag + [0xFF, 0xF1, 0x4C, 0x80, 0xFF, 0xFF, 0xFC]))
     result.append(("unknown.bin", Array("not media at all".utf8)))
-    return result
+    return result + HostileSegments.inputs()
   }
 }

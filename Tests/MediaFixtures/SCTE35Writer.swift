@@ -53,6 +53,12 @@ public enum SCTE35Writer {
       ptsAdjustment: ptsAdjustment)
   }
 
+  /// A section carrying command `type` with `bytes` (`splice_null` is 0x00 with none,
+  /// `private_command` 0xFF).
+  public static func command(_ type: UInt8, _ bytes: [UInt8]) -> [UInt8] {
+    section(command: type, bytes, ptsAdjustment: 0)
+  }
+
   private static func spliceTime(_ writer: inout BitWriter, _ pts: UInt64) {
     writer.put(1, 1)
     writer.put(0x3F, 6)

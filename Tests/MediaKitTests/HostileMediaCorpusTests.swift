@@ -14,7 +14,7 @@ import Testing
   static func outcome(_ bytes: [UInt8]) -> String {
     do {
       let scan = try MediaReader.scan(bytes)
-      let first = scan.issues.first.map { "; first issue: \($0)" } ?? ""
+      let first = scan.issues.first.map { "; first issue (\($0.kind.rawValue)): \($0)" } ?? ""
       return "\(scan.container.rawValue): \(scan.items.count) items, \(scan.issues.count) issues\(first)"
     } catch {
       return "error: \(error)"
