@@ -1,10 +1,21 @@
 import AdPlayer
+import CheckedNumbers
 import PlayerSeam
 
 /// Rules on the media segments the player loaded (`segment-loaded`, `segment-duration`,
-/// `segment-timestamps`), from the `segment` and `segmenterror` log entries
-/// (docs/media.md "Segments in virtual time").
+/// `segment-timestamps`, `segment-issue`), from the `segment`, `segmenterror` and `segment-issue`
+/// log entries (docs/media.md "Segments in virtual time").
 extension StrictChecker {
+  /// A problem the media reader found in a loaded segment's bytes; one it only does not read
+  /// (kind `unsupported`: an encrypted section, MP3's later tags) breaks no rule.
+  func segmentIssue(_ entry: LogEntry) {
+    guard entry.fields["kind"]?.stringValue != "unsupported" else { return }
+    let url = entry.fields["url"]?.stringValue ?? "?"
+    let offset = entry.fields["offset"]?.numberValue.flatMap { Int.checked($0) }.map(String.init) ?? "?"
+    let message = entry.fields["message"]?.stringValue ?? ""
+    report(.segmentIssue, entry, message: "segment \(url), byte \(offset): \(message)")
+  }
+
   func segmentFailed(_ entry: LogEntry) {
     lastSegment = nil
     let url = entry.fields["url"]?.stringValue ?? "?"

@@ -69,6 +69,7 @@ public final class StrictChecker {
     case "offline-unmatched": offlineUnmatched(entry)
     case "segment": segmentLoaded(entry)
     case "segmenterror": segmentFailed(entry)
+    case "segment-issue": segmentIssue(entry)
     case "sourcechange": lastSegment = nil
     default: break
     }

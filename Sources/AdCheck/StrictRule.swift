@@ -42,6 +42,10 @@ public enum StrictRule: String, CaseIterable, Sendable {
   case segmentDuration = "segment-duration"
   /// Timestamps continue from one segment to the next unless a discontinuity is signalled.
   case segmentTimestamps = "segment-timestamps"
+  /// A loaded segment's bytes are well formed: no `segment-issue` of kind `malformed` (a CRC_32
+  /// that fails, an ID3 size that lies, a short PES, an `emsg` that cannot be decoded, lost sync,
+  /// a PTS jump).
+  case segmentIssue = "segment-issue"
 
   /// The rule's stable id, as in the JSON output and docs/testing.md.
   public var id: String { rawValue }

@@ -58,7 +58,7 @@ struct ReportTable {
     var classes = ""
     if !unmet.isEmpty {
       classes = " class=\"unmet\""
-    } else if RunTimeline.errorTypes.contains(entry.type) {
+    } else if RunTimeline.isError(entry) {
       classes = " class=\"err\""
     } else if entry.type == "beacon", Self.failedBeacon(entry) {
       classes = " class=\"failed\""

@@ -33,11 +33,6 @@ public struct RunTimeline: Sendable {
   /// Entries visited to find ads and breaks (the tests' measure of the work).
   var steps: Int { index.steps }
 
-  /// Error types drawn in red.
-  static let errorTypes: Set<String> = [
-    "error", "aderror", "plugin-error", "playlist-error", "mpd-error", "segmenterror",
-  ]
-
   /// An empty timeline keeping what `limits` allow.
   public init(limits: ReportLimits = .standard) {
     self.limits = limits
@@ -92,7 +87,7 @@ public struct RunTimeline: Sendable {
       }
     default: break
     }
-    if Self.errorTypes.contains(entry.type) {
+    if Self.isError(entry) {
       if entry.type == "aderror", let adId = entry.adId, let found = index.latest(adId, at: time, in: ads) {
         ads[found].outcome = .failed
         ads[found].error = entry.fields["message"]?.stringValue
@@ -104,7 +99,7 @@ public struct RunTimeline: Sendable {
         errors.append(
           TimelineMarker(
             row: row, time: time, content: item.contentTime, type: entry.type,
-            text: entry.fields["message"]?.stringValue ?? Self.details(entry)))
+            text: Self.errorText(entry)))
       }
     }
   }

@@ -57,3 +57,29 @@ import Testing
       ])
   }
 }
+
+/// `segment-issue`: a loaded segment's malformed bytes break the rule; what is only not read does not.
+@Suite struct SegmentIssueRuleTests {
+  private func issue(_ log: inout LogBuilder, kind: String, at time: Double) {
+    log.add(
+      time, "segment-issue",
+      [
+        ("url", .string("https://cdn.example/s0.ts")), ("offset", .number(564)), ("kind", .string(kind)),
+        (
+          "message",
+          .string("PID 259: the SCTE-35 section cannot be read: the section's CRC_32 does not match")
+        ),
+      ])
+  }
+
+  @Test func aMalformedSegmentIsAViolationNamingItsURLAndOffset() {
+    var log = LogBuilder()
+    issue(&log, kind: "malformed", at: 1)
+    issue(&log, kind: "unsupported", at: 2)
+    #expect(
+      StrictRules.check(log.entries).map(\.description) == [
+        "segment-issue at 1 s: segment https://cdn.example/s0.ts, byte 564: PID 259: the SCTE-35 section "
+          + "cannot be read: the section's CRC_32 does not match [segment-issue at 1 s]"
+      ])
+  }
+}

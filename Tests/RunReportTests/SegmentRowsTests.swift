@@ -32,4 +32,34 @@ import Testing
     let plain = RunReport.html(ReportPage(title: "t", timeline: RunTimeline([entry(0, "play")])))
     #expect(!plain.contains("media segment"))
   }
+
+  /// A malformed segment's issue is an error of the page, its marker and "What went wrong" line
+  /// naming the segment's URL and byte offset; one only not read is a row, not an error.
+  @Test func aSegmentIssueIsAnErrorWithItsURLAndOffset() {
+    func issue(_ kind: String, _ message: String) -> ReportEntry {
+      entry(
+        1, "segment-issue",
+        [
+          ("url", .string("https://cdn.example/s0.ts")), ("offset", .number(752)), ("kind", .string(kind)),
+          ("message", .string(message)),
+        ])
+    }
+    let timeline = RunTimeline([
+      issue("malformed", "PID 259: the SCTE-35 section cannot be read: the section's CRC_32 does not match"),
+      issue("unsupported", "not ADTS (AAC): tags after the first are not read"),
+    ])
+    #expect(timeline.counts.errors == 1)
+    #expect(
+      timeline.errors.map(\.text) == [
+        "https://cdn.example/s0.ts, byte 752: PID 259: the SCTE-35 section cannot be read: the section's "
+          + "CRC_32 does not match"
+      ])
+    let page = RunReport.html(ReportPage(title: "t", timeline: timeline))
+    #expect(
+      page.contains(
+        "<strong>! segment-issue</strong> at 1 s: https://cdn.example/s0.ts, byte 752: PID 259: the SCTE-35 section"
+      ))
+    #expect(page.contains("class=\"err\" data-ad=\"\" data-type=\"segment-issue\""))
+    #expect(page.contains("<tr id=\"row-1\" data-ad=\"\" data-type=\"segment-issue\">"))
+  }
 }

@@ -45,6 +45,8 @@ final class SegmentLoader {
   /// The in-band cues known, by start, and their ids.
   private(set) var cues: [Cue] = []
   private var cueIDs: Set<String> = []
+  /// What the media reader found wrong in the segments, logged.
+  private var issueLog = SegmentIssueLog()
   var dryTimer: (any ScheduledTimer)?
   /// Whether the offline recording was found to hold no segments (said once; the playlist plays).
   private(set) var recordingHasNoSegments = false
@@ -88,6 +90,7 @@ final class SegmentLoader {
     inits = [:]
     cues = []
     cueIDs = []
+    issueLog = SegmentIssueLog()
     (failuresInARow, abandoned) = (0, false)
     dryTimer?.cancel()
     dryTimer = nil
@@ -179,8 +182,10 @@ final class SegmentLoader {
     var added: [Cue] = []
     var problem: String?
     var media: ClosedRange<Double>?
+    var issues: [MediaError] = []
     do {
       let scan = try MediaReader.scan(answer.body, initSegment: initSegment, ptsReference: ptsReference)
+      issues = scan.issues
       media = Self.mediaSpan(scan)
       let start = Self.mediaStart(scan)
       if let start {
@@ -200,6 +205,7 @@ final class SegmentLoader {
     logLoad(
       "segment", url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
       cues: added.count, media: media)
+    issueLog.log(issues, url: segment.url, range: segment.byteRange?.rangeHeader, to: player)
     if let problem { logError(segment, message: problem, attempts: answer.attempts) }
     if !added.isEmpty {
       cues = Self.merged(cues, added)
