@@ -34,6 +34,7 @@ extension Addressing {
     throws(MPDError)
   {
     let where_ = { (entry: MPDTimelineEntry) in "line \(entry.line): \(representation.path)" }
+    let periodEndTicks = periodEnd.isFinite ? mediaTicks(at: periodEnd) : nil
     var next = offset
     var previousStart: UInt64 = 0
     for (index, entry) in timeline.enumerated() {
@@ -42,6 +43,13 @@ extension Addressing {
       guard time >= previousStart else {
         throw MPDError(
           "\(where_(entry)) S@t: \(time) is before the previous segment's start (\(previousStart))")
+      }
+      // A timeline whose first segment starts past the Period's end has none in it (S@t near
+      // 2^64, a presentationTimeOffset far below the timeline): said, not silently empty.
+      if collector.seen == 0, let periodEndTicks, time >= periodEndTicks {
+        throw MPDError(
+          "\(where_(entry)) S@t: \(time) is at or after the Period's end (\(periodEndTicks) ticks at "
+            + "timescale \(timescale), presentationTimeOffset \(offset)): no segment is in the Period")
       }
       var runs = UInt64(truncatingIfNeeded: max(0, entry.repeatCount)) + 1
       if entry.repeatCount < 0 {
@@ -61,6 +69,12 @@ extension Addressing {
       guard let after = try collector.run(from: time, duration: entry.duration, count: runs) else { return }
       previousStart = after.lastStart
       next = after.next
+    }
+    // Every segment ends before presentationTimeOffset (the media time at the Period's start).
+    if from == nil, collector.result.isEmpty, let last = timeline.last, next <= offset {
+      throw MPDError(
+        "\(where_(last)): the SegmentTimeline ends at \(next), at or before presentationTimeOffset "
+          + "\(offset) (the Period's start): no segment is in the Period")
     }
   }
 }
@@ -104,7 +118,10 @@ struct TimingCollector {
       remaining -= 1
       lastStart = time
       let (sum, overflow) = time.addingReportingOverflow(duration)
-      guard !overflow else { return nil }
+      guard !overflow else {
+        guard remaining == 0 else { throw MPDError("\(place): segment times past 2^64 ticks") }
+        return nil
+      }
       time = sum
     }
     return (lastStart, time)

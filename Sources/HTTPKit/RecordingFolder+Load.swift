@@ -43,6 +43,11 @@ extension RecordingFolder {
           folder, at: "exchanges[\(position)].status",
           "expected an HTTP status from 100 to 599, got \(status)")
       }
+      if let size = exchange.trimmedFrom, size < 0 {
+        throw .index(
+          folder, at: "exchanges[\(position)].trimmedFrom",
+          "expected the size of the whole recorded body, a byte count of 0 or more, got \(size)")
+      }
       if let name = exchange.body {
         try checkBody(name, in: folder, bodies, at: "exchanges[\(position)].body", exchange)
       }

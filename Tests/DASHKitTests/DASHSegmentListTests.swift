@@ -166,4 +166,44 @@ import Testing
     #expect(track.segments.map(\.number) == Array(99_991...100_000))
     #expect(track.segments.first?.start == 99_990)
   }
+
+  /// The message of the error listing the first Representation of `xml` throws.
+  static func refusal(_ xml: String) -> String {
+    do {
+      _ = try track(xml)
+      return "no error"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// A timeline whose segments all lie past the Period, or whose times run past 2^64 ticks, or
+  /// that ends before `presentationTimeOffset`, lists nothing in the Period: an error naming the
+  /// line (an `mpd-issue` of the run), never a Period silently without segments (issue 37, R11).
+  @Test func timelinesPastThePeriodOrPast2To64AreRefused() {
+    func mpd(_ timeline: String, offset: String = "") -> String {
+      """
+      <MPD mediaPresentationDuration="PT18S"><Period id="p0" start="PT0S"><AdaptationSet>
+      <SegmentTemplate timescale="1" media="s$Time$.m4s"\(offset)><SegmentTimeline>\(timeline)</SegmentTimeline></SegmentTemplate>
+      <Representation id="v1" bandwidth="1"/></AdaptationSet></Period></MPD>
+      """
+    }
+    let path = "MPD/Period[1]/AdaptationSet[1]/Representation[1]"
+    #expect(
+      Self.refusal(mpd(#"<S t="18446744073709551610" d="6" r="2"/>"#))
+        == "line 2: \(path) S@t: 18446744073709551610 is at or after the Period's end (18 ticks at timescale 1, "
+        + "presentationTimeOffset 0): no segment is in the Period")
+    #expect(
+      Self.refusal(
+        mpd(
+          #"<S t="18446744073709551610" d="6" r="2"/>"#,
+          offset: #" presentationTimeOffset="18446744073709551600""#))
+        == "line 2: \(path) SegmentTemplate: segment times past 2^64 ticks")
+    #expect(
+      Self.refusal(mpd(#"<S t="0" d="6" r="2"/>"#, offset: #" presentationTimeOffset="1000000""#))
+        == "line 2: \(path): the SegmentTimeline ends at 18, at or before presentationTimeOffset 1000000 "
+        + "(the Period's start): no segment is in the Period")
+    // A timeline that runs on past the Period's end is cut there, as before.
+    #expect(Self.refusal(mpd(#"<S t="0" d="6" r="9"/>"#)) == "no error")
+  }
 }

@@ -127,6 +127,27 @@ import Testing
     #expect(trimmed == [true, true, true, true, false, false, true, false])
   }
 
+  /// A negative `trimmedFrom` (the whole body's size) is refused, naming its JSON path.
+  @Test func aNegativeTrimmedFromIsRefused() throws {
+    let scratch = RecordingScratch()
+    defer { scratch.remove() }
+    try FileManager.default.createDirectory(at: scratch.folder, withIntermediateDirectories: true)
+    let index = """
+      {"version": 2, "exchanges": [{"key": "GET https://cdn.example/s0.ts", "method": "GET",
+        "url": "https://cdn.example/s0.ts", "status": 200, "trimmedFrom": -5}]}
+      """
+    try Data(index.utf8).write(to: scratch.folder.appendingPathComponent("index.json"))
+    do {
+      _ = try scratch.replay()
+      Issue.record("expected the recording to be refused")
+    } catch {
+      #expect(
+        "\(error)".hasSuffix(
+          "index.json exchanges[0].trimmedFrom: expected the size of the whole recorded body, a byte count of 0 or "
+            + "more, got -5"), "\(error)")
+    }
+  }
+
   private func folderBytes(_ folder: URL) throws -> Int {
     let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
     var total = 0
