@@ -47,6 +47,20 @@ import Testing
     }
   }
 
+  /// Every hostile input seeds the media fuzz target too (docs/fuzzing.md "The corpus").
+  @Test func everyInputSeedsTheFuzzCorpus() throws {
+    let corpus = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzzing/corpus/media")
+    let seeds = try Set(
+      FileManager.default.contentsOfDirectory(atPath: corpus.path).map {
+        try Data(contentsOf: corpus.appendingPathComponent($0))
+      })
+    for (name, bytes) in HostileMedia.inputs() {
+      #expect(seeds.contains(Data(bytes)), "\(name) is not in Fuzzing/corpus/media")
+    }
+  }
+
   /// The committed inputs are the ones HostileMedia writes.
   @Test func committedInputsAreTheGeneratedOnes() throws {
     for (name, bytes) in HostileMedia.inputs() {

@@ -8,7 +8,8 @@ import MediaKit
 
 /// The segment readers: the bytes as MPEG-TS, as ISO-BMFF (with the same bytes as init segment
 /// too), as packed audio and as an ID3 tag each give a scan or a MediaError; times are finite, a
-/// scan keeps at most its bounded issues; trimming never grows a segment and its result reads too.
+/// scan keeps at most its bounded issues, each at a byte of the segment; trimming never grows a
+/// segment and its result reads too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMedia(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let bytes = [UInt8](inputBytes(start, count))
@@ -26,6 +27,11 @@ public func fuzzMedia(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
       )
     }
     invariant(scan.issues.count <= TSReader.maxIssues + 1, "\(scan.issues.count) issues kept")
+    // A run logs each issue with its offset in the segment (a `segment-issue` entry).
+    for issue in scan.issues {
+      invariant(
+        (0...bytes.count).contains(issue.offset), "an issue at byte \(issue.offset) of \(bytes.count)")
+    }
   }
   let trimmed = SegmentTrimmer.trim(bytes)
   invariant(trimmed.count <= bytes.count + 8, "trimming grew \(bytes.count) bytes to \(trimmed.count)")
