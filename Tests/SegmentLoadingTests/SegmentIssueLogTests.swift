@@ -73,15 +73,35 @@ final class SegmentIssueLogTests: XCTestCase {
     XCTAssertEqual(StrictRules.check(harness.log.entries).map(\.description), [])
   }
 
-  /// A segment's issues beyond `SegmentIssueLog.perSegment` are counted in its last entry.
-  func testASegmentsEntriesAreBounded() throws {
+  /// A segment with 20 sections whose CRC_32 fails.
+  private func badSections() -> [UInt8] {
     var ts = TSWriter()
     ts.video(pts: 10 * 90_000)
     var section = SCTE35Writer.spliceInsert(eventId: 1, ptsTime: 11 * 90_000, duration: nil)
     section[section.count - 1] ^= 1
     for _ in 0..<20 { ts.scte35(section) }
     ts.video(pts: 15 * 90_000 + 86_400)
-    let issues = try play(ts.bytes).entries("segment-issue")
+    return ts.bytes
+  }
+
+  /// A source's entries stop at `SegmentIssueLog.perSource`, with one more saying so.
+  func testASourcesEntriesAreBounded() throws {
+    let names = (0..<70).map { "s\($0).ts" }
+    var files = ["/media.m3u8": Stream.playlist(Stream.entries(names))]
+    for name in names { files["/" + name] = badSections() }
+    let harness = try StreamHarness(files: files)
+    try harness.play("/media.m3u8", until: 1000)
+    XCTAssertEqual(harness.entries("segment").count, 70)
+    let issues = harness.entries("segment-issue")
+    XCTAssertEqual(issues.count, 501)
+    XCTAssertEqual(
+      issues.last?.fields["message"],
+      .string("500 segment issues were logged for this source: the rest are not"))
+  }
+
+  /// A segment's issues beyond `SegmentIssueLog.perSegment` are counted in its last entry.
+  func testASegmentsEntriesAreBounded() throws {
+    let issues = try play(badSections()).entries("segment-issue")
     XCTAssertEqual(issues.count, 8)
     XCTAssertEqual(
       issues.last?.fields["message"]?.stringValue?.hasSuffix(
