@@ -74,7 +74,7 @@ public enum HostileSegments {
   }
 
   /// `tag` with its first frame's (syncsafe, small) size changed by `delta`.
-  static func frameSize(_ tag: [UInt8], by delta: Int) -> [UInt8] {
+  public static func frameSize(_ tag: [UInt8], by delta: Int) -> [UInt8] {
     var bytes = tag
     bytes[17] = UInt8(truncatingIfNeeded: Int(bytes[17]) + delta) & 0x7F
     return bytes

@@ -70,6 +70,24 @@ import Testing
     #expect(scan.issues.first?.kind == .malformed)
   }
 
+  /// An ID3 `emsg` whose tag has a frame smaller than its data: the message is decoded (its
+  /// first frame kept) and the rest is an issue at the box.
+  @Test func anEmsgWhoseID3FrameSizeLies() throws {
+    let emsg = CMAFWriter.emsg(
+      version: 1, scheme: EventMessage.id3Scheme, timescale: 1, time: 5, duration: 0, id: 9,
+      HostileSegments.frameSize(HostileSegments.tag(), by: -5))
+    let segment = CMAFWriter.mediaSegment(emsgs: [emsg], decodeTime: 0, sampleDuration: 1, samples: 1)
+    let scan = try BMFFReader.read(
+      segment, initSegment: try BMFFReader.readInit(CMAFWriter.initSegment(timescale: 1)))
+    #expect(scan.items.count == 1)
+    #expect(
+      scan.issues.map(\.message) == [
+        "emsg 9 (https://aomedia.org/emsg/ID3): its ID3 tag's byte 35: the frames end at bytes that are neither "
+          + "a frame nor padding (a frame's size may lie)"
+      ])
+    #expect(scan.issues.first?.offset == 24)  // the emsg box, after a 24-byte styp
+  }
+
   /// A later tag that lies is an issue and the first tag's frames are kept (it refused the whole
   /// segment before); the leading tag's timestamp still has to be read.
   @Test func packedAudioWithABrokenLaterTag() throws {
