@@ -49,7 +49,7 @@ extension Addressing {
       if collector.seen == 0, let periodEndTicks, time >= periodEndTicks {
         throw MPDError(
           "\(where_(entry)) S@t: \(time) is at or after the Period's end (\(periodEndTicks) ticks at "
-            + "timescale \(timescale), presentationTimeOffset \(offset)): no segment is in the Period")
+            + "timescale \(timescale), presentationTimeOffset \(offset))")
       }
       var runs = UInt64(truncatingIfNeeded: max(0, entry.repeatCount)) + 1
       if entry.repeatCount < 0 {
@@ -74,7 +74,7 @@ extension Addressing {
     if from == nil, collector.result.isEmpty, let last = timeline.last, next <= offset {
       throw MPDError(
         "\(where_(last)): the SegmentTimeline ends at \(next), at or before presentationTimeOffset "
-          + "\(offset) (the Period's start): no segment is in the Period")
+          + "\(offset) (the Period's start)")
     }
   }
 }
