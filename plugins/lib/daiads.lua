@@ -114,7 +114,8 @@ function M.apply(session, adBreaks, report)
           init = { id = id, customData = { seq = each.seq, title = text(adData.title),
             creativeId = text(adData.creative_id), adSystem = text(adData.ad_system) } },
         })
-        spans[#spans + 1] = { startTime = cursor, endTime = cursor + each.duration, events = eventsOf(adData) }
+        spans[#spans + 1] = { startTime = cursor, endTime = cursor + each.duration,
+          events = eventsOf(adData) }
         cursor = cursor + each.duration
       end
     end

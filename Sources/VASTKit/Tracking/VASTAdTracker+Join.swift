@@ -4,7 +4,9 @@ extension VASTAdTracker {
   /// offsets before that point are counted as past, never sent, and `[ADPLAYHEAD]` starts there.
   public func join(at seconds: Double) {
     guard seconds.isFinite, seconds > 0 else { return }
-    let progressEvents = (ad.linear?.trackingEvents ?? []).enumerated().filter { $0.element.event == "progress" }
+    let progressEvents = (ad.linear?.trackingEvents ?? []).enumerated().filter {
+      $0.element.event == "progress"
+    }
     playback.withLock { playback in
       playback.position = seconds
       playback.furthest = max(playback.furthest, seconds)
