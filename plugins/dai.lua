@@ -16,8 +16,10 @@
 --   baseUrl            adhost's: the DAI origin; default https://dai.google.com
 --   seekOver, seekDuringAd, timeout   adhost's, as for the other stitched integrations
 --
--- A stream request that fails is fatal: there is no stream to play. A media-verification ping
--- that fails is an `aderror`; a 404 (an id unknown or counted already) is only logged.
+-- A stream request that fails is fatal: there is no stream to play. Media-verification pings are
+-- beacons of the ad they track (the `start` ping counts as its impression: the tracking
+-- vocabulary declared); one that fails is an `aderror`; a 404 (an id unknown or counted
+-- already) is only logged, and harmless to the strict rules.
 
 local adsource = require("adhost.source")
 local config = require("adhost.config")
@@ -127,23 +129,31 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       end
       local state = { session = stitched.new(controller, { policy = settings.policy }), listeners = {} }
       current = state
+      controller:declareTracking(daiverify.vocabulary(verification))
+      local spans = {}
       state.verifier = daiverify.new(controller, verification, {
-        timeout = settings.timeout,
-        onPing = function(id)
+        -- The ping's ad: the one at the id's time in the stream; its event: what the id's live
+        -- tag says, else the VOD ad's event at that time.
+        onPing = function(id, cue)
+          local ad = state.session:adAt(cue.startTime)
           if state.metadata then
-            state.metadata:describe(id)
+            return ad, state.metadata:describe(id)
           end
+          return ad, daiads.kindAt(spans, cue.startTime)
         end,
       })
       if settings.live then
         startLive(state, data, settings.streamUrl, settings.timeout)
       else
-        daiads.apply(state.session, data.ad_breaks, function(message)
+        spans = daiads.apply(state.session, data.ad_breaks, function(message)
           controller:error("Google DAI stream " .. message)
         end)
       end
       listen(state, "cue", function(event)
         if current == state then
+          -- The ad a ping tracks begins at the id's time: the session catches up with the
+          -- playhead first (the cue fires before its timer), so the beacon falls inside the ad.
+          state.session:drive()
           state.verifier:reached(event.cue)
         end
       end)

@@ -151,9 +151,14 @@ function Controller:updateAdBreak(adBreak, init) end
 ---@param progress number
 function Controller:updateAdProgress(ad, progress) end
 
+---adhost's extension of THEOplayer's `beginAd(ad)`: how the ad begins.
+---@class adhost.BeginAdOptions
+---@field at? number Seconds into the ad it begins at (a late join: from 0 to its duration). Its progress starts there; the quartiles already past never fire.
+
 ---Begins an ad: `adbreakbegin` if its break is not playing yet, then `adbegin`.
 ---@param ad adhost.Ad
-function Controller:beginAd(ad) end
+---@param options? adhost.BeginAdOptions adhost's: `{at = seconds}` joins the ad part-way.
+function Controller:beginAd(ad, options) end
 
 ---Ends an ad: `adend` only if it was playing.
 ---@param ad adhost.Ad
@@ -403,10 +408,16 @@ player = {}
 ---@field timeout? number Seconds.
 ---@field kind? "session"|"tracking"|"creative"|"vast"|"wrapper"|"beacon"|"playlist"|"media" What the request is for (fault plans match on it).
 
+---@class adhost.HttpRedirect
+---@field url string The URL that answered with the redirect.
+---@field status integer Its 3xx status.
+
 ---@class adhost.HttpResponse
 ---@field status integer
 ---@field headers table<string, string> Names in lower case.
 ---@field body string
+---@field url string The final URL: the one that answered, after any redirects.
+---@field redirects adhost.HttpRedirect[] The redirects followed to `url`, in order (empty when none; from a recording, always empty).
 
 ---@class adhost.http
 http = {}
@@ -721,17 +732,24 @@ function log.error(message) end
 ---@class adhost.beacon
 beacon = {}
 
----Sends each URL as an HTTP GET (IAB macros filled) without waiting; each one is logged as a
----`beacon` entry with `eventName`. At most 1000 URLs per call: more raises an error naming the cap.
 ---@class adhost.BeaconResult
 ---@field url string The URL as sent (macros filled in).
 ---@field status? integer The HTTP status, when an answer came.
 ---@field failure? string Why no answer came.
 
+---adhost's options of `beacon.send`.
+---@class adhost.BeaconOptions
+---@field ad? adhost.Ad The ad the beacons belong to: the log, the report and the strict rules credit it, whatever plays when they are sent (default: the ad playing). `[ADPLAYHEAD]` is its position.
+---@field onResults? fun(results: adhost.BeaconResult[]) Called once every URL has settled.
+
+---Sends each URL as an HTTP GET (IAB macros filled: `[ADPLAYHEAD]` the position in the beacon's
+---ad, `[MEDIAPLAYHEAD]`/`[CONTENTPLAYHEAD]` the content's playhead, …) without waiting; each one
+---is logged as a `beacon` entry with `eventName`, of `options.ad` (else of the ad playing). At
+---most 1000 URLs per call: more raises an error naming the cap.
 ---@param urls string|string[]
 ---@param eventName string
----@param onResults? fun(results: adhost.BeaconResult[]) Called once every URL has settled.
-function beacon.send(urls, eventName, onResults) end
+---@param options? adhost.BeaconOptions|fun(results: adhost.BeaconResult[]) The options, or `onResults` alone.
+function beacon.send(urls, eventName, options) end
 
 ---A navigation waiting for the policy (docs/display.md).
 ---@class adhost.Navigation

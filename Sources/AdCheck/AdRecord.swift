@@ -16,6 +16,8 @@ final class AdRecord {
   var playedAtFinish: Double?
   /// The content position when it began.
   var beginPosition: Double?
+  /// How far into the ad it began, in seconds: 0, or a late join's `joinedAt`.
+  var joinedAt: Double = 0
   /// Whether the content played as it began: the ad is stitched into the content and plays as
   /// the content does; else it was inserted while the content waits.
   var stitched = false
@@ -38,6 +40,13 @@ final class AdRecord {
   var playing: Bool { began && finish == nil }
   var skipped: Bool { finish?.type == "adskip" }
   var beganAt: Int64? { begins.last?.micros }
+
+  /// Whether the quartile at `fraction` of the ad was already past when it began (a late join):
+  /// it never fires, and no rule asks for it.
+  func pastAtJoin(_ fraction: Double) -> Bool {
+    guard joinedAt > 0, let duration else { return false }
+    return fraction * duration < joinedAt
+  }
 }
 
 /// What the log has said so far about one break.

@@ -33,6 +33,7 @@ extension StrictChecker {
       ad.playedAtFinish = nil
     }
     ad.begins.append(entry)
+    ad.joinedAt = entry.fields["joinedAt"]?.numberValue ?? 0
     ad.beginPosition = position.at(entry.micros)
     ad.stitched = position.playing
   }
@@ -57,7 +58,10 @@ extension StrictChecker {
       return
     }
     ad.quartiles[entry.type] = entry
-    if let missing = Self.quartileEvents[..<index].first(where: { ad.quartiles[$0] == nil }) {
+    let missing = Self.quartileEvents.indices[..<index].first {
+      ad.quartiles[Self.quartileEvents[$0]] == nil && !ad.pastAtJoin(Self.quartileFractions[$0])
+    }.map { Self.quartileEvents[$0] }
+    if let missing {
       report(.quartileOrder, entry, ad: ad, message: "\(entry.type) before any \(missing)")
     } else if let later = Self.quartileEvents[(index + 1)...].compactMap({ ad.quartiles[$0] }).first {
       report(
@@ -79,18 +83,18 @@ extension StrictChecker {
       entries: [ad.begins.last, entry].compactMap { $0 })
   }
 
-  /// How much of the ad has played at `micros`: for a stitched ad the content's progress since
-  /// it began, for an inserted ad (the content waits; a seek then only moves where the content
-  /// resumes) the virtual time since. `beforeSeek`: where playback got before a seek at that
-  /// instant.
+  /// Where in the ad playback is at `micros`, from the ad's true start (a late join began
+  /// `joinedAt` into it): for a stitched ad the content's progress since it began, for an
+  /// inserted ad (the content waits; a seek then only moves where the content resumes) the
+  /// virtual time since. `beforeSeek`: where playback got before a seek at that instant.
   func played(_ ad: AdRecord, at micros: Int64, beforeSeek: Bool = false) -> Double? {
     guard let beganAt = ad.beganAt else { return nil }
     if let finish = ad.finish, micros >= finish.micros { return ad.playedAtFinish }
     let end = micros
-    guard ad.stitched else { return VirtualTime.seconds(end - beganAt) }
+    guard ad.stitched else { return ad.joinedAt + VirtualTime.seconds(end - beganAt) }
     let now = beforeSeek ? position.beforeSeek(end) : position.at(end)
     guard let start = ad.beginPosition, let now else { return nil }
-    return now - start
+    return ad.joinedAt + now - start
   }
 
   /// Whether the ad is playing; reports `ad-event-inside-begin-end` when it is not.

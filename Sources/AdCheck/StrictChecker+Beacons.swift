@@ -77,7 +77,7 @@ extension StrictChecker {
   }
 
   private func complete(_ entry: LogEntry, of ad: AdRecord) {
-    if ad.quartiles["adthirdquartile"] == nil && ad.firings["thirdQuartile"] == nil {
+    if ad.quartiles["adthirdquartile"] == nil && ad.firings["thirdQuartile"] == nil && !ad.pastAtJoin(0.75) {
       report(.completeAfterThirdQuartile, entry, ad: ad, message: "complete beacon before any third quartile")
     }
     if let skip = ad.finish, ad.skipped {

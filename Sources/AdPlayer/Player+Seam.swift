@@ -62,6 +62,11 @@ extension ServerSideAdIntegrationController: AdIntegrationController {
   }
 
   @_disfavoredOverload
+  public func beginAd(_ ad: any IntegrationAd, at offset: Double) throws(AdControllerError) {
+    try beginAd(try own(ad, "beginAd"), at: offset)
+  }
+
+  @_disfavoredOverload
   public func updateAdProgress(_ ad: any IntegrationAd, _ progress: Double) throws(AdControllerError) {
     try updateAdProgress(try own(ad, "updateAdProgress"), progress)
   }

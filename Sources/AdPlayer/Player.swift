@@ -136,10 +136,13 @@ public final class Player {
   /// Logs an event and hands it to the listeners of its type.
   func emit(
     _ type: EventType, ad: Ad? = nil, adBreak: AdBreak? = nil, currentTime: Double? = nil,
-    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil
+    playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil,
+    joinedAt: Double? = nil
   ) {
     if log.isRecording {
       var fields = JSONObject()
+      // A late join: where in the ad it began, so that the log alone times its quartiles.
+      if let joinedAt { fields["joinedAt"] = .number(joinedAt) }
       if let cue { fields["cue"] = .object(cue.logObject) }
       // The ad's duration as it is created or changed, so the log alone times its quartiles.
       if type == .addad || type == .updatead, let duration = ad?.duration {

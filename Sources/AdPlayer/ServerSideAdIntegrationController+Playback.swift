@@ -4,24 +4,43 @@ import PlayerSeam
 /// ad's begin to its last ad's end.
 extension ServerSideAdIntegrationController {
   /// Starts an ad: fires `adbreakbegin` if its break is not playing yet, then `adbegin`.
-  /// Throws if the ad is already playing.
-  public func beginAd(_ ad: Ad) throws(AdControllerError) {
+  /// `offset` > 0 joins it late, that many seconds into it (adhost's: a viewer joining a live
+  /// stream inside an ad): its progress starts there, the quartiles already past never fire, and
+  /// the `adbegin` entry of the log says where it began (`joinedAt`). Throws if the ad is already
+  /// playing, or for an offset that is not a finite number from 0 to the ad's duration.
+  public func beginAd(_ ad: Ad, at offset: Double = 0) throws(AdControllerError) {
     let adBreak = try liveBreak(of: ad, "beginAd")
     guard ad.state != .playing else {
       throw AdControllerError("beginAd", "ad \(quoted(ad.id)) is already playing")
     }
+    let progress = try joinProgress(of: ad, at: offset)
     player?.bookkeepingSteps += playingBreaks.count
     for other in playingBreaks where other !== adBreak && other.playingAds == 0 { endBreak(other) }
     ad.state = .playing
-    ad.progress = 0
-    ad.quartilesFired = 0
+    ad.progress = progress
+    ad.quartilesFired = Self.quartileFractions.filter { $0 < progress }.count
     currentAds.append(ad)
     if !adBreak.isPlaying {
       adBreak.isPlaying = true
       playingBreaks.append(adBreak)
       player?.emit(.adbreakbegin, adBreak: adBreak)
     }
-    player?.emit(.adbegin, ad: ad, adBreak: adBreak)
+    player?.emit(.adbegin, ad: ad, adBreak: adBreak, joinedAt: offset > 0 ? offset : nil)
+  }
+
+  /// The quartiles' fractions of an ad's duration.
+  static let quartileFractions = [0.25, 0.5, 0.75]
+
+  /// The progress, 0…1, of an ad begun `offset` seconds into it (0 without a duration).
+  func joinProgress(of ad: Ad, at offset: Double) throws(AdControllerError) -> Double {
+    let duration = ad.duration ?? .infinity
+    guard offset.isFinite, offset >= 0, offset <= duration else {
+      let range = ad.duration.map { "from 0 to the ad's duration, \(number($0))" } ?? "≥ 0"
+      throw AdControllerError(
+        "beginAd", "at must be a finite number of seconds \(range), got \(number(offset))")
+    }
+    guard let known = ad.duration, known > 0 else { return 0 }
+    return offset / known
   }
 
   /// Reports progress 0…1 of a playing ad; fires each quartile event once as progress crosses

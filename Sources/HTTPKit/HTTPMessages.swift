@@ -50,6 +50,10 @@ public struct HTTPResponse: Sendable, Equatable {
   /// When the body is a media segment a recording kept trimmed (docs/http.md): the size of the
   /// whole body as it was recorded. Nil for any other answer.
   public var trimmedFrom: Int?
+  /// The redirects followed to `url`, in order: each URL that answered with a redirect and its
+  /// 3xx status (empty when the first URL answered, and for an answer from a recording, which
+  /// keeps the final answer only).
+  public var redirects: [HTTPRedirect] = []
 
   /// A response.
   public init(
@@ -64,6 +68,20 @@ public struct HTTPResponse: Sendable, Equatable {
 
   /// True for a status in 200–299.
   public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// One redirect followed: the URL that answered with it, and its status (301, 302, 303, 307, 308).
+public struct HTTPRedirect: Sendable, Equatable {
+  /// The URL that redirected.
+  public var url: URL
+  /// Its 3xx status.
+  public var status: Int
+
+  /// A redirect.
+  public init(url: URL, status: Int) {
+    self.url = url
+    self.status = status
+  }
 }
 
 /// The limits a transport enforces on one exchange.

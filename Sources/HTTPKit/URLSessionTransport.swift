@@ -60,7 +60,8 @@ private struct TaskState: Sendable {
   let limits: HTTPLimits
   let completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void
   var body = Data()
-  var redirects = 0
+  /// The redirects followed so far.
+  var redirects: [HTTPRedirect] = []
   var failure: HTTPError?
 }
 
@@ -136,8 +137,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         completionHandler(nil)
         return
       }
-      state.redirects += 1
-      if state.redirects > state.limits.maxRedirects {
+      state.redirects.append(HTTPRedirect(url: response.url ?? state.url, status: response.statusCode))
+      if state.redirects.count > state.limits.maxRedirects {
         state.failure = .tooManyRedirects(state.url, limit: state.limits.maxRedirects)
         completionHandler(nil)
         return
@@ -179,9 +180,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         result = .failure(
           .network(state.url, "body truncated: \(state.body.count) of \(declared) bytes received"))
       } else {
-        result = .success(
-          HTTPResponse(
-            url: response.url ?? state.url, status: response.statusCode, headers: headers, body: state.body))
+        var answer = HTTPResponse(
+          url: response.url ?? state.url, status: response.statusCode, headers: headers, body: state.body)
+        answer.redirects = state.redirects
+        result = .success(answer)
       }
     } else {
       result = .failure(.network(state.url, "no HTTP response"))

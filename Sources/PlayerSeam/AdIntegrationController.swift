@@ -31,6 +31,11 @@ public protocol AdIntegrationController: AnyObject {
   func updateAdBreak(_ adBreak: any IntegrationAdBreak, _ init: AdBreakInit) throws(AdControllerError)
   /// Begins an ad (and its break if it is not playing); fires `adbreakbegin`, `adbegin`.
   func beginAd(_ ad: any IntegrationAd) throws(AdControllerError)
+  /// Begins an ad part-way, `offset` seconds into it (adhost's late join; THEOplayer's
+  /// `beginAd` has no such argument): its progress starts at `offset` over its duration and the
+  /// quartiles already past never fire. Throws for an offset that is not a finite number from 0
+  /// to the ad's duration (≥ 0 without one).
+  func beginAd(_ ad: any IntegrationAd, at offset: Double) throws(AdControllerError)
   /// Reports a playing ad's progress, 0…1; fires the quartiles it crosses.
   func updateAdProgress(_ ad: any IntegrationAd, _ progress: Double) throws(AdControllerError)
   /// Ends a playing ad (`adend`); nothing for one not playing.

@@ -103,4 +103,29 @@ import Testing
     #expect(subject.player.fatalError?.code == 10000 && subject.player.fatalError?.message == "session lost")
     #expect(subject.takeEvents() == ["error"])
   }
+
+  /// A late join (adhost's `beginAd(ad, at:)`): the progress starts at the offset, the quartiles
+  /// already past never fire, the next fires as progress crosses it; an offset outside 0 to the
+  /// ad's duration is refused.
+  @Test(arguments: Implementation.all)
+  func aLateJoinStartsThereAndSkipsTheQuartilesPast(_ implementation: Implementation) throws {
+    let subject = implementation.make(60)
+    let controller = try subject.register("a")
+    let adBreak = try controller.createAdBreak(AdBreakInit(timeOffset: 0))
+    let ad = try controller.createAd(AdInit(type: .linear, id: "one", duration: 8), adBreak: adBreak)
+    _ = subject.takeEvents()
+    #expect(throws: AdControllerError.self) { try controller.beginAd(ad, at: 9) }
+    #expect(throws: AdControllerError.self) { try controller.beginAd(ad, at: -1) }
+    #expect(throws: AdControllerError.self) { try controller.beginAd(ad, at: .nan) }
+    #expect(subject.takeEvents().isEmpty && ad.state == .scheduled)
+    try controller.beginAd(ad, at: 5)
+    #expect(ad.progress == 0.625)
+    try controller.updateAdProgress(ad, 0.7)
+    try controller.updateAdProgress(ad, 0.8)
+    try controller.endAd(ad)
+    #expect(
+      subject.takeEvents() == [
+        "adbreakbegin@0.0", "adbegin:one", "adthirdquartile:one", "adend:one", "adbreakend@0.0",
+      ])
+  }
 }

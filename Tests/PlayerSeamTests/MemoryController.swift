@@ -88,10 +88,15 @@ final class MemoryController: AdIntegrationController {
     player?.emit(.updateadbreak, adBreak: adBreak)
   }
 
-  func beginAd(_ ad: any IntegrationAd) throws(AdControllerError) {
+  func beginAd(_ ad: any IntegrationAd) throws(AdControllerError) { try beginAd(ad, at: 0) }
+
+  func beginAd(_ ad: any IntegrationAd, at offset: Double) throws(AdControllerError) {
     let (ad, adBreak) = try live(ad, "beginAd")
     guard ad.state != .playing else {
       throw AdControllerError("beginAd", "ad \"\(ad.id)\" is already playing")
+    }
+    guard offset.isFinite, offset >= 0, offset <= ad.duration ?? .infinity else {
+      throw AdControllerError("beginAd", "at must be from 0 to the ad's duration, got \(offset)")
     }
     for other in adBreaks
     where other !== adBreak && other.isPlaying && !other.ads.contains(where: \.isPlaying) {
@@ -99,8 +104,8 @@ final class MemoryController: AdIntegrationController {
       player?.emit(.adbreakend, adBreak: other)
     }
     ad.state = .playing
-    ad.progress = 0
-    ad.quartilesFired = 0
+    ad.progress = ad.duration.map { $0 > 0 ? offset / $0 : 0 } ?? 0
+    ad.quartilesFired = [0.25, 0.5, 0.75].filter { $0 < ad.progress }.count
     currentAds.append(ad)
     if !adBreak.isPlaying {
       adBreak.isPlaying = true

@@ -11,7 +11,8 @@ import Testing
 
 /// `plugins/dai.lua` against a Google DAI VOD stream served on 127.0.0.1 whose media ids exist
 /// only as timed ID3 inside its TS segments: every id is pinged exactly once, at its tag's
-/// virtual time, live and replayed from the recording of that run.
+/// virtual time, live and replayed from the recording of that run, as a beacon of the ad at that
+/// time named after the ad's event there (issue 41).
 @Suite struct DAIVerificationTests {
   static let plugin = repositoryRoot.appendingPathComponent("plugins/dai.lua").path
 
@@ -35,7 +36,7 @@ import Testing
   /// Plays the stream through (a recording of it into `record`, or offline from `replay`);
   /// returns the pings the player logged as requests, as `(id, virtual seconds)` and the ad begins.
   static func play(_ server: DAIServer?, record: URL? = nil, replay: URL? = nil, base: String) throws
-    -> (pings: [(String, Double)], begins: [String], errors: [String])
+    -> (pings: [(String, Double)], begins: [String], errors: [String], beacons: [String])
   {
     let transport: any HTTPTransport
     var recorder: RecordingTransport?
@@ -74,7 +75,11 @@ import Testing
       "\($0.adId ?? "?")@\(Double($0.micros) / 1_000_000)"
     }
     let errors = entries.filter { $0.type == "aderror" || $0.type == "error" }.map { "\($0.fields)" }
-    return (pings, begins, errors)
+    let beacons = entries.filter { $0.type == "beacon" }.map { entry in
+      let id = entry.fields["url"]?.stringValue?.components(separatedBy: marker).last ?? "?"
+      return "\(id) \(entry.fields["event"]?.stringValue ?? "?")@\(entry.adId ?? "-")"
+    }
+    return (pings, begins, errors, beacons)
   }
 
   @Test func everyMediaIdIsPingedOnceAtItsTagsTimeLiveAndFromTheRecording() async throws {
@@ -90,12 +95,23 @@ import Testing
     #expect(pingsAtServer == Self.tags.map(\.id))
     #expect(live.begins == ["pre1@0.0", "mid1@12.0", "mid2@18.0"])
     #expect(live.errors.isEmpty, "\(live.errors)")
+    // Each ping a beacon of the ad its id sits in, named after that ad's event at the id's time
+    // (none within 1 s: mediaVerification).
+    #expect(
+      live.beacons == [
+        "google_pre1_start start@pre1", "google_pre1_fq mediaVerification@pre1",
+        "google_pre1_mid midpoint@pre1", "google_pre1_tq mediaVerification@pre1",
+        "google_pre1_end mediaVerification@pre1", "google_mid1_start start@mid1",
+        "google_mid1_mid mediaVerification@mid1", "google_mid2_start start@mid2",
+        "google_mid2_mid mediaVerification@mid2", "google_mid2_end mediaVerification@mid2",
+      ], "\(live.beacons)")
     // The server is gone: the replay answers from the recording alone.
     let replayed = try await onOwnThread {
       Played(try Self.play(nil, replay: folder, base: base))
     }
     #expect(replayed.pings == expected)
     #expect(replayed.begins == live.begins)
+    #expect(replayed.beacons == live.beacons)
   }
 }
 
@@ -104,10 +120,12 @@ struct Played: Sendable {
   let pings: [String]
   let begins: [String]
   let errors: [String]
+  let beacons: [String]
 
-  init(_ played: (pings: [(String, Double)], begins: [String], errors: [String])) {
+  init(_ played: (pings: [(String, Double)], begins: [String], errors: [String], beacons: [String])) {
     pings = played.pings.map { "\($0.0)@\(($0.1 * 1000).rounded() / 1000)" }
     begins = played.begins
     errors = played.errors
+    beacons = played.beacons
   }
 }

@@ -56,6 +56,10 @@ import Testing
     server.route("/r4") { _ in .text("end") }
     let response = try await HTTPClient(timeout: 2, maxRedirects: 4).get(server.url("/r0"))
     #expect(String(decoding: response.body, as: UTF8.self) == "end")
+    // The final URL, and the chain followed to it (issue 41).
+    #expect(response.url == server.url("/r4"))
+    #expect(response.redirects == (0..<4).map { HTTPRedirect(url: server.url("/r\($0)"), status: 302) })
+    #expect(try await HTTPClient(timeout: 2).get(server.url("/r4")).redirects.isEmpty)
     await #expect(throws: HTTPError.tooManyRedirects(server.url("/r0"), limit: 3)) {
       _ = try await HTTPClient(timeout: 2, maxRedirects: 3).get(server.url("/r0"))
     }

@@ -51,6 +51,30 @@ import Testing
     }
   }
 
+  /// A late join 11 s into the 20 s ad: the first quartile, the midpoint and the 5 s progress
+  /// offset were past and never fire; the 60 % offset, the third quartile and complete do, and
+  /// `[ADPLAYHEAD]` starts at the join.
+  @Test func aLateJoinSendsNothingThatWasAlreadyPast() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.fallback { _ in LoopbackResponse(status: 204) }
+    let records = Records()
+    let tracker = tracker(try ad(server), records)
+    tracker.join(at: 11)
+    tracker.begin()
+    for second in stride(from: 11.0, through: 20, by: 0.5) { tracker.progress(to: second) }
+    tracker.end()
+    await tracker.settle()
+    let targets = server.requests.map(\.target)
+    #expect(targets.contains("/t?e=start&ph=00%3A00%3A11.000"), "\(targets)")
+    for event in ["firstQuartile", "midpoint", "p5s"] {
+      #expect(!targets.contains { $0.hasPrefix("/t?e=\(event)") }, "\(event)")
+    }
+    for event in ["thirdQuartile", "complete", "p60"] {
+      #expect(targets.filter { $0.hasPrefix("/t?e=\(event)") }.count == 1, "\(event)")
+    }
+  }
+
   @Test func fullPlaythroughFiresEveryEventOnce() async throws {
     let server = try LoopbackServer()
     defer { server.stop() }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes examples/dai/vod/tests/*.scenario.json from server.py's tags, so that each scenario's
-`requests` expectations name every media-verification ping with its virtual time."""
+`beacons` expectations name every media-verification ping with its ad, its tracking event and its
+virtual time (the pings are beacons of the ads they track: docs/dai.md#pings-as-beacons)."""
 import json
 import os
 
@@ -16,9 +17,19 @@ STREAM_REQUEST = {"method": "POST", "url": STREAM, "at": 0,
                   "body": {"cust_params": "section=sports", "dai-sam-id": "sam-example"}}
 
 
-def pings(keep):
+# The tracking event each id stands for (its ad's `events` entry at its time), by the id's suffix.
+EVENTS = {"start": "start", "fq": "firstQuartile", "mid": "midpoint", "tq": "thirdQuartile", "end": "complete"}
+
+
+def ping(tag, at):
+    """A beacon expectation: the ping of `tag`, a beacon of its ad named after its event, at `at`."""
+    _, ad, suffix = tag.split("_")
+    return {"event": EVENTS[suffix], "ad": ad, "url": VERIFY + tag, "at": at}
+
+
+def pings(keep, at=lambda time: time):
     """Expectations: each tag kept pinged once at its time; the others never."""
-    found = [{"method": "GET", "url": VERIFY + tag, "at": time} for tag, time in server.TAGS if keep(tag, time)]
+    found = [ping(tag, at(time)) for tag, time in server.TAGS if keep(tag, time)]
     never = [{"url": VERIFY + tag} for tag, time in server.TAGS if not keep(tag, time)]
     return found, never
 
@@ -38,14 +49,15 @@ def ads(*triples):
 found, never = pings(lambda tag, time: True)
 write("play-through", "The whole stream: the stream request (form body with adTagParameters and the "
       "Stream Activity Monitor id, the API key in Authorization), the pre-roll at 0 and the two-ad mid-roll at "
-      "18 s from ad_breaks, and every google_ id of the segments' timed ID3 pinged once at its time",
+      "18 s from ad_breaks, and every google_ id of the segments' timed ID3 pinged once at its time, as a beacon "
+      "of its ad named after the event it stands for",
       events=ads(("pre1", 0, 6), ("mid1", 18, 24), ("mid2", 24, 30)) + [{"type": "ended", "at": 48}],
       noEvents=[{"type": "adskip"}, {"type": "aderror"}],
-      requests=[STREAM_REQUEST] + found, noRequests=never)
+      beacons=found, noOtherBeacons=True,
+      requests=[STREAM_REQUEST], noRequests=never)
 
 # The seek at 10 s lands the playhead on the mid-roll's start (content 18 s): 8 s earlier on the clock.
-found = [{"method": "GET", "url": VERIFY + tag, "at": time if time < 18 else time - 8}
-         for tag, time in server.TAGS]
+found, _ = pings(lambda tag, time: True, at=lambda time: time if time < 18 else time - 8)
 write("seek-over-mid-roll", "A seek at 10 s to 40 s jumps over the mid-roll: seekOver 'last' (the default) "
       "plays it first, from its start (content 18 s, clock 10 s), then goes on to 40 s; every id is pinged "
       "once, the mid-roll's at their times in the break as it plays",
@@ -56,7 +68,8 @@ write("seek-over-mid-roll", "A seek at 10 s to 40 s jumps over the mid-roll: see
                                    {"type": "adend", "ad": "mid2", "at": 22, "contentTime": 30},
                                    {"type": "ended", "at": 30, "contentTime": 48}],
       noEvents=[{"type": "adskip"}, {"type": "aderror"}],
-      requests=[STREAM_REQUEST] + found)
+      beacons=found, noOtherBeacons=True,
+      requests=[STREAM_REQUEST])
 
 found, never = pings(lambda tag, time: True)
 write("skip-refused", "DAI ads carry no skip offset: a skip asked at 20 s in mid1 is refused, the ad plays "
@@ -64,7 +77,8 @@ write("skip-refused", "DAI ads carry no skip offset: a skip asked at 20 s in mid
       actions=[{"at": 20, "do": "skip"}],
       events=ads(("pre1", 0, 6), ("mid1", 18, 24), ("mid2", 24, 30)),
       noEvents=[{"type": "adskip"}, {"type": "aderror"}],
-      requests=[STREAM_REQUEST] + found, noRequests=never)
+      beacons=found, noOtherBeacons=True,
+      requests=[STREAM_REQUEST], noRequests=never)
 
 found, never = pings(lambda tag, time: time < 20)
 write("seek-out-of-break", "A seek at 20 s, part-way into mid1, to 40 s leaves the mid-roll: mid1 is "
@@ -75,7 +89,8 @@ write("seek-out-of-break", "A seek at 20 s, part-way into mid1, to 40 s leaves t
                                    {"type": "adskip", "ad": "mid1", "at": 20},
                                    {"type": "removeadbreak", "break": 18, "at": 20}],
       noEvents=[{"type": "adbegin", "ad": "mid2"}, {"type": "aderror"}],
-      requests=[STREAM_REQUEST] + found, noRequests=never,
+      beacons=found, noOtherBeacons=True,
+      requests=[STREAM_REQUEST], noRequests=never,
       )
 
 write("stream-request-fails", "The stream request answers 500: there is no stream to play, so the failure "
@@ -90,11 +105,14 @@ write("stream-request-fails", "The stream request answers 500: there is no strea
 
 found, never = pings(lambda tag, time: True)
 write("refused-ping", "The verification endpoint answers 500 to mid1's midpoint id (an aderror, playback "
-      "goes on) and 404 to its third-quartile id (Google's 'unknown or already counted': logged, no aderror); "
-      "each id is still asked once",
+      "goes on) and 404 to its third-quartile id (Google's 'unknown or already counted': logged, no aderror, "
+      "harmless to the strict rules by DAI's tracking vocabulary); each id is still asked once. The 500 is "
+      "injected, so the strict rule beacon-answered, which it breaks, is off",
+      strict={"off": ["beacon-answered"]},
       faults={"rules": [{"url": VERIFY + "google_mid1_mid", "fault": "status", "status": 500},
                         {"url": VERIFY + "google_mid1_tq", "fault": "status", "status": 404}]},
       events=ads(("pre1", 0, 6), ("mid1", 18, 24), ("mid2", 24, 30)),
       errors=[{"message": "Google DAI media verification " + VERIFY + "google_mid1_mid failed: HTTP 500",
                "ad": "mid1"}],
-      requests=[STREAM_REQUEST] + found, noRequests=never)
+      beacons=found, noOtherBeacons=True,
+      requests=[STREAM_REQUEST], noRequests=never)

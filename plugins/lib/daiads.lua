@@ -4,7 +4,8 @@
 --                             events = { { time =, type = "start"|"firstquartile"|… } } } } } }
 -- Times are stream seconds (the ads are in the stream). A break's ads follow one another from its
 -- `start` in `seq` order. The ads' own tracking is the media verification (lib/daiverify.lua):
--- their events carry no URLs, so the session only begins, progresses and ends them.
+-- their events carry no URLs, so the session only begins, progresses and ends them; the events'
+-- times say which tracking event the ping of an id at that time in the stream is (`kindAt`).
 
 local M = {}
 
@@ -34,11 +35,48 @@ local function ordered(breakData, where, report)
   return list
 end
 
+-- The events of an ad's data that can be read: `{time =, type =}`, by time.
+local function eventsOf(adData)
+  local list = {}
+  for _, event in ipairs(type(adData.events) == "table" and adData.events or {}) do
+    if type(event) == "table" and number(event.time) and text(event.type) then
+      list[#list + 1] = { time = event.time, type = event.type }
+    end
+  end
+  table.sort(list, function(a, b)
+    return a.time < b.time
+  end)
+  return list
+end
+
+-- How far (seconds) an id may sit from its event's time: ids are put a little before an ad's end.
+M.NEAR = 1
+
+--- DAI's name of the event of the ad playing at stream time `at` (the one whose time is
+--- nearest, within `M.NEAR`), in `spans` as `apply` returns them; nil when none is.
+function M.kindAt(spans, at)
+  for _, span in ipairs(spans) do
+    if span.startTime <= at and at < span.endTime then
+      local best
+      for _, event in ipairs(span.events) do
+        local distance = math.abs(event.time - at)
+        if distance <= M.NEAR and (not best or distance < math.abs(best.time - at)) then
+          best = event
+        end
+      end
+      return best and best.type
+    end
+  end
+  return nil
+end
+
 --- Creates the breaks and ads of `adBreaks` (the decoded `ad_breaks`) in `session`;
---- `report(message)` for each part that cannot be read.
+--- `report(message)` for each part that cannot be read. Returns each ad's span of stream time
+--- with its events (`{startTime =, endTime =, events =}`), for `kindAt`.
 function M.apply(session, adBreaks, report)
+  local spans = {}
   if type(adBreaks) ~= "table" then
-    return
+    return spans
   end
   local used = {} -- ad ids given already (an ad id may repeat: the later ones use their key)
   for breakIndex, breakData in ipairs(adBreaks) do
@@ -76,10 +114,13 @@ function M.apply(session, adBreaks, report)
           init = { id = id, customData = { seq = each.seq, title = text(adData.title),
             creativeId = text(adData.creative_id), adSystem = text(adData.ad_system) } },
         })
+        spans[#spans + 1] = { startTime = cursor, endTime = cursor + each.duration,
+          events = eventsOf(adData) }
         cursor = cursor + each.duration
       end
     end
   end
+  return spans
 end
 
 return M

@@ -97,15 +97,17 @@ function Metadata:announced(cue)
   end
 end
 
---- Logs what a media id the playhead reached stands for.
+--- Logs what a media id the playhead reached stands for; returns its tag's event type (DAI's
+--- name: `"firstquartile"`), nil when no tag matches it yet.
 function Metadata:describe(id)
   local tag, key = self:match(id)
   if tag then
     log.info(string.format("dai: %s is %s (tag %s) of ad %s in break %s", id, tostring(tag.type), key,
       tostring(tag.ad), tostring(tag.ad_break_id)))
-  else
-    log.info(string.format("dai: %s matches no metadata tag yet", id))
+    return type(tag.type) == "string" and tag.type or nil
   end
+  log.info(string.format("dai: %s matches no metadata tag yet", id))
+  return nil
 end
 
 --- Fetches the metadata once and matches the ids still waiting.

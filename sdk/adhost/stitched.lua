@@ -80,6 +80,14 @@ function Session:upsertAd(entry, key, spec)
   self.timeline:upsertAd(entry, key, spec)
 end
 
+--- The ad (the controller's Ad) whose span holds content time `at`, or nil: what a tracking
+--- ping found in the stream at `at` belongs to (`beacon.send(urls, event, { ad = … })`).
+function Session:adAt(at)
+  local entry = self.timeline:breakAt(at)
+  local adEntry = entry and adtimeline.adAt(entry, at)
+  return adEntry and adEntry.ad or nil
+end
+
 -- Sends each event of `target` due by `at` that was not sent yet. A beacon that fails (no
 -- answer, or an HTTP error status) is a non-fatal `aderror`.
 function Session:sendDue(target, at)

@@ -57,6 +57,12 @@ function Session:upsertBreak(key, spec) end
 ---@param spec adhost.StitchedAdSpec
 function Session:upsertAd(entry, key, spec) end
 
+--- The ad whose span holds content time `at`, or nil: what a tracking ping found in the stream
+--- at `at` belongs to (`beacon.send(urls, event, { ad = session:adAt(t) })`).
+---@param at number Content seconds.
+---@return adhost.Ad|nil
+function Session:adAt(at) end
+
 --- Starts following the playhead (its player listeners): in setSource.
 function Session:attach() end
 

@@ -36,6 +36,7 @@ struct RunArgumentsReader {
       }
       add(RunOptions.verificationVendors, names.joined(separator: ","))
     }
+    try segments(root)
     try number(root.member("duration"), RunOptions.duration, above: 0)
     try number(root.member("until"), RunOptions.until, above: -1)
     try number(root.member("timeout"), RunOptions.timeout, above: 0)
@@ -70,6 +71,27 @@ struct RunArgumentsReader {
       }
       add(RunOptions.mapHost, text)
     }
+  }
+
+  /// How the run loads media segments (docs/media.md): `noSegments`, `buffer` (the forward
+  /// buffer, seconds from 1 to 3600), and the variant played, by position (`variant`) or by
+  /// bandwidth (`maxBandwidth`), not both.
+  private mutating func segments(_ root: ScenarioJSON) throws(ScenarioError) {
+    if try root.member("noSegments").bool() == true { add(RunOptions.noSegments) }
+    let buffer = root.member("buffer")
+    if let seconds = try buffer.seconds() {
+      guard seconds >= 1, seconds <= 3600 else {
+        throw buffer.error("expected a number of seconds from 1 to 3600")
+      }
+      add(RunOptions.buffer, String(seconds))
+    }
+    let variant = root.member("variant")
+    let maxBandwidth = root.member("maxBandwidth")
+    if !variant.isAbsent, !maxBandwidth.isAbsent {
+      throw maxBandwidth.error("variant and maxBandwidth both pick a variant: give one of them")
+    }
+    if let position = try variant.count() { add(RunOptions.variant, String(position)) }
+    if let bandwidth = try maxBandwidth.count() { add(RunOptions.maxBandwidth, String(bandwidth)) }
   }
 
   /// Adds `option` to the command line, with `value` when it takes one.

@@ -60,7 +60,10 @@ extension PlaybackEngine {
 
   /// Macro values for beacons and tags: the timestamp follows the virtual clock from the
   /// engine's start, and the cache buster is derived from a counter, so that a run is repeatable.
-  public func macroContext() -> @Sendable () -> VASTMacroContext {
+  /// `[CONTENTPLAYHEAD]` and `[MEDIAPLAYHEAD]` (VAST 4.1's name for it) are the content's
+  /// playhead, known at any time; `[ADPLAYHEAD]` is `adPlayhead`, the position in the beacon's
+  /// ad (unknown, `-1`, without one).
+  public func macroContext(adPlayhead: Double? = nil) -> @Sendable () -> VASTMacroContext {
     let base = startDate.addingTimeInterval(loop.now)
     let counter = macroCounter
     macroCounter &+= 1
@@ -68,6 +71,8 @@ extension PlaybackEngine {
     return {
       var context = VASTMacroContext(timestamp: base, cacheBuster: Self.cacheBuster(counter))
       context.contentPlayhead = contentPlayhead
+      context.mediaPlayhead = contentPlayhead
+      context.adPlayhead = adPlayhead
       return context
     }
   }

@@ -69,7 +69,11 @@ extension PlaybackEngine {
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
       self?.runVerifications(ad)
-      self?.withTracker(ad, "begin") { $0.begin() }
+      self?.withTracker(ad, "begin") { tracker in
+        // A late join (`beginAd(ad, at:)`): its progress starts past 0.
+        if ad.progress > 0, let duration = ad.duration { tracker.join(at: ad.progress * duration) }
+        tracker.begin()
+      }
       self?.checkMedia(ad)
     }
     player.ads.addEventListener(.adend) { [weak self] event in

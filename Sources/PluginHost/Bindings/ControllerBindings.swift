@@ -60,7 +60,15 @@ extension PluginHost {
       self?.engine.trackProgress(ad, progress)
       return 0
     }
-    Self.adMethod(type, P.Ad.self, "beginAd") { try $0.beginAd($1) }
+    type.method("beginAd") { controller, call in
+      let ad = try Self.object(call, 2, P.Ad.self, "beginAd", "ad")
+      if let offset = try Self.joinOffset(call, 3) {
+        try controller.beginAd(ad, at: offset)
+      } else {
+        try controller.beginAd(ad)
+      }
+      return 0
+    }
     Self.adMethod(type, P.Ad.self, "endAd") { try $0.endAd($1) }
     Self.adMethod(type, P.Ad.self, "skipAd") { try $0.skipAd($1) }
     Self.adMethod(type, P.Ad.self, "removeAd") { try $0.removeAd($1) }
@@ -114,6 +122,25 @@ extension PluginHost {
   ) throws(ArgumentError) -> Kind? {
     guard index <= call.count, call.typeName(index) != "nil" else { return nil }
     return try object(call, index, kind, method, name)
+  }
+
+  /// `beginAd`'s options, adhost's extension of THEOplayer's `beginAd(ad)`: `{at = seconds}`
+  /// begins the ad that far into it (a late join); nil when absent.
+  static func joinOffset(_ call: LuaCall, _ index: Int) throws -> Double? {
+    switch try call.value(index) {
+    case .nil: return nil
+    case .dictionary(let fields):
+      if let unknown = fields.keys.sorted().first(where: { $0 != "at" }) {
+        throw ArgumentError("beginAd: unknown option \"\(unknown)\" (expected at)")
+      }
+      guard let at = fields["at"], !at.isNil else { return nil }
+      guard let seconds = at.numberValue else {
+        throw ArgumentError("beginAd: options.at must be a number of seconds, got \(at.typeName)")
+      }
+      return seconds
+    case let other:
+      throw ArgumentError("beginAd: options must be a table ({at = seconds}), got \(other.typeName)")
+    }
   }
 
   /// The IAB code of an error argument given as a table with `code` (a `vast` error),

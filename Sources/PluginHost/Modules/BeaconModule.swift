@@ -8,9 +8,10 @@ extension PluginHost {
   /// with more is refused, so that one call cannot fan out without bound.
   public static let maxBeaconURLsPerCall = 1000
 
-  /// `beacon.send(urls, eventName, onResults?)`: sends each URL (IAB macros filled in) with the
-  /// native beacon sender; the results enter the event log as `beacon` entries, and go to
-  /// `onResults` (`{ {url =, status =, failure =}, … }`) once all have settled. Does not wait.
+  /// `beacon.send(urls, eventName, options?)`: sends each URL (IAB macros filled in) with the
+  /// native beacon sender; the results enter the event log as `beacon` entries of `options.ad`
+  /// (else of the ad playing), and go to `options.onResults` (`{ {url =, status =, failure =}, … }`;
+  /// the third argument may be that function alone) once all have settled. Does not wait.
   func beaconModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
       "send": { [weak self, weak plugin] call in
@@ -26,13 +27,8 @@ extension PluginHost {
         guard let event = call.string(2) else {
           throw ArgumentError("beacon.send: the event name must be a string, got \(call.typeName(2))")
         }
-        let callback: LuaFunction?
-        switch try call.value(3) {
-        case .nil: callback = nil
-        case .function(let function): callback = function
-        case let other:
-          throw ArgumentError("beacon.send: onResults must be a function, got \(other.typeName)")
-        }
+        let options = try BeaconOptions(try call.value(3))
+        let callback = options.onResults
         guard urls.count <= Self.maxBeaconURLsPerCall else {
           throw ArgumentError(
             "beacon.send: at most \(Self.maxBeaconURLsPerCall) URLs per call, got \(urls.count) "
@@ -40,8 +36,9 @@ extension PluginHost {
         }
         guard !urls.isEmpty else { return 0 }
         let sender = self.engine.beaconSender()
-        let context = self.engine.macroContext()
-        let adId = self.player.ads.currentAds.first?.id
+        let ad: (any IntegrationAd)? = options.ad ?? self.player.ads.currentAds.first
+        let context = self.engine.macroContext(adPlayhead: ad.map(Self.playhead))
+        let adId = ad?.id
         let settled = callback.map { function in
           { [weak self, weak plugin] (beacons: [VASTBeacon]) in
             guard let self, let plugin else { return }
@@ -60,5 +57,12 @@ extension PluginHost {
         return 0
       }
     ])
+  }
+
+  /// `[ADPLAYHEAD]` of a beacon's ad: where the ad is, its last progress times its duration
+  /// (0 for an ad without a duration: a fraction of nothing known).
+  static func playhead(of ad: any IntegrationAd) -> Double {
+    guard let duration = ad.duration else { return 0 }
+    return ad.progress * duration
   }
 }

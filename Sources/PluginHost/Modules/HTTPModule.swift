@@ -6,7 +6,8 @@ import PlayerSeam
 
 extension PluginHost {
   /// `http.get(url, opts)` and `http.post(url, body, opts)`: suspend the calling plugin code until
-  /// the answer, `{status=, headers=, body=}`, or `nil, message`. The clock waits meanwhile.
+  /// the answer, `{status=, headers=, body=, url=, redirects=}` (`url` the final URL,
+  /// `redirects` `{ {url =, status =}, … }` followed to it), or `nil, message`. The clock waits meanwhile.
   func httpModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
       "get": { [weak self, weak plugin] call in
@@ -105,6 +106,10 @@ extension PluginHost {
           "status": .integer(Int64(response.status)),
           "headers": .dictionary(response.headers.mapValues { .string($0) }),
           "body": body, "url": .string(response.url.absoluteString),
+          "redirects": .array(
+            response.redirects.map {
+              .dictionary(["url": .string($0.url.absoluteString), "status": .integer(Int64($0.status))])
+            }),
         ])
       ]
     case .failure(let error): return [.nil, .string(error.description)]
