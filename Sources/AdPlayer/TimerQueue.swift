@@ -9,6 +9,10 @@ public final class TimerHandle {
   let interval: Int64?
   let body: () -> Void
   @exclusivity(unchecked) var cancelled = false
+  /// Whether the timer is in a queue (pushed, not popped or swept out yet).
+  @exclusivity(unchecked) var queued = false
+  /// Who set the timer when it is a plugin's (`HostLoop.attribute`): by itself no progress.
+  var owner: String?
 
   /// Whether the timer was cancelled.
   public var isCancelled: Bool { cancelled }
@@ -38,6 +42,10 @@ struct TimerQueue {
   /// the last sweep, so sweeping costs O(1) per push on average.
   private var sweepAt = Self.smallestSweep
   static let smallestSweep = 64
+
+  /// A live timer of no owner found queued by `ownersIfOnlyOwnedLeft`, which looks again only
+  /// once it fired or was cancelled.
+  private var unownedWitness: TimerHandle?
 
   /// The most queued timers `isLastPushed(ofItsInstant:)` looks through.
   static let lastPushedScanLimit = 64
@@ -74,6 +82,7 @@ struct TimerQueue {
     if heap.count >= sweepAt { dropCancelled() }
     nextSequence += 1
     timer.sequence = nextSequence
+    timer.queued = true
     heap.append(timer)
     siftUp(heap.count - 1)
   }
@@ -84,9 +93,22 @@ struct TimerQueue {
     return heap.first?.time
   }
 
+  /// The owners of the live timers, sorted, when every live timer has an owner (only plugins'
+  /// timers are left); nil when some live timer has none, or none is live. O(1) while the first
+  /// timer has no owner or the last one found without an owner is still live; O(queued timers)
+  /// otherwise.
+  mutating func ownersIfOnlyOwnedLeft() -> [String]? {
+    guard nextTime() != nil, heap.first?.owner != nil else { return nil }
+    if let witness = unownedWitness, witness.queued, !witness.cancelled { return nil }
+    unownedWitness = heap.first { $0.owner == nil && !$0.cancelled }
+    guard unownedWitness == nil else { return nil }
+    return Set(heap.lazy.filter { !$0.cancelled }.compactMap(\.owner)).sorted()
+  }
+
   /// Removes and returns the earliest timer (possibly cancelled).
   mutating func popFirst() -> TimerHandle? {
     guard let first = heap.first else { return nil }
+    first.queued = false
     let last = heap.removeLast()
     if !heap.isEmpty {
       heap[0] = last
@@ -98,7 +120,10 @@ struct TimerQueue {
   /// Removes the cancelled timers and makes a heap of the rest. The order is total (time,
   /// phase, sequence), so the live timers fire in the same order as if they had stayed.
   private mutating func dropCancelled() {
-    heap.removeAll { $0.cancelled }
+    heap.removeAll {
+      if $0.cancelled { $0.queued = false }
+      return $0.cancelled
+    }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     sweepAt = max(Self.smallestSweep, heap.count * 2)
   }

@@ -41,8 +41,8 @@ struct Scenario {
 
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
-    "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost",
+    "until", "timeout", "ioSeconds", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors",
+    "events", "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]
