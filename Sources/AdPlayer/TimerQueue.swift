@@ -9,8 +9,6 @@ public final class TimerHandle {
   let interval: Int64?
   let body: () -> Void
   @exclusivity(unchecked) var cancelled = false
-  /// Whether the timer is in a queue (pushed, not popped or swept out yet).
-  @exclusivity(unchecked) var queued = false
   /// Who set the timer when it is a plugin's (`HostLoop.attribute`): by itself no progress.
   var owner: String?
 
@@ -43,8 +41,9 @@ struct TimerQueue {
   private var sweepAt = Self.smallestSweep
   static let smallestSweep = 64
 
-  /// A live timer of no owner found queued by `ownersIfOnlyOwnedLeft`, which looks again only
-  /// once it fired or was cancelled.
+  /// A live timer of no owner that `ownersIfOnlyOwnedLeft` found queued: it looks again only once
+  /// this one was popped (forgotten then, so that a fired timer's closure is not kept) or
+  /// cancelled.
   private var unownedWitness: TimerHandle?
 
   /// The most queued timers `isLastPushed(ofItsInstant:)` looks through.
@@ -82,7 +81,6 @@ struct TimerQueue {
     if heap.count >= sweepAt { dropCancelled() }
     nextSequence += 1
     timer.sequence = nextSequence
-    timer.queued = true
     heap.append(timer)
     siftUp(heap.count - 1)
   }
@@ -99,7 +97,7 @@ struct TimerQueue {
   /// otherwise.
   mutating func ownersIfOnlyOwnedLeft() -> [String]? {
     guard nextTime() != nil, heap.first?.owner != nil else { return nil }
-    if let witness = unownedWitness, witness.queued, !witness.cancelled { return nil }
+    if let witness = unownedWitness, !witness.cancelled { return nil }
     unownedWitness = heap.first { $0.owner == nil && !$0.cancelled }
     guard unownedWitness == nil else { return nil }
     return Set(heap.lazy.filter { !$0.cancelled }.compactMap(\.owner)).sorted()
@@ -108,7 +106,7 @@ struct TimerQueue {
   /// Removes and returns the earliest timer (possibly cancelled).
   mutating func popFirst() -> TimerHandle? {
     guard let first = heap.first else { return nil }
-    first.queued = false
+    if first === unownedWitness { unownedWitness = nil }
     let last = heap.removeLast()
     if !heap.isEmpty {
       heap[0] = last
@@ -120,10 +118,8 @@ struct TimerQueue {
   /// Removes the cancelled timers and makes a heap of the rest. The order is total (time,
   /// phase, sequence), so the live timers fire in the same order as if they had stayed.
   private mutating func dropCancelled() {
-    heap.removeAll {
-      if $0.cancelled { $0.queued = false }
-      return $0.cancelled
-    }
+    heap.removeAll { $0.cancelled }
+    if unownedWitness?.cancelled == true { unownedWitness = nil }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     sweepAt = max(Self.smallestSweep, heap.count * 2)
   }
