@@ -31,8 +31,13 @@ import Testing
   @Test func pausedContentTimersOfNoOwnerAndALimitKeepTheRunGoing() {
     let loop = HostLoop()
     var fires = 0
-    let poll = loop.every(1) { fires += 1 }
-    loop.attribute(poll, to: "plugin.lua")
+    // The guard again: without the check, the run ends idle after 1000 fires, not never.
+    var poll: TimerHandle?
+    poll = loop.every(1) {
+      fires += 1
+      if fires == 1000 { poll?.cancel() }
+    }
+    if let poll { loop.attribute(poll, to: "plugin.lua") }
     var playable = true
     loop.hasContent = { playable }
     loop.after(3) { playable = false }
