@@ -1,35 +1,6 @@
+import CheckedNumbers
 import Foundation
 import PlayerSeam
-import Synchronization
-
-/// How a run of the loop ended.
-public struct LoopOutcome: Equatable, Sendable {
-  /// The kinds of ending.
-  public enum Kind: String, Sendable {
-    /// The virtual time reached the `until` limit.
-    case reachedLimit
-    /// Someone called `stop`.
-    case stopped
-    /// Nothing is scheduled and nothing is outstanding: there is nothing left to do.
-    case idle
-    /// Something waits (a hold) that nothing outstanding can ever end, or I/O did not answer.
-    case stalled
-  }
-
-  /// How the run ended.
-  public let kind: Kind
-  /// Why, in words.
-  public let reason: String
-  /// The virtual time at the end, in seconds.
-  public let time: Double
-
-  /// Creates an outcome.
-  public init(kind: Kind, reason: String, time: Double) {
-    self.kind = kind
-    self.reason = reason
-    self.time = time
-  }
-}
 
 /// The event loop of the host thread: a virtual clock, timers on it, and an inbox for work that
 /// finishes on other threads. Everything but `WorkToken` is host-thread only.
@@ -50,6 +21,17 @@ public final class HostLoop {
   }
   /// How long (wall seconds) to wait for outstanding work to deliver before giving up.
   public var ioTimeout: Double = 60
+  /// How many wall seconds the loop may wait for outstanding work in all, over its runs and
+  /// `deliverOutstanding` (`adhost run --io-seconds`); 0: no bound. Once spent, `run` ends
+  /// stalled and `isIOBudgetSpent` says so.
+  public var ioBudget: Double = 0
+  /// Wall seconds spent waiting for outstanding work so far.
+  public private(set) var ioWaited: Double = 0
+  /// Whether `ioBudget` was spent.
+  public var isIOBudgetSpent: Bool { ioBudget > 0 && ioWaited >= ioBudget }
+  /// Whether content may still play without the timers' help (the player sets it): while it
+  /// does, a run without limit goes on when only plugins' timers are left (see `run`).
+  public var hasContent: () -> Bool = { false }
   /// Describes the state when the loop has nothing left to do (the player says why).
   public var idleDescription: () -> String = { "nothing scheduled and no work outstanding" }
 
@@ -146,6 +128,13 @@ public final class HostLoop {
     return timer
   }
 
+  /// Marks `timer` (one of this loop's) as set by `owner` (a plugin): by itself it is no
+  /// progress, so a run without limit where only such timers are left, with no content to play,
+  /// ends stalled naming the owners instead of firing them for ever.
+  public func attribute(_ timer: any ScheduledTimer, to owner: String) {
+    (timer as? TimerHandle)?.owner = owner
+  }
+
   /// Starts outstanding work; deliver its result through the token from any thread.
   public func beginWork(_ label: String) -> WorkToken {
     WorkToken(label: label, inbox: inbox)
@@ -174,8 +163,22 @@ public final class HostLoop {
     while true {
       _ = inbox.runDelivered()
       guard inbox.outstandingCount > 0 else { return }
-      guard inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) else { return }
+      guard waitForOutstanding() else { return }
     }
+  }
+
+  /// Waits for outstanding work to deliver, up to `ioTimeout` and what is left of `ioBudget`,
+  /// counting the wait; returns whether something may run.
+  private func waitForOutstanding() -> Bool {
+    guard !isIOBudgetSpent else { return false }
+    let start = Date()
+    let capped = ioBudget > 0 && ioBudget - ioWaited < ioTimeout
+    let wait = capped ? ioBudget - ioWaited : ioTimeout
+    let delivered = inbox.waitForDelivery(until: start.addingTimeInterval(wait))
+    ioWaited += Date().timeIntervalSince(start)
+    // A wait the budget cut short spent it (the clock read after may round below the deadline).
+    if !delivered && capped { ioWaited = max(ioWaited, ioBudget) }
+    return delivered
   }
 
   /// Whether any hold is held or work is outstanding.
@@ -201,8 +204,14 @@ public final class HostLoop {
             return outcome(.stalled, "waiting for \(holdReasons) with no work outstanding to end the wait")
           }
         } else {
-          if !inbox.waitForDelivery(until: Date(timeIntervalSinceNow: ioTimeout)) {
+          if !waitForOutstanding() {
             let labels = inbox.outstandingLabels.joined(separator: ", ")
+            if isIOBudgetSpent {
+              let budget = CheckedNumbers.describe(ioBudget)
+              return outcome(
+                .stalled,
+                "the I/O budget is spent (\(budget) s of wall time waiting in all); outstanding: \(labels)")
+            }
             return outcome(.stalled, "no delivery within \(ioTimeout) s from outstanding work: \(labels)")
           }
           wallAnchor = Date()
@@ -211,6 +220,9 @@ public final class HostLoop {
         }
       }
       guard let next = timers.nextTime() else { return outcome(.idle, idleDescription()) }
+      if limit == nil, let owners = timers.ownersIfOnlyOwnedLeft(), !hasContent() {
+        return outcome(.stalled, ownedTimersOnly(owners))
+      }
       if let limit, next > limit {
         clock = max(clock, limit)
         return outcome(.reachedLimit, "reached \(VirtualTime.secondsText(limit)) s")
@@ -232,62 +244,17 @@ public final class HostLoop {
     }
   }
 
+  /// Why a run without limit stalls with only plugins' timers left.
+  private func ownedTimersOnly(_ owners: [String]) -> String {
+    "stalled: only the timers of \(owners.joined(separator: ", ")) are left, and no content can play "
+      + "(\(idleDescription())): they would fire for ever with no progress"
+  }
+
   private var holdReasons: String {
     holds.sorted { $0.key < $1.key }.map(\.value).joined(separator: ", ")
   }
 
   private func outcome(_ kind: LoopOutcome.Kind, _ reason: String) -> LoopOutcome {
     LoopOutcome(kind: kind, reason: reason, time: now)
-  }
-}
-
-/// A hold on the loop's clock; `release()` ends it (again does nothing). Host thread only.
-public final class LoopHold {
-  private let loop: HostLoop
-  private let id: Int
-  /// Whether the hold was released.
-  public private(set) var isReleased = false
-
-  init(loop: HostLoop, id: Int) {
-    self.loop = loop
-    self.id = id
-  }
-
-  /// Lets the clock advance again (as far as this hold goes).
-  public func release() {
-    guard !isReleased else { return }
-    isReleased = true
-    loop.release(id)
-  }
-}
-
-/// Ends a loop's current run as `stop` does, from any thread: the loop sees it before its next
-/// timer or delivery.
-public struct LoopInterrupter: Sendable {
-  fileprivate let interruption: Interruption
-
-  /// Asks the loop to stop, saying why.
-  public func interrupt(_ reason: String) { interruption.set(reason) }
-}
-
-/// A stop asked for from another thread. The loop looks at it before every timer, so the look
-/// is one relaxed atomic load; the lock is taken only when a stop was asked for.
-fileprivate final class Interruption: Sendable {
-  private let requested = Atomic<Bool>(false)
-  private let reason = Mutex<String?>(nil)
-
-  func set(_ text: String) {
-    reason.withLock { $0 = text }
-    requested.store(true, ordering: .releasing)
-  }
-
-  /// The reason, once; nil when none was asked for.
-  func take() -> String? {
-    guard requested.load(ordering: .acquiring) else { return nil }
-    return reason.withLock { reason in
-      requested.store(false, ordering: .relaxed)
-      defer { reason = nil }
-      return reason
-    }
   }
 }

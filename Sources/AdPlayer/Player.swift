@@ -108,6 +108,7 @@ public final class Player {
     link.player = self
     let link = link
     loop.idleDescription = { link.player?.idleDescription ?? "the player is gone" }
+    loop.hasContent = { link.player?.hasContentToPlay ?? false }
   }
 
   deinit {

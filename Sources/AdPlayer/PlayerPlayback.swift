@@ -14,6 +14,15 @@ extension Player {
     return position
   }
 
+  /// Whether content may still play, or plays: a source is loaded and has not failed, ended or
+  /// been destroyed, and is not waiting for media while playing (paused content counts: a timer
+  /// may play it); or an ad or interstitial plays. The loop's `hasContent`.
+  var hasContentToPlay: Bool {
+    if ads.currentAdBreak != nil || playingInterstitial { return true }
+    guard isLoaded, fatalError == nil, !isDestroyed, !ended else { return false }
+    return paused || !isWaiting
+  }
+
   /// Starts or resumes playback: fires `play`, then `playing` once a source is loaded, unless a
   /// `play` listener paused again (the content waits for an ad). After the end, playback
   /// restarts from 0. Ignored after a fatal error or destroy.

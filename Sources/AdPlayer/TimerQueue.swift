@@ -9,6 +9,8 @@ public final class TimerHandle {
   let interval: Int64?
   let body: () -> Void
   @exclusivity(unchecked) var cancelled = false
+  /// Who set the timer when it is a plugin's (`HostLoop.attribute`): by itself no progress.
+  var owner: String?
 
   /// Whether the timer was cancelled.
   public var isCancelled: Bool { cancelled }
@@ -38,6 +40,11 @@ struct TimerQueue {
   /// the last sweep, so sweeping costs O(1) per push on average.
   private var sweepAt = Self.smallestSweep
   static let smallestSweep = 64
+
+  /// A live timer of no owner that `ownersIfOnlyOwnedLeft` found queued: it looks again only once
+  /// this one was popped (forgotten then, so that a fired timer's closure is not kept) or
+  /// cancelled.
+  private var unownedWitness: TimerHandle?
 
   /// The most queued timers `isLastPushed(ofItsInstant:)` looks through.
   static let lastPushedScanLimit = 64
@@ -84,9 +91,22 @@ struct TimerQueue {
     return heap.first?.time
   }
 
+  /// The owners of the live timers, sorted, when every live timer has an owner (only plugins'
+  /// timers are left); nil when some live timer has none, or none is live. O(1) while the first
+  /// timer has no owner or the last one found without an owner is still live; O(queued timers)
+  /// otherwise.
+  mutating func ownersIfOnlyOwnedLeft() -> [String]? {
+    guard nextTime() != nil, heap.first?.owner != nil else { return nil }
+    if let witness = unownedWitness, !witness.cancelled { return nil }
+    unownedWitness = heap.first { $0.owner == nil && !$0.cancelled }
+    guard unownedWitness == nil else { return nil }
+    return Set(heap.lazy.filter { !$0.cancelled }.compactMap(\.owner)).sorted()
+  }
+
   /// Removes and returns the earliest timer (possibly cancelled).
   mutating func popFirst() -> TimerHandle? {
     guard let first = heap.first else { return nil }
+    if first === unownedWitness { unownedWitness = nil }
     let last = heap.removeLast()
     if !heap.isEmpty {
       heap[0] = last
@@ -99,6 +119,7 @@ struct TimerQueue {
   /// phase, sequence), so the live timers fire in the same order as if they had stayed.
   private mutating func dropCancelled() {
     heap.removeAll { $0.cancelled }
+    if unownedWitness?.cancelled == true { unownedWitness = nil }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     sweepAt = max(Self.smallestSweep, heap.count * 2)
   }

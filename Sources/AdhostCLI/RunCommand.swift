@@ -17,14 +17,15 @@ struct RunCommand: Command {
     Loads the plugin, registers its integrations, loads the source (a THEOplayer
     SourceDescription in JSON) through the headless player, plays it to the end on the virtual
     clock and prints one line per event and beacon. A VOD run ends when the content has ended and
-    no ad plays, even while a plugin's timers would go on.
+    no ad plays, and any run at a fatal player error, even while a plugin's timers would go on.
 
     Options:
     \(options.help)
 
     Exit codes:
       0   played to the end (or to --until)
-      1   the run stalled (the content paused with nothing scheduled), I/O never answered,
+      1   the run stalled (the content paused with nothing scheduled; a live run without --until
+          with only plugin timers left and no content), I/O never answered or took --io-seconds,
           VOD content had not ended after 10x its duration (1 h more at least; --until lifts it),
           an --offline recording could not answer a request (unless --allow-unmatched);
           with --strict, the run broke a strict rule; the plugins spent --run-seconds

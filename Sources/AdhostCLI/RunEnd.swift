@@ -19,6 +19,20 @@ struct RunEnd {
     self.until = until
     lastAction = actions.map(\.at).max() ?? 0
     Self.stopWhenContentEnds(player, after: lastAction)
+    Self.stopAtFatalError(player)
+  }
+
+  /// Stops the player's loop after a fatal player error, once what else happens at that instant
+  /// has run (the `error` listeners' beacons, scripted actions due then): nothing plays any more,
+  /// and a plugin's timers would otherwise fire on (for ever, live content having no end).
+  static func stopAtFatalError(_ player: Player) {
+    let loop = player.loop
+    player.addEventListener(.error) { _ in
+      loop.afterMicros(0, phase: .userAction) {
+        guard let fatal = player.fatalError else { return }
+        loop.stop("playback stopped by fatal error \(fatal.code)")
+      }
+    }
   }
 
   /// Stops the player's loop once VOD content has ended and no ad plays (checked after what

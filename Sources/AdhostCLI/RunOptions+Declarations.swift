@@ -74,6 +74,12 @@ extension RunOptions {
   static let timeout = CommandOption(
     "--timeout", value: "SECONDS",
     help: "per-request HTTP timeout (default 5)")
+  static let ioSeconds = CommandOption(
+    "--io-seconds", value: "S",
+    help: """
+      wall seconds the run may wait for outstanding I/O (HTTP, segments) in
+      all; once spent the run stops, exit 1 (default 120; 0: no bound)
+      """)
   static let faults = CommandOption(
     "--faults", value: "FILE",
     help: """
@@ -133,7 +139,7 @@ extension RunOptions {
   static let own =
     [
       json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
-      ignoreParam, mapHost, redact, timeout, faults, checkMedia, verificationVendors, startDate,
+      ignoreParam, mapHost, redact, timeout, ioSeconds, faults, checkMedia, verificationVendors, startDate,
     ] + segmentOptions
 
   /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.

@@ -45,6 +45,11 @@ struct RunOptions {
   /// The wall-clock date of virtual time 0 (`[TIMESTAMP]` in beacons): `--start-date`, else the
   /// `--offline` recording's, else now.
   let startDate: Date
+  /// `--io-seconds`: wall seconds the run may wait for outstanding I/O in all (0: no bound); nil
+  /// when not given (`adhost run` and scenarios then take `defaultIOSeconds`; `repl` no bound).
+  let ioSeconds: Double?
+  /// The I/O budget of a run or scenario without `--io-seconds`.
+  static let defaultIOSeconds = 120.0
   /// How an HLS source's media segments load (`--no-segments`, `--buffer`, `--variant`, …).
   let segments: SegmentOptions
 
@@ -97,6 +102,10 @@ struct RunOptions {
       throw Self.faults.error("\(error)")
     }
     startDate = given ?? transport.recordedStartDate ?? now
+    ioSeconds = try parsed.number(Self.ioSeconds)
+    if let ioSeconds, !(ioSeconds >= 0) {
+      throw Self.ioSeconds.error("expected a number of seconds, 0 (no bound) or more")
+    }
     segments = try Self.segments(parsed)
   }
 

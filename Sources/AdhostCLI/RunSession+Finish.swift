@@ -14,6 +14,8 @@ struct RunFinish {
   let runaway: String?
   /// Whether the plugins spent the run's time budget (`--run-seconds`).
   let runBudgetSpent: Bool
+  /// Whether the run waited its whole I/O budget (`--io-seconds`) for outstanding work.
+  let ioBudgetSpent: Bool
   /// Whether the loop ran out of things to do before the content ended.
   let endedEarly: Bool
   /// Whether the content was paused at the end (a stall's hint names scripted pauses then).
@@ -38,8 +40,8 @@ extension RunSession {
     let endedEarly = outcome.kind == .idle && !host.player.ended
     host.end()
     return RunFinish(
-      outcome: outcome, runaway: runaway, runBudgetSpent: runBudgetSpent, endedEarly: endedEarly,
-      paused: host.player.paused)
+      outcome: outcome, runaway: runaway, runBudgetSpent: runBudgetSpent,
+      ioBudgetSpent: host.loop.isIOBudgetSpent, endedEarly: endedEarly, paused: host.player.paused)
   }
 
   /// The exit code of a run that ended as `finish` says, each failure explained on standard
@@ -57,6 +59,15 @@ extension RunSession {
       console.printError(
         "\(stoppedAt) — the plugins spent the run's time budget (\(budget) s of plugin time in all calls): "
           + LimitOptions.runBudgetHint)
+      return ExitCode.failure
+    }
+    if finish.ioBudgetSpent {
+      let budget = CheckedNumbers.describe(setup.options.ioSeconds ?? RunOptions.defaultIOSeconds)
+      let why =
+        finish.outcome.kind == .stalled
+        ? finish.outcome.reason : "the I/O budget is spent (\(budget) s of wall time waiting in all)"
+      console.printError(
+        "\(stoppedAt) — \(why): give --io-seconds S to raise it, 0 for none (in a scenario: ioSeconds)")
       return ExitCode.failure
     }
     if let fatal = finish.fatal {

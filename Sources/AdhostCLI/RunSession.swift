@@ -32,6 +32,7 @@ struct RunSession {
     observer?.attach(host.pluginHost)
     report?.attach(host.pluginHost)
     host.loop.realTime = setup.options.realTime
+    host.loop.ioBudget = setup.options.ioSeconds ?? RunOptions.defaultIOSeconds
     if let refused = try load(into: host) { return refused }
     var finish = playSource(host)
     finish.brokeRules = strict.report(to: console, json: setup.options.json)

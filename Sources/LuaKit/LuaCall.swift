@@ -146,6 +146,7 @@ public struct LuaCall {
           + "comparator, a string.gsub replacement, a metamethod), which cannot be suspended; "
           + "nothing was started")
     }
+    coroutine.suspendAsked = true
     return Int32(LK_YIELD_BASE)
   }
 

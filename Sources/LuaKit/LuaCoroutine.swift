@@ -28,6 +28,10 @@ public final class LuaCoroutine {
   private let releases: LuaReleaseQueue
   /// Where the coroutine stands.
   public private(set) var status: Status = .suspended
+  /// Whether the host asked for the yield under way (`LuaCall.suspend()`): a yield it did not
+  /// ask for (the plugin's own `coroutine.yield()`) would never be resumed, so it fails the
+  /// coroutine instead.
+  var suspendAsked = false
 
   /// `threadsShown` when the coroutine started: if it moved, Lua may hold this thread's handle.
   private let shownAtStart: UInt64
@@ -70,6 +74,8 @@ public final class LuaCoroutine {
     let result = lk_resume(thread, nil, arguments, &resultCount)
     switch result {
     case LUA_YIELD:
+      guard suspendAsked else { return unaskedYield(state: state) }
+      suspendAsked = false
       lua_settop(thread, 0)
       status = .suspended
       return .suspended
@@ -104,6 +110,29 @@ public final class LuaCoroutine {
       release(returned: false)
       return .failed(error)
     }
+  }
+}
+
+extension LuaCoroutine {
+  /// Fails a coroutine that yielded without the host asking (`coroutine.yield()` in a callback
+  /// the host runs): nothing would ever resume it, and the rest of the callback would silently
+  /// never run. The error names the Lua line that yielded, with a traceback.
+  fileprivate func unaskedYield(state: LuaState) -> Outcome {
+    // Level 0 is `coroutine.yield` itself; the place is the first Lua line above it.
+    lk_push_where(thread)
+    let place = state.stringValue(at: -1, on: thread).stringValue ?? ""
+    lk_pop(thread, 1)
+    luaL_traceback(state.L, thread, nil, 0)
+    let traceback = state.stringValue(at: -1, on: state.L).stringValue
+    lk_pop(state.L, 1)
+    lua_settop(thread, 0)
+    status = .failed
+    release(returned: false)
+    let message =
+      "\(place)coroutine.yield() outside a coroutine of the plugin's own: the host runs this callback "
+      + "and did not ask it to wait, so nothing would resume it (yield inside coroutine.wrap or "
+      + "coroutine.create, or wait with http or vast)"
+    return .failed(LuaError(.runtime, message, traceback: traceback))
   }
 }
 

@@ -31,6 +31,10 @@ public protocol IntegrationScheduler: AnyObject {
   /// every other timer: then the caller may keep it instead of cancelling it and setting a new
   /// one. False when the scheduler cannot tell.
   func firesAsIfSetNow(_ timer: any ScheduledTimer, afterMicros micros: Int64, phase: TimerPhase) -> Bool
+  /// Marks `timer`, one this scheduler set, as a plugin's (`owner` names it): by itself it is no
+  /// progress, so a headless run without end may stop when only such timers are left and no
+  /// content can play, naming `owner`. An app's player ignores it.
+  func attribute(_ timer: any ScheduledTimer, to owner: String)
   /// Begins work that other threads answer through the token (`post`, `finish`); its closures
   /// run on the host thread, in the order the work began.
   func beginWork(_ label: String) -> Work
@@ -48,6 +52,9 @@ extension IntegrationScheduler {
 
   /// Reads `now` through a `weak` reference.
   public var nowReader: () -> Double? { { [weak self] in self?.now } }
+
+  /// Ignored: the timer fires as any other.
+  public func attribute(_ timer: any ScheduledTimer, to owner: String) {}
 
   /// Cannot tell: the caller sets its timer again.
   public func firesAsIfSetNow(_ timer: any ScheduledTimer, afterMicros micros: Int64, phase: TimerPhase)

@@ -28,7 +28,7 @@ enum HelpGolden {
     Loads the plugin, registers its integrations, loads the source (a THEOplayer
     SourceDescription in JSON) through the headless player, plays it to the end on the virtual
     clock and prints one line per event and beacon. A VOD run ends when the content has ended and
-    no ad plays, even while a plugin's timers would go on.
+    no ad plays, and any run at a fatal player error, even while a plugin's timers would go on.
 
     Options:
       --json              print the event log as JSON Lines instead (every event)
@@ -59,6 +59,8 @@ enum HelpGolden {
                           JSON member's value out of the recording too (repeatable; added to
                           authorization, cookie, api-key, token, password, …)
       --timeout SECONDS   per-request HTTP timeout (default 5)
+      --io-seconds S      wall seconds the run may wait for outstanding I/O (HTTP, segments) in
+                          all; once spent the run stops, exit 1 (default 120; 0: no bound)
       --faults FILE       inject the faults of a fault plan into the run's requests (delays and
                           timeouts in virtual time unless --realtime; see docs/faults.md)
       --check-media       request the first bytes of each VAST ad's media file as it begins:
@@ -102,7 +104,8 @@ enum HelpGolden {
 
     Exit codes:
       0   played to the end (or to --until)
-      1   the run stalled (the content paused with nothing scheduled), I/O never answered,
+      1   the run stalled (the content paused with nothing scheduled; a live run without --until
+          with only plugin timers left and no content), I/O never answered or took --io-seconds,
           VOD content had not ended after 10x its duration (1 h more at least; --until lifts it),
           an --offline recording could not answer a request (unless --allow-unmatched);
           with --strict, the run broke a strict rule; the plugins spent --run-seconds

@@ -62,4 +62,44 @@ import Testing
     #expect(error.message == "plugin.lua:2: after the wait")
     #expect(error.traceback?.contains("plugin.lua:2") == true)
   }
+
+  /// A yield the host did not ask for (the plugin's own `coroutine.yield()`) would leave the
+  /// coroutine suspended with nothing to resume it: it fails, naming the line.
+  @Test func aYieldTheHostDidNotAskForFailsNamingTheLine() throws {
+    let (lua, environment, _) = try sandbox()
+    let chunk = try lua.load(
+      "local x = 1\ncoroutine.yield('anything')\nerror('after the yield')", chunkName: "@plugin.lua",
+      environment: environment)
+    let (coroutine, outcome) = lua.startCoroutine(chunk)
+    guard case .failed(let error) = outcome else {
+      Issue.record("expected a failure, got \(outcome)")
+      return
+    }
+    #expect(
+      error.message.hasPrefix("plugin.lua:2: coroutine.yield() outside a coroutine of the plugin's own"))
+    #expect(error.traceback?.contains("plugin.lua:2") == true)
+    #expect(coroutine.status == .failed)
+  }
+
+  /// Yields inside the plugin's own coroutines, and the host's own waits, go on as before.
+  @Test func yieldsInsideThePluginsOwnCoroutinesAndHostWaitsStillWork() throws {
+    let (lua, environment, _) = try sandbox()
+    let chunk = try lua.load(
+      """
+      local co = coroutine.wrap(function() coroutine.yield(1) return 2 end)
+      local a, b = co(), co()
+      local waited = wait()
+      return a + b + waited
+      """, chunkName: "@plugin.lua", environment: environment)
+    let (coroutine, first) = lua.startCoroutine(chunk)
+    guard case .suspended = first else {
+      Issue.record("expected the host's wait, got \(first)")
+      return
+    }
+    guard case .finished(let results) = coroutine.resume([10]) else {
+      Issue.record("expected the coroutine to finish")
+      return
+    }
+    #expect(results == [13])
+  }
 }

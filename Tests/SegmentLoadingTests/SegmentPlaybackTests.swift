@@ -81,14 +81,14 @@ final class SegmentPlaybackTests: XCTestCase {
   }
 
   /// A stream whose segments all fail (the hostile corpus's 10,000 one-second segments took
-  /// minutes, one `segmenterror` each): after `maxFailuresInARow` failures in a row segment
+  /// minutes, one `segmenterror` each): after `maxFailuresInWindow` failures in the window segment
   /// loading stops with one `segments-abandoned` entry, and the playlist's timeline plays to its
   /// end without waiting.
   func testSegmentsThatAllFailAreAbandonedAndThePlaylistPlaysOn() throws {
     var files = vod(count: 30)
     for index in 0..<30 { files["/s\(index).ts"] = nil }
     var options = SegmentOptions()
-    options.maxFailuresInARow = 4
+    options.maxFailuresInWindow = 4
     let harness = try StreamHarness(files: files, segments: options)
     try harness.play("/media.m3u8")
     XCTAssertEqual(harness.entries("segmenterror").count, 4)
@@ -99,12 +99,14 @@ final class SegmentPlaybackTests: XCTestCase {
     XCTAssertTrue(harness.entries("waiting").isEmpty)
   }
 
-  /// A loaded segment between failures starts the count again.
+  /// Failures count in a window of the last segments: 4 of the last 4 (4 in a row) abandons,
+  /// and a loaded segment between failures keeps the window below that.
   func testALoadedSegmentStartsTheFailureCountAgain() throws {
     var files = vod(count: 9)
     for index in [0, 1, 2, 4, 5, 6, 8] { files["/s\(index).ts"] = nil }
     var options = SegmentOptions()
-    options.maxFailuresInARow = 4
+    options.maxFailuresInWindow = 4
+    options.failureWindow = 4
     let harness = try StreamHarness(files: files, segments: options)
     try harness.play("/media.m3u8")
     XCTAssertEqual(harness.entries("segmenterror").count, 7)

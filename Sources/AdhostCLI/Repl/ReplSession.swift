@@ -74,6 +74,8 @@ final class ReplSession {
     RunEnd.stopWhenContentEnds(host.player, after: options.actions.map(\.at).max() ?? 0)
     host.pluginHost.lua.printHandler = { console.print($0) }
     host.loop.realTime = options.realTime
+    // A session's I/O is bounded in all only when asked: it may last all day.
+    if let budget = options.ioSeconds { host.loop.ioBudget = budget }
     if let pluginPath { try host.loadPlugin(at: pluginPath) }
     let environment = try host.pluginHost.consoleEnvironment()
     return (host, environment, try loadInspector(host.pluginHost.lua, environment))

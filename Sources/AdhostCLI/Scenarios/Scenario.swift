@@ -41,9 +41,9 @@ struct Scenario {
 
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
-    "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost", "noSegments", "buffer",
-    "variant", "maxBandwidth",
+    "until", "timeout", "ioSeconds", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors",
+    "events", "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost", "noSegments",
+    "buffer", "variant", "maxBandwidth",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]

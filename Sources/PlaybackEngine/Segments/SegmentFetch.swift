@@ -16,11 +16,13 @@ struct SegmentAnswer {
 }
 
 /// Loads segments with retries in virtual time: a network error, timeout or 5xx is retried after
-/// a delay (hls.js's defaults, `SegmentOptions`), a 4xx is not. Host thread only.
+/// a delay (hls.js's defaults, `SegmentOptions`), a 4xx is not; a timeout is not retried once a
+/// segment of the source timed out on every try (`SegmentFailures.stalled`). Host thread only.
 struct SegmentFetch {
   let http: HTTPClient
   let options: SegmentOptions
   unowned let player: any IntegrationPlayer
+  let failures: SegmentFailures
 
   /// GETs `url` (its `range` only, when given); `completion` runs on the host thread.
   func load(
@@ -33,7 +35,10 @@ struct SegmentFetch {
     let latency = player.loop.realTime ? nil : VirtualLatency()
     let settle = HostThreadOnly { (result: Result<HTTPResponse, HTTPError>) in
       let answer = Self.answer(result, range: range, attempt: attempt)
-      guard let delay = self.retryDelay(after: result, attempt: attempt) else { return completion(answer) }
+      guard let delay = self.retryDelay(after: result, attempt: attempt) else {
+        if case .failure(let error) = result, error.isTimeout { self.failures.stalled = true }
+        return completion(answer)
+      }
       let again = { self.load(url, range: range, kind: kind, attempt: attempt + 1, completion: completion) }
       if delay > 0 { self.player.loop.after(delay, again) } else { again() }
     }
@@ -52,7 +57,9 @@ struct SegmentFetch {
     case .success(let response):
       guard response.status >= 500 else { return nil }
     case .failure(let error):
-      if error.isTimeout { return attempt <= options.timeoutRetries ? 0 : nil }
+      // A stalled request costs wall time on every try, the virtual clock standing still: after
+      // one segment stalled through all its tries, a server that stalls again is not waited for again.
+      if error.isTimeout { return attempt <= (failures.stalled ? 0 : options.timeoutRetries) ? 0 : nil }
       switch error {
       case .network: break
       default: return nil

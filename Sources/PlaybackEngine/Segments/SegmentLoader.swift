@@ -51,15 +51,17 @@ final class SegmentLoader {
   /// Whether the offline recording was found to hold no segments (said once; the playlist plays).
   private(set) var recordingHasNoSegments = false
   private var probed = false
-  /// Segments that failed in a row, and whether that stopped segment loading for the source.
-  private var failuresInARow = 0
+  /// How the source's segments failed, and whether that stopped segment loading for it.
+  private let failures: SegmentFailures
   private(set) var abandoned = false
 
   init(player: any IntegrationPlayer, http: HTTPClient, offline: OfflineTransport?, options: SegmentOptions) {
     self.player = player
     self.options = options
     self.offline = offline
-    fetch = SegmentFetch(http: Self.capped(http, options.maxBodyBytes), options: options, player: player)
+    failures = SegmentFailures(options)
+    fetch = SegmentFetch(
+      http: Self.capped(http, options.maxBodyBytes), options: options, player: player, failures: failures)
     backlink.attach(self)
     listen()
   }
@@ -91,7 +93,8 @@ final class SegmentLoader {
     cues = []
     cueIDs = []
     issueLog = SegmentIssueLog()
-    (failuresInARow, abandoned) = (0, false)
+    failures.reset()
+    abandoned = false
     dryTimer?.cancel()
     dryTimer = nil
   }
@@ -201,7 +204,7 @@ final class SegmentLoader {
       problem = "\(segment.url.absoluteString): the segment cannot be read: \(error)"
     }
     lastLoaded = segment
-    failuresInARow = 0
+    _ = failures.record(failed: false)
     logLoad(
       "segment", url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
       cues: added.count, media: media)
@@ -220,12 +223,11 @@ final class SegmentLoader {
   private func skip(_ segment: LoadSegment, because message: String, attempts: Int) {
     logError(segment, message: message, attempts: attempts)
     (anchor, ptsReference, lastLoaded) = (nil, nil, nil)
-    failuresInARow += 1
-    guard failuresInARow < options.maxFailuresInARow else { return abandon(after: segment) }
+    guard !failures.record(failed: true) else { return abandon(after: segment) }
     extend(over: segment)
   }
 
-  /// Too many segments failed in a row: segment loading stops for this source, said once, and the
+  /// Too many of the last segments failed: segment loading stops for this source, said once, and the
   /// content plays on over the playlist's timeline alone.
   private func abandon(after segment: LoadSegment) {
     abandoned = true
@@ -239,7 +241,7 @@ final class SegmentLoader {
         (
           "message",
           .string(
-            "\(failuresInARow) segments in a row failed: segment loading stops, the playlist plays without them"
+            "\(failures.summary): segment loading stops, the playlist plays without them"
           )
         ),
       ]))

@@ -33,11 +33,14 @@ public struct SegmentOptions: Sendable, Equatable {
   public var timeoutRetries = 4
   /// Which variant of an HLS playlist plays, and which Representation of a DASH adaptation set.
   public var variant = Variant.first
-  /// Segments in a row that may fail before segment loading stops for the source (a
-  /// `segments-abandoned` entry) and the playlist's timeline plays alone: a stream whose segments
-  /// all fail would otherwise try, and log, every one of them. hls.js stops at the first segment
-  /// that fails after its retries (a fatal `fragLoadError`); adhost goes over a few gaps first.
-  public var maxFailuresInARow = 10
+  /// Segments among the last `failureWindow` that may fail before segment loading stops for the
+  /// source (a `segments-abandoned` entry) and the playlist's timeline plays alone: a stream
+  /// whose segments all fail, or every other one, would otherwise try, and log, every one of
+  /// them. hls.js stops at the first segment that fails after its retries (a fatal
+  /// `fragLoadError`); adhost goes over a few gaps first.
+  public var maxFailuresInWindow = 10
+  /// How many of the last segments `maxFailuresInWindow` counts in.
+  public var failureWindow = 20
 
   /// The defaults.
   public init() {}

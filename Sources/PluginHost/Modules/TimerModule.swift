@@ -71,7 +71,10 @@ extension PluginHost {
           self.timerNesting = outer
         }
         timer.handle = repeating ? loop.every(delay, fire) : loop.after(delay, fire)
-        if let handle = timer.handle { plugin.addTimer(timer.id, handle) }
+        if let handle = timer.handle {
+          loop.attribute(handle, to: plugin.path)
+          plugin.addTimer(timer.id, handle)
+        }
         return call.return(.object(timer))
       }
     }
