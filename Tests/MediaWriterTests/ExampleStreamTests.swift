@@ -32,7 +32,8 @@ import Testing
     let index = try JSONValue.parse(
       String(contentsOf: root.appendingPathComponent("recording/index.json"), encoding: .utf8))
     return try (index["exchanges"]?.arrayValue ?? []).compactMap { exchange in
-      guard let url = exchange["url"]?.stringValue, url.hasSuffix(".ts"), let body = exchange["body"]?.stringValue
+      guard let url = exchange["url"]?.stringValue, url.hasSuffix(".ts"),
+        let body = exchange["body"]?.stringValue
       else { return nil }
       let bytes = try Data(contentsOf: root.appendingPathComponent("recording/" + body))
       return signals(try MediaReader.scan([UInt8](bytes)))
