@@ -58,11 +58,7 @@ public enum BlankVideo {
 
   /// An IDR picture; `idrPictureId` must differ between two IDR pictures in a row.
   public static func idrPicture(idrPictureId: Int) -> [UInt8] {
-    var bits = BitWriter()
-    bits.unsignedGolomb(0)  // first_mb_in_slice
-    bits.unsignedGolomb(7)  // slice_type: I, every slice
-    bits.unsignedGolomb(0)  // pic_parameter_set_id
-    bits.put(0, frameNumBits)  // frame_num
+    var bits = sliceHeader(type: 7, frameNumber: 0)  // I, every slice
     bits.unsignedGolomb(UInt64(truncatingIfNeeded: idrPictureId & 0xFFFF))
     bits.put(0, 1)  // no_output_of_prior_pics_flag
     bits.put(0, 1)  // long_term_reference_flag
@@ -80,11 +76,7 @@ public enum BlankVideo {
   /// A P picture of skipped macroblocks: the picture before it, again. `frameNumber` counts the
   /// pictures since the last IDR picture.
   public static func skippedPicture(frameNumber: Int) -> [UInt8] {
-    var bits = BitWriter()
-    bits.unsignedGolomb(0)  // first_mb_in_slice
-    bits.unsignedGolomb(5)  // slice_type: P, every slice
-    bits.unsignedGolomb(0)  // pic_parameter_set_id
-    bits.put(UInt64(truncatingIfNeeded: frameNumber % (1 << frameNumBits)), frameNumBits)
+    var bits = sliceHeader(type: 5, frameNumber: frameNumber)  // P, every slice
     bits.put(0, 1)  // num_ref_idx_active_override_flag
     bits.put(0, 1)  // ref_pic_list_modification_flag_l0
     bits.put(0, 1)  // adaptive_ref_pic_marking_mode_flag
@@ -92,6 +84,16 @@ public enum BlankVideo {
     bits.unsignedGolomb(UInt64(truncatingIfNeeded: widthInMacroblocks * heightInMacroblocks))  // mb_skip_run
     bits.trailingBits()
     return nal(type: 1, bits.bytes)
+  }
+
+  /// A slice header's first fields: `first_mb_in_slice` 0, `slice_type`, PPS 0, `frame_num`.
+  private static func sliceHeader(type: UInt64, frameNumber: Int) -> BitWriter {
+    var bits = BitWriter()
+    bits.unsignedGolomb(0)
+    bits.unsignedGolomb(type)
+    bits.unsignedGolomb(0)
+    bits.put(UInt64(truncatingIfNeeded: frameNumber % (1 << frameNumBits)), frameNumBits)
+    return bits
   }
 
   /// A NAL unit (`nal_ref_idc` 3) of `type` around `payload`, with emulation prevention bytes.
