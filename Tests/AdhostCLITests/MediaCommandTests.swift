@@ -92,6 +92,24 @@ import Testing
     #expect(
       windows == [#""segments":[0,2]"#, #""segments":[1,3]"#, #""segments":[2,4]"#, #""segments":[3,5]"#])
   }
+
+  @Test func aServedLiveDASHWindowIsADynamicMPDThatPlaysUntil60WithItsCuesAtTheirTimes() async throws {
+    let spec = """
+      {
+        "format": "dash", "duration": 36, "segmentDuration": 6, "live": {"window": 3},
+        "emsg": [{"time": 5, "scheme": "urn:example:dash", "value": "1", "id": 1, "data": "cue", "version": 1}],
+        "id3": [{"time": 2.5, "frames": [{"id": "TXXX", "description": "google", "text": "google_d"}]},
+                {"time": 27, "frames": [{"id": "TXXX", "description": "google", "text": "google_e"}]}],
+        "scte35": [{"time": 20, "command": "splice_insert", "eventId": 3, "duration": 2}]
+      }
+      """
+    // availabilityStartTime 2026-01-01T00:00:00Z; the first window ends 18 s later.
+    let (cues, log) = try await cues(
+      spec, type: "application/dash+xml", manifest: "manifest.mpd",
+      extra: ["--until", "60", "--start-date", "2026-01-01T00:00:18Z"])
+    #expect(cues.map(\.time) == [2.5, 5, 20, 27])
+    #expect(log.filter { $0.contains("manifest.mpd") }.count == 4)
+  }
 }
 
 /// The server's log lines, gathered from its connection threads.

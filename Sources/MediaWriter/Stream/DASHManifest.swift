@@ -3,8 +3,8 @@ import OutsideText
 
 /// The MPD of a `dash` spec: one Period, one muxed Representation (H.264 and AAC) with a
 /// `SegmentTemplate` and `SegmentTimeline`, and an `InbandEventStream` per `emsg` scheme. VOD is
-/// `static`; a live window is `dynamic`, reloaded every segment duration, until the window reaches
-/// the end and the MPD turns `static`.
+/// `static`; a live window is `dynamic`, reloaded every segment duration, joined a window's length
+/// behind the live edge, until the window reaches the end and the MPD turns `static`.
 struct DASHManifest {
   let spec: MediaSpec
   let timeline: MediaTimeline
@@ -18,7 +18,10 @@ struct DASHManifest {
       let depth = Double(spec.live?.window ?? 1) * spec.segmentDuration
       mpd += #" type="dynamic" availabilityStartTime="\#(ISO8601.text(availabilityStart))""#
       mpd += #" minimumUpdatePeriod="\#(Self.duration(spec.segmentDuration))""#
-      mpd += #" timeShiftBufferDepth="\#(Self.duration(depth))" minBufferTime="PT2S">"#
+      // Joining a window's length behind the live edge: at the window's first segment, as HLS does.
+      mpd += #" timeShiftBufferDepth="\#(Self.duration(depth))""#
+      mpd += #" suggestedPresentationDelay="\#(Self.duration(depth))""#
+      mpd += #" minBufferTime="PT2S">"#
     } else {
       mpd +=
         #" type="static" mediaPresentationDuration="\#(Self.duration(spec.duration))" minBufferTime="PT2S">"#
