@@ -43,6 +43,11 @@ import Testing
     #expect(
       await adhost(["media", "serve", spec, "--clock", "sun"]).errors.contains(
         "--clock: expected loads or wall"))
+    let clip = try scratch.write(
+      "clip.json",
+      #"{"format": "hls-ts", "duration": 6, "segmentDuration": 6, "payload": {"clip": "none.ts"}}"#)
+    let missing = await adhost(["media", "write", clip, scratch.folder.path + "/out"])
+    #expect(missing.code == 64 && missing.errors.contains("\(clip): payload.clip: cannot read"))
   }
 
   /// A served stream played by `adhost run` in-process: the cues' content times and their ids.

@@ -61,6 +61,19 @@ struct FFprobe {
     return (streams, packets)
   }
 
+  /// Encodes a clip of real H.264 (libx264, an IDR picture every 2 s, B pictures) and AAC from
+  /// ffmpeg's test sources: `seconds` long, MPEG-TS, into `file`.
+  func encodeClip(_ file: URL, seconds: Int) throws {
+    _ = try run(
+      ffmpeg,
+      [
+        "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=25", "-f", "lavfi", "-i",
+        "sine=frequency=440:sample_rate=48000", "-t", "\(seconds)", "-c:v", "libx264", "-g", "50",
+        "-keyint_min",
+        "50", "-sc_threshold", "0", "-c:a", "aac", "-f", "mpegts", file.path,
+      ])
+  }
+
   /// What `ffmpeg` says when it decodes every stream of `file` (empty when it decodes cleanly).
   func decodeErrors(_ file: URL) throws -> String {
     try run(ffmpeg, ["-v", "error", "-i", file.path, "-f", "null", "-"]).standardError

@@ -59,4 +59,31 @@ import Testing
     #expect(try probe.read(file).streams.map(\.codec) == ["aac"])
     #expect(try probe.decodeErrors(file) == "")
   }
+
+  @Test func aClipIsCutAtItsKeyFramesAndDecodesWithTheSignalsAtTheirTimes() throws {
+    let probe = try FFprobe()
+    let scratch = try Scratch()
+    let clipFile = scratch.folder.appendingPathComponent("clip.ts")
+    try probe.encodeClip(clipFile, seconds: 12)
+    let spec = try MediaSpec.read(
+      """
+      {"format": "hls-ts", "duration": 10, "segmentDuration": 4, "payload": {"clip": "clip.ts"},
+       "id3": [{"time": 1.5, "frames": [{"id": "TXXX", "description": "google", "text": "g1"}]},
+               {"time": 6.25, "frames": [{"id": "TIT2", "text": "x"}]}],
+       "scte35": [{"time": 4, "command": "splice_insert", "eventId": 1, "duration": 2}]}
+      """)
+    let stream = MediaStream(spec, clip: try TSClip([UInt8](try Data(contentsOf: clipFile))))
+    #expect(stream.segmentDurations == [4, 4, 2])
+    let file = scratch.folder.appendingPathComponent("all.ts")
+    try Data((0..<stream.segmentCount).flatMap { stream.segment($0) }).write(to: file)
+    let (streams, packets) = try probe.read(file)
+    #expect(streams.map(\.codec) == ["h264", "aac", "timed_id3", "scte_35"])
+    let times = packets.filter { $0.stream == 2 }.compactMap(\.time)
+    #expect(times == [1.5, 6.25])
+    // Every frame of the first 10 s (250 at 25 fps); the frames decoded before 10 s that are shown
+    // after it (the reference pictures of the last B pictures) come too.
+    let video = packets.filter { $0.stream == 0 }.compactMap(\.time)
+    #expect(video.filter { $0 < 10 }.count == 250)
+    #expect(try probe.decodeErrors(file) == "")
+  }
 }

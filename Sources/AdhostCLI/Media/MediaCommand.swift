@@ -14,8 +14,9 @@ struct MediaCommand: Command {
     Writes the stream a JSON spec describes: its playlist (media.m3u8) or MPD (manifest.mpd),
     its init segment (init.mp4, CMAF) and media segments (segment-N.ts, .m4s or .aac), with
     the spec's timed ID3, emsg and SCTE-35 inside the segments and its EXT-X-DATERANGEs in the
-    playlist; blank H.264 video and silent AAC audio, written without an encoder. The spec's
-    members are in docs/media.md ("Writing streams").
+    playlist; blank H.264 video and silent AAC audio written without an encoder, or a clip of
+    real H.264 and AAC (MPEG-TS) cut at its key frames (hls-ts). The spec's members are in
+    docs/media.md ("Writing streams").
 
     write  writes every file into the folder (created when missing) and prints their names.
     serve  serves the stream on 127.0.0.1 at a free port, prints PORT=<port> and an empty line
@@ -59,7 +60,7 @@ struct MediaCommand: Command {
       guard !parsed.has(clock), !parsed.has(log) else {
         throw UsageError("\(clock.name) and \(log.name) are options of 'media serve'")
       }
-      let stream = MediaStream(try readSpec(parsed.positionals[1]))
+      let stream = try readStream(parsed.positionals[1])
       return write(stream, to: parsed.positionals[2], console: console)
     }
     try parsed.expectPositionals(2...2, "serve and a spec file")
@@ -67,20 +68,40 @@ struct MediaCommand: Command {
     guard let serverClock = MediaServer.Clock(rawValue: mode) else {
       throw clock.error("expected loads or wall")
     }
-    let stream = MediaStream(try readSpec(parsed.positionals[1]))
+    let stream = try readStream(parsed.positionals[1])
     return try serve(stream, clock: serverClock, logPath: parsed.value(log), console: console)
   }
 
-  /// The spec in `path`; an error naming the file and the JSON path.
-  static func readSpec(_ path: String) throws(UsageError) -> MediaSpec {
+  /// The stream of the spec in `path`, with its clip (a path from the spec's folder); an error
+  /// naming the file and the JSON path.
+  static func readStream(_ path: String) throws(UsageError) -> MediaStream {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw UsageError("cannot read \(path)")
     }
+    let spec: MediaSpec
     do {
-      return try MediaSpec.read(String(decoding: data, as: UTF8.self))
+      spec = try MediaSpec.read(String(decoding: data, as: UTF8.self))
     } catch {
       throw UsageError("\(path): \(error.description)")
     }
+    guard case .clip(let file) = spec.payload else { return MediaStream(spec) }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let clipPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+    guard let bytes = FileManager.default.contents(atPath: clipPath) else {
+      throw UsageError("\(path): payload.clip: cannot read \(clipPath)")
+    }
+    let clip: TSClip
+    do {
+      clip = try TSClip([UInt8](bytes))
+    } catch {
+      throw UsageError("\(path): payload.clip: \(clipPath): \(error.description)")
+    }
+    guard clip.duration + 0.001 >= spec.duration else {
+      throw UsageError(
+        "\(path): payload.clip: \(clipPath) lasts \(clip.duration) s, less than the stream's \(spec.duration) s"
+      )
+    }
+    return MediaStream(spec, clip: clip)
   }
 
   private static func write(_ stream: MediaStream, to folder: String, console: Console) -> Int32 {

@@ -38,6 +38,15 @@ public struct TSWriter {
     pes(pid: Self.videoPID, streamId: 0xE0, pts: pts, accessUnit, bounded: false, pcr: (pts, key))
   }
 
+  /// A video access unit with a decoding time before its presentation (B pictures), the PCR its DTS.
+  public mutating func videoFrame(pts: UInt64, dts: UInt64, _ accessUnit: [UInt8], key: Bool) {
+    guard dts != pts else { return videoFrame(pts: pts, accessUnit, key: key) }
+    let optional = Self.timestampBytes(pts, prefix: 0x30) + Self.timestampBytes(dts, prefix: 0x10)
+    let header: [UInt8] =
+      [0, 0, 1, 0xE0, 0, 0, 0x84, 0xC0, UInt8(truncatingIfNeeded: optional.count)] + optional
+    packetize(pid: Self.videoPID, header + accessUnit, pcr: (dts, key))
+  }
+
   /// An audio PES at `pts` holding `frames` (ADTS frames, one after the other).
   public mutating func audio(pts: UInt64, _ frames: [UInt8]) {
     pes(pid: Self.audioPID, streamId: 0xC0, pts: pts, frames, bounded: true)
@@ -121,9 +130,13 @@ public struct TSWriter {
   }
 
   /// A PTS field ('0010', 33 bits with markers).
-  public static func ptsBytes(_ pts: UInt64) -> [UInt8] {
+  public static func ptsBytes(_ pts: UInt64) -> [UInt8] { timestampBytes(pts, prefix: 0x20) }
+
+  /// A 33-bit timestamp field with markers after its 4-bit `prefix` (0x20 PTS alone, 0x30 PTS
+  /// before a DTS, 0x10 DTS).
+  static func timestampBytes(_ pts: UInt64, prefix: UInt8) -> [UInt8] {
     [
-      UInt8(truncatingIfNeeded: 0x21 | (pts >> 29) & 0x0E), UInt8(truncatingIfNeeded: pts >> 22),
+      prefix | 1 | UInt8(truncatingIfNeeded: (pts >> 29) & 0x0E), UInt8(truncatingIfNeeded: pts >> 22),
       UInt8(truncatingIfNeeded: 0x01 | (pts >> 14) & 0xFE), UInt8(truncatingIfNeeded: pts >> 7),
       UInt8(truncatingIfNeeded: 0x01 | (pts << 1) & 0xFE),
     ]

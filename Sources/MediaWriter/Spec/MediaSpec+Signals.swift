@@ -121,9 +121,8 @@ extension MediaSpec {
     if !dateranges.isEmpty && !format.isHLS {
       throw reader.error("dateranges", "EXT-X-DATERANGE is HLS only, not dash")
     }
-    if case .clip = payload {
-      throw reader.error(
-        "payload", "only \"placeholder\" is written so far: cutting a clip is not supported yet")
+    if case .clip = payload, format != .hlsTS {
+      throw reader.error("payload", "a clip is cut into hls-ts segments only so far, not \(format.rawValue)")
     }
   }
 }

@@ -3,11 +3,14 @@
 public struct MediaStream: Sendable {
   public let spec: MediaSpec
   let timeline: MediaTimeline
+  /// The spec's clip, read (`"payload": {"clip": FILE}`); nil for the placeholder payload.
+  let clip: TSClip?
 
-  /// The stream of `spec`.
-  public init(_ spec: MediaSpec) {
+  /// The stream of `spec`, with its clip's units when its payload is a clip.
+  public init(_ spec: MediaSpec, clip: TSClip? = nil) {
     self.spec = spec
-    timeline = MediaTimeline(spec)
+    self.clip = clip
+    timeline = clip.map { MediaTimeline(spec, clip: $0) } ?? MediaTimeline(spec)
   }
 
   /// The manifest's file name: `media.m3u8` or `manifest.mpd`.
@@ -62,7 +65,7 @@ public struct MediaStream: Sendable {
   public func segment(_ index: Int) -> [UInt8] {
     let segment = timeline.segments[index]
     switch spec.format {
-    case .hlsTS: return TSSegments(spec: spec, timeline: timeline).segment(segment)
+    case .hlsTS: return TSSegments(spec: spec, timeline: timeline, clip: clip).segment(segment)
     case .hlsPackedAudio: return PackedAudioSegments(spec: spec, timeline: timeline).segment(segment)
     case .hlsCMAF, .dash: return CMAFSegments(spec: spec, timeline: timeline).segment(segment)
     }

@@ -51,6 +51,34 @@ struct MediaTimeline {
     self.segments = segments
   }
 
+  /// The segments of a clip: each starts at the first IDR picture at or after a multiple of the
+  /// segment duration; frame indexes are the clip's units.
+  init(_ spec: MediaSpec, clip: TSClip) {
+    startTicks = Self.ticks(spec.start)
+    let total = Self.ticks(spec.duration)
+    let video = clip.video.prefix { $0.dts < Int64(truncatingIfNeeded: total) }
+    let step = spec.segmentDuration * 90_000
+    var bounds: [Int] = [0]
+    var number = 1
+    for (index, unit) in video.enumerated() where unit.key && index > 0 {
+      guard Double(unit.pts) >= step * Double(number) - 90 else { continue }
+      bounds.append(index)
+      number = (Int.checked((Double(unit.pts) / step).rounded(.down)) ?? number) + 1
+    }
+    bounds.append(video.count)
+    var segments: [Segment] = []
+    for index in 0..<bounds.count - 1 {
+      let start = video[bounds[index]].pts
+      let end = bounds[index + 1] < video.count ? video[bounds[index + 1]].pts : total
+      let audio = clip.audio.indices.filter { clip.audio[$0].pts >= start && clip.audio[$0].pts < end }
+      segments.append(
+        Segment(
+          index: index, videoFrames: bounds[index]..<bounds[index + 1],
+          audioFrames: (audio.first ?? 0)..<((audio.last ?? -1) + 1), startTicks: start, endTicks: end))
+    }
+    self.segments = segments
+  }
+
   /// Seconds as ticks, rounded.
   static func ticks(_ seconds: Double) -> UInt64 { UInt64.checked((seconds * 90_000).rounded()) ?? 0 }
 
