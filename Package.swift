@@ -14,7 +14,8 @@ import PackageDescription
 //    (the headless player: PlayerSeam's implementation on a virtual clock); AdCheck and RunReport
 //    (on AdPlayer's event log); HTTPKit (uses MediaKit); HLSKit; SCTE35Kit (the SCTE-35
 //    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); MediaKit
-//    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); VASTKit (uses
+//    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); MediaWriter (test
+//    streams with in-band ad signals, from a JSON spec; uses SCTE35Kit); VASTKit (uses
 //    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
 //    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim); PlaybackEngine (playlists,
 //    interstitials, client-side ads, native VAST tracking, on PlayerSeam's protocols).
@@ -68,6 +69,9 @@ let package = Package(
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "SCTE35Kit"),
     .target(name: "MediaKit", dependencies: ["SCTE35Kit"]),
+    // Writes test streams with in-band ad signals: MPEG-TS, CMAF, packed audio, their playlists
+    // and MPDs, from a JSON spec (`adhost media`, docs/media.md "Writing streams").
+    .target(name: "MediaWriter", dependencies: ["SCTE35Kit", "CheckedNumbers", "OutsideText"]),
     .target(
       name: "DASHKit",
       dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText", "SCTE35Kit"]),
@@ -96,14 +100,15 @@ let package = Package(
       name: "AdhostCLI",
       dependencies: [
         "LuaKit", "AdPlayer", "PlayerSeam", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "PlaybackEngine",
-        "HeadlessHost", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText",
+        "HeadlessHost", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText", "MediaWriter",
+        "LoopbackHTTP",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
     .executableTarget(
       name: "adhost-bench",
       dependencies: [
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "PlayerSeam", "VASTKit", "CLibXML2", "CheckedNumbers",
-        "AdhostCLI", "MediaKit", "MediaFixtures", "HLSKit", "DASHKit", "AdCheck", "RunReport",
+        "AdhostCLI", "MediaKit", "MediaWriter", "HLSKit", "DASHKit", "AdCheck", "RunReport",
         "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText",
       ]),
 
@@ -112,18 +117,22 @@ let package = Package(
     // Scratch folders and the repository's root, for the tests that write files and read the
     // repository's own (plugins, examples, types, docs).
     .target(name: "TestFiles", path: "Tests/TestFiles"),
-    // Writes MPEG-TS and CMAF segments with timed metadata: MediaKit's tests, its fuzz corpus and
-    // adhost-bench's media suite read them.
-    .target(name: "MediaFixtures", dependencies: ["SCTE35Kit"], path: "Tests/MediaFixtures"),
+    // Hostile segments (MediaWriter's segments broken on purpose): MediaKit's tests and its fuzz corpus.
+    .target(name: "MediaFixtures", dependencies: ["MediaWriter"], path: "Tests/MediaFixtures"),
     .testTarget(
       name: "SegmentLoadingTests",
       dependencies: [
         "PlaybackEngine", "AdPlayer", "AdCheck", "PlayerSeam", "HTTPKit", "HLSKit", "MediaKit",
-        "MediaFixtures",
+        "MediaFixtures", "MediaWriter",
         "LoopbackHTTP",
         "SCTE35Kit",
       ]),
-    .testTarget(name: "MediaKitTests", dependencies: ["MediaKit", "MediaFixtures", "SCTE35Kit"]),
+    .testTarget(
+      name: "MediaKitTests", dependencies: ["MediaKit", "MediaFixtures", "MediaWriter", "SCTE35Kit"]),
+    // The stream writer's specs and output, checked by MediaKit's readers and by ffprobe.
+    .testTarget(
+      name: "MediaWriterTests",
+      dependencies: ["MediaWriter", "MediaKit", "OutsideText", "TestFiles", "SCTE35Kit"]),
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
@@ -136,7 +145,7 @@ let package = Package(
     // Recording and replay: what requests send, secrets redacted, hosts mapped, segments trimmed.
     .testTarget(
       name: "HTTPKitTests",
-      dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "MediaFixtures", "OutsideText"]),
+      dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "OutsideText"]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit", "SCTE35Kit"]),
     // Cases written from what other projects' test suites assert (docs/vast.md "Agreement").
@@ -155,7 +164,7 @@ let package = Package(
       name: "PluginHostTests",
       dependencies: [
         "PluginHost", "HeadlessHost", "AdPlayer", "LoopbackHTTP", "TestFiles", "HTTPKit", "PlayerSeam",
-        "LuaKit", "PlaybackEngine", "MediaFixtures",
+        "LuaKit", "PlaybackEngine", "MediaWriter",
       ]),
     // End to end through the CLI: `adhost` commands run in-process (AdhostCLI) or as the built
     // executable, on plugins, examples and scenarios.
@@ -163,7 +172,7 @@ let package = Package(
       name: "AdhostCLITests",
       dependencies: [
         "AdhostCLI", "AdPlayer", "PlayerSeam", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport",
-        "TestFiles", "MediaFixtures", "OutsideText", "LuaKit", "HTTPKit",
+        "TestFiles", "MediaWriter", "OutsideText", "LuaKit", "HTTPKit", "MediaKit",
       ]),
   ]
 )

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what adhost needs to build, when it is missing: Lua 5.4, libxml2, libedit and pkg-config
 # (Debian/Ubuntu through apt-get, macOS through Homebrew), on Debian/Ubuntu also WebKitGTK and
-# Xvfb, the engine and headless display of display ads (docs/display.md); with ADHOST_TEST=1 also tmux and
-# Chromium (tests), with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
+# Xvfb, the engine and headless display of display ads (docs/display.md); with ADHOST_TEST=1 also tmux,
+# Chromium and ffmpeg (tests), with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
 set -euo pipefail
 
 need_swift() {
@@ -23,6 +23,8 @@ setup_debian() {
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(python3)
   # The HTML report's tests load it in headless Chromium.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(chromium)
+  # The stream writer's tests read what it writes with ffprobe and decode it with ffmpeg.
+  [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(ffmpeg)
   local missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -38,7 +40,7 @@ setup_debian() {
 setup_macos() {
   local missing=()
   local formulas=(pkg-config lua libxml2 libedit)
-  [ "${ADHOST_TEST:-0}" = 1 ] && formulas+=(tmux)
+  [ "${ADHOST_TEST:-0}" = 1 ] && formulas+=(tmux ffmpeg)
   [ "${ADHOST_TEST:-0}" = 1 ] && ! [ -d "/Applications/Chromium.app" ] && brew install --cask chromium >&2
   [ "${ADHOST_LINT:-0}" = 1 ] && formulas+=(luacheck)
   for f in "${formulas[@]}"; do brew list "$f" >/dev/null 2>&1 || missing+=("$f"); done

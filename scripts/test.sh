@@ -18,7 +18,8 @@ if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-aft
 examples=0
 sdk=0
 if [ $# -eq 0 ]; then
-  # --allow-setup: a scenario may start its own fixture (examples/vast/fixture/serve.py).
+  # --allow-setup: a scenario may start its own fixture (examples/vast/fixture/serve.py,
+  # adhost media serve for examples/inband/served).
   .build/debug/adhost test examples --allow-setup || examples=$?
   .build/debug/adhost lua --host sdk/tests/run.lua || sdk=$?
 fi

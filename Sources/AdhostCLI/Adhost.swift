@@ -8,6 +8,7 @@ public enum Adhost {
     ReplCommand.self,
     VASTCommand.self,
     LuaCommand.self,
+    MediaCommand.self,
   ]
 
   static let help = """

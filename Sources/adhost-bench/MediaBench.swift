@@ -1,6 +1,6 @@
 import Foundation
-import MediaFixtures
 import MediaKit
+import MediaWriter
 
 /// `adhost-bench media`: MediaKit's metadata scan of a TS and an fMP4 segment beside a bare pass
 /// over the same bytes (a 188-byte packet walk reading each PID; a box walk into moof and traf),

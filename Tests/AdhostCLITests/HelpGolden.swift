@@ -17,6 +17,7 @@ enum HelpGolden {
       repl     debug an integration live: Lua in the plugin's sandbox, the clock under your control
       vast     parse or resolve a VAST tag and print its ads, media and tracking
       lua      run a Lua file in the plugin sandbox, with its limits
+      media    write or serve a test stream with in-band ad signals
 
     Run 'adhost <command> --help' for a command's arguments and options.
     Exit codes: 0 success, 1 the command's check failed, 64 bad usage or input,
@@ -292,6 +293,37 @@ enum HelpGolden {
 
     Exit codes: 0 the file ran; 1 it raised an error or exceeded a budget (message with file,
     line and traceback on standard error); 64 bad usage or a file that cannot be read.
+    """#,
+    "media": #"""
+    Usage: adhost media write <spec.json> <folder>
+           adhost media serve <spec.json> [--clock loads|wall] [--log FILE]
+
+    Writes the stream a JSON spec describes: its playlist (media.m3u8) or MPD (manifest.mpd),
+    its init segment (init.mp4, CMAF) and media segments (segment-N.ts, .m4s or .aac), with
+    the spec's timed ID3, emsg and SCTE-35 inside the segments and its EXT-X-DATERANGEs in the
+    playlist; blank H.264 video and silent AAC audio written without an encoder, or a clip of
+    real H.264 and AAC (MPEG-TS) cut at its key frames (hls-ts). The spec's members are in
+    docs/media.md ("Writing streams").
+
+    write  writes every file into the folder (created when missing) and prints their names.
+    serve  serves the stream on 127.0.0.1 at a free port, prints PORT=<port> and an empty line
+           (the form a scenario's "setup" reads), and serves until stopped (SIGINT, SIGTERM).
+           With the spec's "live": {"window": N} each playlist or MPD lists N segments, the
+           window moving on by one segment per load (--clock loads) or per segment duration
+           of the wall clock (--clock wall); the last window ends the stream. A live DASH MPD
+           is dynamic, its availabilityStartTime 2026-01-01T00:00:00Z (--clock loads) or the
+           start of serving less the first window's length (--clock wall).
+
+    Options:
+      --clock loads|wall  serve: what moves a live window on: each load of the playlist or MPD
+                          (loads, the default: for virtual-time runs) or the wall clock (wall)
+      --log FILE          serve: write each request as one JSON line to FILE (default: standard
+                          error): {"seconds":…,"method":…,"path":…,"status":…,"bytes":…}, with
+                          "segments":[first,last] for a live window
+      -h, --help          show this help
+
+    Exit codes: 0 written (or served until stopped); 64 bad usage, a spec that cannot be read
+    or asks for the impossible (the error names its JSON path and why); 74 a file not written.
     """#,
   ]
 }

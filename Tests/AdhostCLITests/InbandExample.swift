@@ -1,4 +1,4 @@
-import MediaFixtures
+import MediaWriter
 
 /// The streams of examples/inband, written with the test fixture writers (`Tests/MediaFixtures`)
 /// as offline recordings: their ad-tracking ids and breaks exist only inside the segments, as

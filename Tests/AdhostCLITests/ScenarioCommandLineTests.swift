@@ -29,7 +29,10 @@ import Testing
     #expect(
       folders.allSatisfy { $0.split(separator: "/").count == Self.examples.split(separator: "/").count + 1 })
     #expect(
-      playable.filter(\.hasSetup).map(\.file) == ["\(Self.examples)/vast/tests/fixture-server.scenario.json"])
+      playable.filter(\.hasSetup).map(\.file) == [
+        "\(Self.examples)/inband/served/tests/cues.scenario.json",
+        "\(Self.examples)/vast/tests/fixture-server.scenario.json",
+      ])
   }
 
   @Test func scenariosThatExpectAFailingExitAreLaunchedExpectingIt() async throws {

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPKit
 import LoopbackHTTP
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// Media segments are recorded trimmed (MediaKit's `SegmentTrimmer`), marked with their whole

@@ -1,3 +1,5 @@
+import MediaWriter
+
 /// Hostile segments for the corpus in Tests/Fixtures/hostile-inputs/media: truncated packets,
 /// lying lengths, PTS chaos, endless and zero-size boxes. Each is a valid segment broken on purpose.
 public enum HostileMedia {

@@ -1,5 +1,5 @@
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import SCTE35Kit
 import Testing
 

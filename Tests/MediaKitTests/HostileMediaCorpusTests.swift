@@ -1,6 +1,7 @@
 import Foundation
 import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// Every hostile segment in Tests/Fixtures/hostile-inputs/media reads to a clear error or to

@@ -1,5 +1,5 @@
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// ID3v2.3 and v2.4 tags: frames, sizes, unsynchronisation, extended headers.

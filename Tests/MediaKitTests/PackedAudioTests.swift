@@ -1,5 +1,5 @@
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// Packed audio: the leading tag's transportStreamTimestamp places its frames and later tags.

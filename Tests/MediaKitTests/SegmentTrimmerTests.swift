@@ -1,5 +1,5 @@
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// A trimmed segment is small and reads to the same metadata and stream times.

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTP
-import MediaFixtures
+import MediaWriter
 
 /// Google DAI live on 127.0.0.1, following Google's documented JSON: the stream request (form
 /// POST to /linear/v1/hls/event/{assetKey}/stream) answering `stream_manifest`,

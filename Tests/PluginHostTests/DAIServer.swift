@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTP
-import MediaFixtures
+import MediaWriter
 
 /// Google DAI on 127.0.0.1, following Google's documented JSON: a VOD stream request (form POST
 /// to /ondemand/v1/hls/content/{cms}/vid/{video}/stream) answering `stream_manifest`,

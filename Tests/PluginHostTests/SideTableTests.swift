@@ -3,7 +3,7 @@ import Foundation
 import HTTPKit
 import HeadlessHost
 import LoopbackHTTP
-import MediaFixtures
+import MediaWriter
 import PlayerSeam
 import PluginHost
 import TestFiles

@@ -2,8 +2,8 @@ import AdCheck
 import AdPlayer
 import Foundation
 import HTTPKit
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import PlaybackEngine
 import PlayerSeam
 import XCTest

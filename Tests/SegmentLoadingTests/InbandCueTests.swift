@@ -1,7 +1,7 @@
 import AdPlayer
 import HTTPKit
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import PlaybackEngine
 import PlayerSeam
 import XCTest

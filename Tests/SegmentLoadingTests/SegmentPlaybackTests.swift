@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import MediaFixtures
+import MediaWriter
 import PlaybackEngine
 import PlayerSeam
 import XCTest

@@ -2,7 +2,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import LoopbackHTTP
-import MediaFixtures
+import MediaWriter
 import PlaybackEngine
 import PlayerSeam
 

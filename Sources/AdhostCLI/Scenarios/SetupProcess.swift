@@ -195,7 +195,25 @@ final class SetupProcess: @unchecked Sendable {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    return posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+    var environment: [UnsafeMutablePointer<CChar>?] = Self.environment.map { strdup($0) } + [nil]
+    defer { for pointer in environment { free(pointer) } }
+    return posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &environment)
+  }
+
+  /// A setup's environment: adhost's, with `ADHOST` the path of the adhost executable unless it
+  /// is set already, so that a setup runs `exec "$ADHOST" media serve …` (docs/testing.md).
+  static let environment: [String] = {
+    var variables = ProcessInfo.processInfo.environment
+    if variables["ADHOST"] == nil, let executable = adhostExecutable { variables["ADHOST"] = executable }
+    return variables.map { "\($0.key)=\($0.value)" }
+  }()
+
+  /// This executable when it is adhost, else an `adhost` beside it (a test bundle's, in .build).
+  private static var adhostExecutable: String? {
+    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+    if executable.lastPathComponent == "adhost" { return executable.path }
+    let sibling = executable.deletingLastPathComponent().appendingPathComponent("adhost").path
+    return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
   }
 }
 

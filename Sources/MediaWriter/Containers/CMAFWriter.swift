@@ -9,18 +9,22 @@ public enum CMAFWriter {
 
   /// A full box (version and flags) of `type`.
   public static func fullBox(_ type: String, version: UInt8, flags: UInt32 = 0, _ body: [UInt8]) -> [UInt8] {
-    box(type, [version] + Array(u32(Int(flags)).dropFirst()) + body)
+    box(type, [version] + Array(u32(Int(truncatingIfNeeded: flags)).dropFirst()) + body)
   }
 
   /// An init segment of one track with `timescale` and a `trex` default sample duration.
   public static func initSegment(track: UInt32 = 1, timescale: UInt32, defaultDuration: UInt32 = 0) -> [UInt8]
   {
     let tkhd = fullBox(
-      "tkhd", version: 0, flags: 3, u32(0) + u32(0) + u32(Int(track)) + [UInt8](repeating: 0, count: 72))
+      "tkhd", version: 0, flags: 3,
+      u32(0) + u32(0) + u32(Int(truncatingIfNeeded: track)) + [UInt8](repeating: 0, count: 72))
     let mdhd = fullBox(
-      "mdhd", version: 0, u32(0) + u32(0) + u32(Int(timescale)) + u32(0) + [0x55, 0xC4, 0, 0])
+      "mdhd", version: 0,
+      u32(0) + u32(0) + u32(Int(truncatingIfNeeded: timescale)) + u32(0) + [0x55, 0xC4, 0, 0])
     let trex = fullBox(
-      "trex", version: 0, u32(Int(track)) + u32(1) + u32(Int(defaultDuration)) + u32(0) + u32(0))
+      "trex", version: 0,
+      u32(Int(truncatingIfNeeded: track)) + u32(1) + u32(Int(truncatingIfNeeded: defaultDuration)) + u32(0)
+        + u32(0))
     let moov = box("moov", box("trak", tkhd + box("mdia", mdhd)) + box("mvex", trex))
     return box("ftyp", Array("cmfc".utf8) + u32(0) + Array("iso6cmfc".utf8)) + moov
   }
@@ -34,11 +38,13 @@ public enum CMAFWriter {
     if version == 0 {
       return fullBox(
         "emsg", version: 0,
-        strings + u32(Int(timescale)) + u32(Int(time)) + u32(Int(duration)) + u32(Int(id)) + message)
+        strings + u32(Int(truncatingIfNeeded: timescale)) + u32(Int(truncatingIfNeeded: time))
+          + u32(Int(truncatingIfNeeded: duration)) + u32(Int(truncatingIfNeeded: id)) + message)
     }
     return fullBox(
       "emsg", version: 1,
-      u32(Int(timescale)) + u64(time) + u32(Int(duration)) + u32(Int(id)) + strings + message)
+      u32(Int(truncatingIfNeeded: timescale)) + u64(time) + u32(Int(truncatingIfNeeded: duration))
+        + u32(Int(truncatingIfNeeded: id)) + strings + message)
   }
 
   /// A media segment: `styp`, the `emsg` boxes, one `moof` (track 1, `tfdt` = `decodeTime`,
@@ -48,10 +54,12 @@ public enum CMAFWriter {
     track: UInt32 = 1
   ) -> [UInt8] {
     let mfhd = fullBox("mfhd", version: 0, u32(1))
-    let tfhd = fullBox("tfhd", version: 0, flags: 0x02_0000, u32(Int(track)))
+    let tfhd = fullBox("tfhd", version: 0, flags: 0x02_0000, u32(Int(truncatingIfNeeded: track)))
     let tfdt = fullBox("tfdt", version: 1, u64(decodeTime))
     var runBody = u32(samples) + u32(0)
-    for _ in 0..<samples { runBody += u32(Int(sampleDuration)) + u32(mdatSize / max(samples, 1)) }
+    for _ in 0..<samples {
+      runBody += u32(Int(truncatingIfNeeded: sampleDuration)) + u32(mdatSize / max(samples, 1))
+    }
     let trun = fullBox("trun", version: 0, flags: 0x301, runBody)
     let moof = box("moof", mfhd + box("traf", tfhd + tfdt + trun))
     return box("styp", Array("msdh".utf8) + u32(0) + Array("msdhmsix".utf8)) + emsgs.flatMap { $0 } + moof
@@ -63,6 +71,8 @@ public enum CMAFWriter {
   }
 
   public static func u64(_ value: UInt64) -> [UInt8] {
-    stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: value >> UInt64($0)) }
+    stride(from: 56, through: 0, by: -8).map {
+      UInt8(truncatingIfNeeded: value >> UInt64(truncatingIfNeeded: $0))
+    }
   }
 }

@@ -7,7 +7,7 @@ public enum SCTE35Writer {
     eventId: UInt32, ptsTime: UInt64?, duration: UInt64?, out: Bool = true, ptsAdjustment: UInt64 = 0
   ) -> [UInt8] {
     var command = BitWriter()
-    command.put(UInt64(eventId), 32)
+    command.put(UInt64(truncatingIfNeeded: eventId), 32)
     command.put(0, 1)  // splice_event_cancel_indicator
     command.put(0x7F, 7)
     command.put(out ? 1 : 0, 1)
@@ -35,7 +35,7 @@ public enum SCTE35Writer {
     spliceTime(&command, ptsTime)
     var descriptor = BitWriter()
     descriptor.put(0x4355_4549, 32)  // "CUEI"
-    descriptor.put(UInt64(eventId), 32)
+    descriptor.put(UInt64(truncatingIfNeeded: eventId), 32)
     descriptor.put(0, 1)
     descriptor.put(0x7F, 7)
     descriptor.put(1, 1)  // program_segmentation_flag
@@ -44,7 +44,7 @@ public enum SCTE35Writer {
     if let duration { descriptor.put(duration, 40) }
     descriptor.put(0, 8)  // segmentation_upid_type
     descriptor.put(0, 8)  // segmentation_upid_length
-    descriptor.put(UInt64(typeId), 8)
+    descriptor.put(UInt64(truncatingIfNeeded: typeId), 8)
     descriptor.put(1, 8)
     descriptor.put(1, 8)
     let body = descriptor.bytes
@@ -75,8 +75,8 @@ public enum SCTE35Writer {
     body.put(ptsAdjustment, 33)
     body.put(0, 8)  // cw_index
     body.put(0xFFF, 12)  // tier
-    body.put(UInt64(command.count), 12)
-    body.put(UInt64(type), 8)
+    body.put(UInt64(truncatingIfNeeded: command.count), 12)
+    body.put(UInt64(truncatingIfNeeded: type), 8)
     var bytes = body.bytes + command
     bytes +=
       [UInt8(truncatingIfNeeded: descriptors.count >> 8), UInt8(truncatingIfNeeded: descriptors.count)]
@@ -86,29 +86,5 @@ public enum SCTE35Writer {
       [0xFC, UInt8(truncatingIfNeeded: 0x30 | length >> 8), UInt8(truncatingIfNeeded: length)] + bytes
     section += PSI.crcBytes(section)
     return section
-  }
-}
-
-/// Big-endian bit fields, written.
-struct BitWriter {
-  private(set) var bytes: [UInt8] = []
-  private var bits = 0
-
-  mutating func put(_ value: UInt64, _ count: Int) {
-    for shift in stride(from: count - 1, through: 0, by: -1) {
-      if bits % 8 == 0 { bytes.append(0) }
-      let bit = UInt8(truncatingIfNeeded: value >> UInt64(shift) & 1)
-      bytes[bytes.count - 1] |= bit << UInt8(7 - bits % 8)
-      bits += 1
-    }
-  }
-}
-
-/// PSI section helpers.
-public enum PSI {
-  /// The CRC_32 of `section` as 4 bytes.
-  public static func crcBytes(_ section: [UInt8]) -> [UInt8] {
-    let crc = SCTE35Binary.crc32(section)
-    return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) }
   }
 }

@@ -1,0 +1,66 @@
+/// A clip of real H.264 and AAC in MPEG-TS (`"payload": {"clip": FILE}`), read into its access
+/// units: the first H.264 stream's (stream type 0x1B) and the first ADTS AAC stream's (0x0F) PES,
+/// each with its timestamps in 90 kHz ticks from the first video frame's presentation (so the first
+/// frames' decoding times, before it when there are B pictures, are negative).
+public struct TSClip: Sendable {
+  /// One PES: its timestamps from the clip's start, its bytes, and whether it holds an IDR picture.
+  public struct Unit: Sendable {
+    public var pts: UInt64
+    public var dts: Int64
+    public var bytes: [UInt8]
+    public var key: Bool
+  }
+
+  /// Why a clip cannot be read.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+  }
+
+  public private(set) var video: [Unit] = []
+  public private(set) var audio: [Unit] = []
+
+  /// The clip's length: from its first video frame to the end of its last.
+  public var duration: Double {
+    guard video.count > 1, let last = video.last else { return 0 }
+    let frame = last.pts - video[video.count - 2].pts
+    return Double(last.pts + frame) / 90_000
+  }
+
+  /// Reads the clip's bytes.
+  public init(_ bytes: [UInt8]) throws(Failure) {
+    var demux = ClipDemux()
+    try demux.read(bytes)
+    guard let videoPID = demux.videoPID, let first = demux.units[videoPID]?.first else {
+      throw Failure(
+        description: "no H.264 stream (stream type 0x1B) with a timestamp: expected MPEG-TS from ffmpeg")
+    }
+    let origin = first.pts
+    func shifted(_ units: [ClipDemux.RawUnit]) -> [Unit] {
+      units.filter { $0.pts >= origin }.map { unit in
+        Unit(
+          pts: unit.pts - origin,
+          dts: Int64(truncatingIfNeeded: unit.dts) - Int64(truncatingIfNeeded: origin),
+          bytes: unit.bytes, key: Self.hasIDR(unit.bytes))
+      }
+    }
+    video = shifted(demux.units[videoPID] ?? [])
+    audio = demux.audioPID.map { shifted(demux.units[$0] ?? []) } ?? []
+    guard video.first?.key == true else {
+      throw Failure(description: "the clip's first video frame is not an IDR picture")
+    }
+  }
+
+  /// Whether Annex B bytes hold a NAL unit of type 5 (an IDR slice).
+  static func hasIDR(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    while index + 3 < bytes.count {
+      if bytes[index] == 0, bytes[index + 1] == 0, bytes[index + 2] == 1 {
+        if bytes[index + 3] & 0x1F == 5 { return true }
+        index += 3
+      } else {
+        index += 1
+      }
+    }
+    return false
+  }
+}

@@ -1,0 +1,105 @@
+/// CMAF segments of a spec (`hls-cmaf`, `dash`): one init segment of a video track (1, 90 kHz)
+/// and an audio track (2, 48 kHz), and media segments of both, with `emsg` boxes before the
+/// `moof`: the spec's own, its ID3 tags (`https://aomedia.org/emsg/ID3`) and its SCTE-35 splices
+/// (`urn:scte:scte35:2013:bin`), in the segment whose span holds their time.
+struct CMAFSegments {
+  static let id3Scheme = "https://aomedia.org/emsg/ID3"
+  static let scte35Scheme = "urn:scte:scte35:2013:bin"
+
+  let spec: MediaSpec
+  let timeline: MediaTimeline
+
+  static var initSegment: [UInt8] {
+    let sps = BlankVideo.sequenceParameterSet
+    let pps = BlankVideo.pictureParameterSet
+    return CMAFWriter.initSegment(tracks: [
+      (.video(width: BlankVideo.width, height: BlankVideo.height, sps: sps, pps: pps), 90_000),
+      (
+        .audio(sampleRate: SilentAudio.sampleRate, channels: 1, config: SilentAudio.audioSpecificConfig),
+        UInt32(truncatingIfNeeded: SilentAudio.sampleRate)
+      ),
+    ])
+  }
+
+  func segment(_ segment: MediaTimeline.Segment) -> [UInt8] {
+    let first = segment.videoFrames.lowerBound
+    let video = segment.videoFrames.map { frame in
+      let picture =
+        frame == first
+        ? BlankVideo.idrPicture(idrPictureId: segment.index % 2)
+        : BlankVideo.skippedPicture(frameNumber: frame - first)
+      return (
+        duration: UInt32(truncatingIfNeeded: MediaTimeline.videoFrameTicks),
+        bytes: CMAFWriter.u32(picture.count) + picture, sync: frame == first
+      )
+    }
+    let audio = segment.audioFrames.map { _ in
+      (
+        duration: UInt32(truncatingIfNeeded: SilentAudio.frameSamples), bytes: SilentAudio.rawFrame,
+        sync: true
+      )
+    }
+    let audioStart = UInt64(truncatingIfNeeded: segment.audioFrames.lowerBound * SilentAudio.frameSamples)
+    let fragments = [
+      CMAFWriter.Fragment(track: 1, decodeTime: timeline.startTicks + segment.startTicks, samples: video),
+      CMAFWriter.Fragment(
+        track: 2, decodeTime: audioStart + timeline.startTicks * 48_000 / 90_000, samples: audio),
+    ]
+    return CMAFWriter.mediaSegment(
+      emsgs: messages(segment), sequence: segment.index + 1, fragments: fragments)
+  }
+
+  /// The segment's `emsg` boxes, by time.
+  private func messages(_ segment: MediaTimeline.Segment) -> [[UInt8]] {
+    func inSegment(_ time: Double) -> Bool {
+      timeline.segment(at: MediaTimeline.ticks(time)).index == segment.index
+    }
+    var boxes: [(time: Double, box: [UInt8])] = []
+    for (index, tag) in spec.id3.enumerated() where inSegment(tag.time) {
+      boxes.append(
+        (
+          tag.time,
+          CMAFWriter.emsg(
+            version: 1, scheme: Self.id3Scheme, timescale: 90_000,
+            time: timeline.startTicks + MediaTimeline.ticks(tag.time), duration: 0,
+            id: UInt32(truncatingIfNeeded: index + 1), MediaSpec.tag(tag.frames))
+        ))
+    }
+    for splice in spec.scte35 where inSegment(splice.time) {
+      let ticks = timeline.startTicks + MediaTimeline.ticks(splice.time)
+      let duration = UInt32(truncatingIfNeeded: splice.duration.map(MediaTimeline.ticks) ?? 0)
+      boxes.append(
+        (
+          splice.time,
+          CMAFWriter.emsg(
+            version: 1, scheme: Self.scte35Scheme, timescale: 90_000, time: ticks, duration: duration,
+            id: splice.eventId, MediaSpec.section(splice, ticks: ticks))
+        ))
+    }
+    for message in spec.emsg where inSegment(message.time) {
+      let base = message.version == 0 ? Double(segment.startTicks) / 90_000 : spec.start
+      let time = (message.time + (message.version == 0 ? -base : base))
+      let ticks =
+        EventMessageTiming.ticks(time, message.timescale)
+        ?? EventMessageTiming.rounded(time, message.timescale)
+      let duration =
+        message.duration.flatMap { EventMessageTiming.ticks($0, message.timescale) } ?? 0xFFFF_FFFF
+      boxes.append(
+        (
+          message.time,
+          CMAFWriter.emsg(
+            version: message.version, scheme: message.scheme, value: message.value,
+            timescale: message.timescale,
+            time: ticks, duration: UInt32(truncatingIfNeeded: duration), id: message.id, message.data)
+        ))
+    }
+    return boxes.sorted { $0.time < $1.time }.map(\.box)
+  }
+}
+
+extension EventMessageTiming {
+  /// `seconds` × `timescale` rounded to a whole tick.
+  static func rounded(_ seconds: Double, _ timescale: UInt32) -> UInt64 {
+    UInt64.checked((seconds * Double(timescale)).rounded()) ?? 0
+  }
+}
