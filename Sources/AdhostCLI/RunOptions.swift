@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import OutsideText
 import PlaybackEngine
 import PlayerSeam
 import PluginHost

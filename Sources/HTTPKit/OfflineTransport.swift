@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import Synchronization
 
 /// A transport that answers from a recording folder and never touches the network.
