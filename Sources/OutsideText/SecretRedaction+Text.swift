@@ -2,8 +2,8 @@ extension SecretRedaction {
   /// `text` with the secrets of the URLs in it replaced by `mark`: the value of a parameter on
   /// the list after `?`, `&`, `#` or `;` (a query, a fragment such as `#access_token=…`, matrix
   /// parameters), and the password of a user info after `://` (`user:PASSWORD@host`). A value
-  /// ends at `&`, `#`, white space, a quote, `<`, `>`, `\` or a control character; `:`, `,`, `.`,
-  /// `;` and `)` at its end are left to the text around it (`…?token=abc: HTTP 404`). Text with
+  /// ends at `&`, `#`, `;`, white space, a quote, `<`, `>`, `\` or a control character; `:`, `,`,
+  /// `.` and `)` at its end are left to the text around it (`…?token=abc: HTTP 404`). Text with
   /// neither `=` nor `@` is returned at once, as it is.
   public func text(_ text: String, mark: String = Self.mark) -> String {
     guard text.utf8.contains(where: { $0 == Byte.equals || $0 == Byte.at }) else { return text }
@@ -122,12 +122,13 @@ private enum Byte {
     UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: ";"),
   ]
   static let trailing: Set<UInt8> = [
-    colon, UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ")"),
+    colon, UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ")"),
   ]
 
   static func endsValue(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+    case UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+      UInt8(ascii: "<"),
       UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: " "), 0..<0x20, 0x7F:
       return true
     default: return false
