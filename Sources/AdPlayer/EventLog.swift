@@ -125,14 +125,18 @@ public final class EventLog {
 
   /// Appends an entry, its secrets redacted.
   public func append(_ entry: LogEntry) {
-    var entry = entry
-    entry.fields = SecretRedaction.standard.everywhere(entry.fields)
     storedCount += 1
     switch storedMode {
-    case .keep: storedEntries.append(entry)
-    case .stream(let sink): sink(entry)
+    case .keep: storedEntries.append(Self.redacted(entry))
+    case .stream(let sink): sink(Self.redacted(entry))
     case .countOnly: break
     }
+  }
+
+  private static func redacted(_ entry: LogEntry) -> LogEntry {
+    var entry = entry
+    entry.fields = SecretRedaction.standard.everywhere(entry.fields)
+    return entry
   }
 
   /// Counts an entry that was not built because the log is not recording.

@@ -26,6 +26,9 @@ public struct SecretRedaction: Sendable, Equatable {
   public let names: [String]
   /// The names, normalised (lowercased, without `-` and `_`).
   private let keys: Set<String>
+  /// The `shape` of each key: most names are told apart from every key by it, without
+  /// normalising them (the log asks of every member of every entry).
+  private let shapes: Set<Int>
 
   /// The default names and `extra` ones.
   public init(extra: Set<String> = []) {
@@ -36,10 +39,25 @@ public struct SecretRedaction: Sendable, Equatable {
   public init(exactly names: some Sequence<String>) {
     self.names = Set(names.map { $0.lowercased() }).sorted()
     keys = Set(self.names.map(Self.normalised))
+    shapes = Set(keys.map(Self.shape))
   }
 
   /// Whether a header, parameter, member or field of this name is a secret.
-  public func isSecret(_ name: String) -> Bool { keys.contains(Self.normalised(name)) }
+  public func isSecret(_ name: String) -> Bool {
+    shapes.contains(Self.shape(name)) && keys.contains(Self.normalised(name))
+  }
+
+  /// The first byte (an ASCII letter in lower case) and the length in bytes of a name without
+  /// its `-` and `_`: equal for a name and its normalised form when it is ASCII.
+  static func shape(_ name: String) -> Int {
+    var length = 0
+    var first: UInt8 = 0
+    for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+      if length == 0 { first = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+      length += 1
+    }
+    return Int(first) << 32 | length
+  }
 
   /// Whether a query parameter or form field of this name, as sent (percent-encoded, `+` for a
   /// space), is a secret.
