@@ -74,7 +74,10 @@ public struct LogEntry: Equatable, Sendable {
 }
 
 /// The event log. It keeps its entries, streams them to a sink, or only counts them, so a long
-/// run does not have to hold its whole log in memory. Host thread only.
+/// run does not have to hold its whole log in memory. Every entry is redacted as it is appended
+/// (`SecretRedaction.everywhere`): the log, and all that is made of it — the readable and JSON
+/// lines, reports, scenario failures, JUnit — never holds a credential (docs/http.md "Secrets").
+/// Host thread only.
 public final class EventLog {
   /// What happens to appended entries.
   public enum Mode {
@@ -120,14 +123,20 @@ public final class EventLog {
   /// Whether appended entries are looked at; when not, callers may skip building them.
   public var isRecording: Bool { recording }
 
-  /// Appends an entry.
+  /// Appends an entry, its secrets redacted.
   public func append(_ entry: LogEntry) {
     storedCount += 1
     switch storedMode {
-    case .keep: storedEntries.append(entry)
-    case .stream(let sink): sink(entry)
+    case .keep: storedEntries.append(Self.redacted(entry))
+    case .stream(let sink): sink(Self.redacted(entry))
     case .countOnly: break
     }
+  }
+
+  private static func redacted(_ entry: LogEntry) -> LogEntry {
+    var entry = entry
+    entry.fields = SecretRedaction.standard.everywhere(entry.fields)
+    return entry
   }
 
   /// Counts an entry that was not built because the log is not recording.

@@ -71,9 +71,10 @@ public final class Console: Sendable {
   }
 
   /// Writes a line to standard error, its control characters escaped but line feeds and tabs
-  /// (`TerminalEscape.lines`): messages carry plugins' and ad servers' text.
+  /// (`TerminalEscape.lines`): messages carry plugins' and ad servers' text. The secrets of the
+  /// URLs in it are redacted (`SecretRedaction.text`), as the log's are.
   public func printError(_ message: String) {
-    let line = TerminalEscape.lines(message)
+    let line = TerminalEscape.lines(SecretRedaction.standard.text(message))
     if isCapturing {
       written.withLock { $0.capturedErrors.append(line + "\n") }
     } else {

@@ -65,7 +65,12 @@ struct DisplayRun: Sendable {
     do {
       switch action {
       case .click(let x, let y): try shown.view.click(x: x, y: y)
-      case .screenshot(let path): try shown.view.screenshot(to: path)
+      case .screenshot(let path):
+        if let obstacle = WritePath.fileObstacle(path) {
+          console.printError("adhost display: screenshot \(path): \(obstacle)")
+          return false
+        }
+        try shown.view.screenshot(to: path)
       case .close:
         guard shown.tapNativeClose() else {
           console.printError("adhost display: close: this view has no native close (a banner has none)")

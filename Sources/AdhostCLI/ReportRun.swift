@@ -115,7 +115,7 @@ final class ReportRun: @unchecked Sendable {
     do {
       try html.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
     } catch {
-      throw UsageError("cannot write the report \(path): \(error.localizedDescription)")
+      throw UsageError("cannot write the report \(path): \(WritePath.reason(file: path, error))")
     }
   }
 }

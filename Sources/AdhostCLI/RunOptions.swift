@@ -2,6 +2,7 @@ import AdPlayer
 import Foundation
 import HTTPKit
 import LuaKit
+import OutsideText
 import PlaybackEngine
 import PlayerSeam
 import PluginHost
@@ -181,7 +182,9 @@ struct RunOptions {
         startDate: startDate, redaction: SecretRedaction(extra: Set(redacted)))
       return (recording, recording, nil)
     } catch {
-      throw UsageError("\(Self.record.name) \(folder): \(error)")
+      // A recording that cannot be read says so; a folder that cannot be made says why.
+      let reason = (error as? HTTPError)?.description ?? WritePath.reason(folder: folder, error)
+      throw UsageError("\(Self.record.name) \(folder): \(reason)")
     }
   }
 }

@@ -22,11 +22,13 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   case status(URL, Int)
   /// A connection, DNS, TLS, truncated-body or file-reading failure, with the system's message.
   case network(URL, String)
-  /// Offline mode: no recorded response matches the request.
-  case notRecorded(URL)
+  /// Offline mode: no recorded response matches the request; `recordedAs`, the URL it was looked
+  /// up as when `--map-host` changed it.
+  case notRecorded(URL, recordedAs: URL? = nil)
   /// Offline mode: the recording has the method and URL, but not what the request sends; the
-  /// first difference (`body adsParams.userSegment: recorded "sports", sent "CHANGED"`).
-  case recordedDifferently(URL, String)
+  /// first difference (`body adsParams.userSegment: recorded "sports", sent "CHANGED"`), and the
+  /// URL it was looked up as when `--map-host` changed it.
+  case recordedDifferently(URL, String, recordedAs: URL? = nil)
 
   /// The URL the failure is about.
   public var url: URL {
@@ -34,7 +36,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case .insecureURL(let url), .unsupportedScheme(let url), .fileAccessDenied(let url),
       .timeout(let url, _), .tooManyRedirects(let url, _), .refusedRedirect(let url, _),
       .bodyTooLarge(let url, _),
-      .status(let url, _), .network(let url, _), .notRecorded(let url), .recordedDifferently(let url, _):
+      .status(let url, _), .network(let url, _), .notRecorded(let url, _),
+      .recordedDifferently(let url, _, _):
       return url
     }
   }
@@ -71,10 +74,19 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case .bodyTooLarge(_, let limit): return "\(target): body larger than \(limit) bytes"
     case .status(_, let status): return "\(target): HTTP status \(status)"
     case .network(_, let message): return "\(target): \(message)"
-    case .notRecorded: return "\(target): no recorded response matches this request (offline mode)"
-    case .recordedDifferently(_, let difference):
-      return "\(target): no recorded response matches this request (offline mode): \(difference)"
+    case .notRecorded(_, let recorded):
+      return "\(target): no recorded response matches this request (offline mode\(Self.lookedUp(recorded)))"
+    case .recordedDifferently(_, let difference, let recorded):
+      return
+        "\(target): no recorded response matches this request (offline mode\(Self.lookedUp(recorded))): \(difference)"
     }
+  }
+}
+
+extension HTTPError {
+  /// `, looked up as URL (--map-host)` for a request whose URL `--map-host` changed.
+  fileprivate static func lookedUp(_ recorded: URL?) -> String {
+    recorded.map { ", looked up as \($0.absoluteString) (--map-host)" } ?? ""
   }
 }
 

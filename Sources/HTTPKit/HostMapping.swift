@@ -3,7 +3,8 @@ import Foundation
 /// `RECORDED=SENT` (`--map-host`): a replay answers a request sent to the host (and port) `SENT`
 /// as the recording's request to `RECORDED` — so a recording made against a test server on one
 /// port replays against the same server on another. Each side is `host` or `host:port` (an IPv6
-/// address in brackets, `[::1]:8080`); without a port, the URL's scheme's default port.
+/// address in brackets, `[::1]:8080`); without a port, the URL's scheme's default port, and the
+/// default port given (`:443` for `https`, `:80` for `http`) is the same as none.
 public struct HostMapping: Sendable, Equatable, CustomStringConvertible {
   /// A host, in lower case without brackets, and a port if one was given.
   public struct Endpoint: Sendable, Equatable {
@@ -45,7 +46,8 @@ public struct HostMapping: Sendable, Equatable, CustomStringConvertible {
     } else {
       components.host = recorded.host
     }
-    components.port = recorded.port
+    // The default port written out is no port: the recording's keys have none for it.
+    components.port = recorded.port == Self.defaultPort(url) ? nil : recorded.port
     return components.url
   }
 

@@ -1,3 +1,5 @@
+import OutsideText
+
 /// What a replay leaves out when it compares what a request sends with what was recorded: the
 /// cache busters and `--ignore-param` names (a query parameter, a form field, a JSON member by
 /// name at any depth or by JSON path such as `adsParams.userSegment`, a header), the redacted

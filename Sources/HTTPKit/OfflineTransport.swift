@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import Synchronization
 
 /// A transport that answers from a recording folder and never touches the network.
@@ -100,6 +101,11 @@ public final class OfflineTransport: HTTPTransport, Sendable {
     return (mapped, key.description)
   }
 
+  /// The URL `--map-host` gave the request, when it changed it.
+  private static func mapped(_ request: HTTPRequest, _ mapped: HTTPRequest) -> URL? {
+    mapped.url == request.url ? nil : mapped.url
+  }
+
   /// Answers from the recording (on a global queue), or fails with `notRecorded` or
   /// `recordedDifferently`.
   public func perform(
@@ -118,10 +124,10 @@ public final class OfflineTransport: HTTPTransport, Sendable {
       exchange = found
     case .none:
       miss(key, difference: nil)
-      return .failure(.notRecorded(request.url))
+      return .failure(.notRecorded(request.url, recordedAs: Self.mapped(request, mapped)))
     case .differs(let difference):
       miss(key, difference: difference)
-      return .failure(.recordedDifferently(request.url, difference))
+      return .failure(.recordedDifferently(request.url, difference, recordedAs: Self.mapped(request, mapped)))
     }
     if let failure = exchange.failure {
       return .failure(.network(request.url, "recorded failure: \(failure)"))

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 
 /// One recorded exchange, as stored in a recording's `index.json` (see docs/http.md).
 public struct RecordedExchange: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import OutsideText
 import Synchronization
 
 /// A transport that passes each exchange to another transport and saves it in a recording
@@ -133,11 +134,10 @@ public final class RecordingTransport: HTTPTransport, Sendable {
           exchange.failure = "recording could not save the body: \(error)"
         }
         exchange.status = response.status
-        exchange.headers = response.headers
+        exchange.headers = redaction.headers(response.headers)
       case .failure(let error):
-        // The message names the URL: as recorded, without its secrets.
-        exchange.failure = error.description.replacingOccurrences(
-          of: request.url.absoluteString, with: exchange.url)
+        // The message names URLs (the request's, a redirect's target): without their secrets.
+        exchange.failure = redaction.text(error.description, mark: SecretRedaction.urlMark)
       }
       recording.index.exchanges.append(exchange)
       do {

@@ -66,7 +66,8 @@ enum RequestDifference {
     -> String?
   {
     var new: [String: String] = [:]
-    for (name, value) in sent.headers { new[name.lowercased()] = value }
+    // Recorded values have the secrets of URLs in them redacted: so are the sent ones here.
+    for (name, value) in sent.headers { new[name.lowercased()] = ignoring.redaction.text(value) }
     let names = Set(recorded.headers.keys).union(new.keys).sorted()
     for name in names where !ignoring.ignores(header: name) && recorded.headers[name] != new[name] {
       return "header \(name): recorded \(shown(recorded.headers[name])), sent \(shown(new[name]))"

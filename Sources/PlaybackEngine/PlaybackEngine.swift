@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import OutsideText
 import PlayerSeam
 
 /// What a playback engine needs to know before it starts.

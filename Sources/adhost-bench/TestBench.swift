@@ -6,11 +6,17 @@ import Synchronization
 /// scenario with its own host on a thread of its own) against the same scenarios played as one
 /// `adhost run` process each, two processes at a time (the same concurrency and order), and
 /// their ratio; for the whole tree and for each folder right under it (one folder after another,
-/// each both ways, round after round).
+/// each both ways, round after round). A scenario with a setup command (its own or its folder's)
+/// is played only with `--allow-setup`, as `adhost test` needs it; without it, it is skipped,
+/// saying why.
 enum TestBench {
+  static let allowSetup = "--allow-setup"
+
   static var suite: Suite {
     Suite(
-      name: "test", summary: "adhost test -j 2 in-process vs one adhost run process each, 2 at a time",
+      name: "test",
+      summary:
+        "adhost test -j 2 in-process vs one adhost run process each, 2 at a time ([--allow-setup] [paths])",
       run: run)
   }
 
@@ -32,8 +38,14 @@ enum TestBench {
   }
 
   static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
-    let roots = arguments.isEmpty ? ["examples"] : arguments
-    let (playable, unplayable) = try ScenarioCommandLine.find(roots)
+    let paths = arguments.filter { $0 != allowSetup }
+    let roots = paths.isEmpty ? ["examples"] : paths
+    let (playable, unplayable) = try ScenarioCommandLine.find(
+      roots, allowSetup: arguments.contains(allowSetup))
+    for skipped in unplayable {
+      FileHandle.standardError.write(
+        Data("adhost-bench test: skipped \(skipped.file): \(skipped.reason)\n".utf8))
+    }
     guard !playable.isEmpty else { throw BenchError(description: "no playable scenarios under \(roots)") }
     let adhost = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("adhost")
@@ -90,13 +102,15 @@ enum TestBench {
       ]
   }
 
-  /// `adhost test FILES -j 2` in this process (`--allow-setup` when one has a setup command);
+  /// `adhost test FILES -j 2` in this process (`--allow-setup` when one has a setup command,
+  /// which `find` let through only when `adhost-bench test --allow-setup` was given);
   /// fails naming the scenarios that did not pass.
   static func inProcess(_ scenarios: [ScenarioCommandLine]) throws {
     let code = Box()
     let done = DispatchSemaphore(value: 0)
     let console = Console(capturing: ())
-    let setup = scenarios.contains { $0.hasSetup } ? ["--allow-setup"] : []
+    // Only scenarios allowed their setup command are played (`run`).
+    let setup = scenarios.contains { $0.hasSetup } ? [allowSetup] : []
     let arguments = ["test"] + scenarios.map(\.file) + ["-j", "2"] + setup
     Task {
       code.value = await Adhost.main(arguments, console: console)

@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func everyExampleIsPlayableCountedInTheFolderRightUnderTheRoot() throws {
-    let (playable, unplayable) = try ScenarioCommandLine.find([Self.examples])
+    let (playable, unplayable) = try ScenarioCommandLine.find([Self.examples], allowSetup: true)
     #expect(unplayable.isEmpty, "\(unplayable)")
     #expect(playable.count >= 54)
     let folders = Set(playable.map(\.folder))
@@ -53,9 +53,8 @@ import Testing
 
   @Test func aSetupScenarioRunsWithTheVariablesItsCommandPrinted() async throws {
     let scratch = try Scratch()
-    let (playable, _) = try ScenarioCommandLine.find([
-      "\(Self.examples)/vast/tests/fixture-server.scenario.json"
-    ])
+    let (playable, _) = try ScenarioCommandLine.find(
+      ["\(Self.examples)/vast/tests/fixture-server.scenario.json"], allowSetup: true)
     let scenario = try #require(playable.first)
     let launch = try scenario.launch(scratch: scratch.folder)
     defer { launch.stop() }
@@ -74,5 +73,45 @@ import Testing
     let (playable, unplayable) = try ScenarioCommandLine.find([file])
     #expect(playable.isEmpty)
     #expect(unplayable.first?.reason.contains("${HOST}") == true, "\(unplayable)")
+  }
+
+  /// `adhost-bench test` needs the same opt-in as `adhost test --allow-setup`: without it, a
+  /// scenario with a setup command (its own, or its folder's `scenarios.json`'s) is skipped,
+  /// saying why, and no command runs.
+  @Test func aSetupCommandRunsOnlyWhenAllowed() async throws {
+    let scratch = try Scratch()
+    let marker = scratch.folder.appendingPathComponent("ran").path
+    for folder in ["a", "b", "c"] {
+      try FileManager.default.createDirectory(
+        at: scratch.folder.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    _ = try scratch.write(
+      "plugin.lua", #"player.ads:registerServerSideIntegration("x", function() return {} end)"#)
+    let source =
+      #"{"sources": {"src": "http://127.0.0.1:1/none.mp4", "ssai": {"integration": "x"}}, "duration": 1}"#
+    _ = try scratch.write(
+      "a/own.scenario.json",
+      #"{"plugin": "../plugin.lua", "source": \#(source), "setup": "touch '\#(marker)-own'; echo X=1; echo"}"#
+    )
+    _ = try scratch.write(
+      "b/scenarios.json", #"{"setup": ["sh", "-c", "touch '\#(marker)-folder'; echo X=1; echo"]}"#)
+    _ = try scratch.write("b/folder.scenario.json", #"{"plugin": "../plugin.lua", "source": \#(source)}"#)
+    _ = try scratch.write("c/plain.scenario.json", #"{"plugin": "../plugin.lua", "source": \#(source)}"#)
+
+    let (playable, unplayable) = try ScenarioCommandLine.find([scratch.folder.path])
+    #expect(playable.map { ($0.file as NSString).lastPathComponent } == ["plain.scenario.json"])
+    #expect(unplayable.count == 2)
+    for skipped in unplayable {
+      #expect(skipped.reason.contains("runs only with --allow-setup"), "\(skipped.reason)")
+    }
+    for scenario in playable { try scenario.launch(scratch: scratch.folder).stop() }
+
+    let (allowed, _) = try ScenarioCommandLine.find([scratch.folder.path], allowSetup: true)
+    #expect(allowed.filter(\.hasSetup).count == 2)
+    #expect(!FileManager.default.fileExists(atPath: marker + "-own"))
+    #expect(!FileManager.default.fileExists(atPath: marker + "-folder"))
+    for scenario in allowed { try scenario.launch(scratch: scratch.folder).stop() }
+    #expect(FileManager.default.fileExists(atPath: marker + "-own"))
+    #expect(FileManager.default.fileExists(atPath: marker + "-folder"))
   }
 }

@@ -27,7 +27,10 @@ import Testing
     let answer = try await offline.send(post(sent, #"{"a":1}"#))
     #expect(answer.body == recordedAnswer.body)
     #expect(answer.url == sent)
-    await #expect(throws: HTTPError.recordedDifferently(sent, "body a: recorded 1, sent 2")) {
+    let recordedAs = recordedServer.url("/session?id=1")
+    await #expect(
+      throws: HTTPError.recordedDifferently(sent, "body a: recorded 1, sent 2", recordedAs: recordedAs)
+    ) {
       _ = try await offline.send(post(sent, #"{"a":2}"#))
     }
     #expect(server.requests.isEmpty)  // a replay never touches the network
@@ -51,6 +54,54 @@ import Testing
         error.description
           == "expected RECORDED=SENT, each a host or host:port (such as 127.0.0.1:8080=127.0.0.1:53124), got 'x'"
       )
+    }
+  }
+
+  /// A recording made against `https://cdn.example/…` (keys without a port).
+  static func defaultPortRecording(_ scratch: RecordingScratch) throws {
+    try FileManager.default.createDirectory(
+      at: scratch.folder.appendingPathComponent("bodies"), withIntermediateDirectories: true)
+    try Data("#EXTM3U\n".utf8).write(to: scratch.folder.appendingPathComponent("bodies/000000.bin"))
+    let index = """
+      {"version": 2, "exchanges": [{"key": "GET https://cdn.example/v/media.m3u8", "method": "GET",
+       "url": "https://cdn.example/v/media.m3u8", "request": {}, "status": 200, "headers": {},
+       "body": "bodies/000000.bin"}]}
+      """
+    try Data(index.utf8).write(to: scratch.folder.appendingPathComponent("index.json"))
+  }
+
+  @Test(arguments: [
+    "cdn.example:443=cdn.example", "cdn.example=cdn.example:443", "cdn.example:443=cdn.example:443",
+    "cdn.example:443=localhost:8443",
+  ])
+  func anExplicitDefaultPortIsNoPortOnEitherSide(_ mapping: String) async throws {
+    let scratch = RecordingScratch()
+    defer { scratch.remove() }
+    try Self.defaultPortRecording(scratch)
+    let (client, _) = try scratch.replay(mappingHosts: [try HostMapping(mapping)])
+    let sentHost = mapping.hasSuffix("localhost:8443") ? "localhost:8443" : "cdn.example"
+    let answer = try await client.get(try #require(URL(string: "https://\(sentHost)/v/media.m3u8")))
+    #expect(String(decoding: answer.body, as: UTF8.self) == "#EXTM3U\n")
+    // The sent URL's own explicit default port is no port either.
+    if sentHost == "cdn.example" {
+      _ = try await client.get(try #require(URL(string: "https://cdn.example:443/v/media.m3u8")))
+    }
+  }
+
+  @Test func anUnmatchedMappedRequestNamesBothURLs() async throws {
+    let scratch = RecordingScratch()
+    defer { scratch.remove() }
+    try Self.defaultPortRecording(scratch)
+    let (client, _) = try scratch.replay(mappingHosts: [try HostMapping("cdn.example:8443=localhost:9")])
+    let sent = try #require(URL(string: "https://localhost:9/v/media.m3u8"))
+    do {
+      _ = try await client.get(sent)
+      Issue.record("answered")
+    } catch {
+      #expect(
+        error.description
+          == "https://localhost:9/v/media.m3u8: no recorded response matches this request (offline mode,"
+          + " looked up as https://cdn.example:8443/v/media.m3u8 (--map-host))")
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import LoopbackHTTP
+import OutsideText
 import Testing
 
 /// Secrets — credentials in header fields, query parameters, form fields and JSON members — never

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPKit
 import LoopbackHTTP
+import OutsideText
 
 /// A recording folder of a test's own, and the requests the tests send.
 struct RecordingScratch {

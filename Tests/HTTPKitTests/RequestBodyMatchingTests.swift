@@ -28,7 +28,7 @@ import Testing
       _ = try await client.send(request)
       return nil
     } catch {
-      guard case .recordedDifferently(let url, let difference) = error, url == request.url else {
+      guard case .recordedDifferently(let url, let difference, _) = error, url == request.url else {
         return "unexpected error: \(error)"
       }
       #expect(error.description.contains("no recorded response matches this request (offline mode): "))

@@ -3,7 +3,9 @@ import Foundation
 /// A scenario as the `adhost run` command line that plays it, for running it as a process of
 /// its own (`adhost-bench test` compares that with `adhost test`): its plugin, source, actions,
 /// faults and run options as the scenario gives them, its variables replaced, its setup command
-/// started for each run as `adhost test --allow-setup` starts it.
+/// started for each run as `adhost test --allow-setup` starts it — only when it is allowed as
+/// `adhost test` needs it allowed (`adhost-bench test --allow-setup`); else such a scenario is
+/// unplayable, saying why.
 public struct ScenarioCommandLine: Sendable {
   /// The scenario file.
   public let file: String
@@ -13,6 +15,8 @@ public struct ScenarioCommandLine: Sendable {
   /// Whether it names a setup command (run before each run, stopped after it).
   public var hasSetup: Bool { setup != nil }
   private let setup: ScenarioSetup?
+  /// Whether its setup command may run (it is refused at launch otherwise).
+  private let allowsSetup: Bool
 
   /// Why a scenario cannot be played as a command line (the bench skips it, saying so).
   public struct Unplayable: Error, CustomStringConvertible {
@@ -21,27 +25,38 @@ public struct ScenarioCommandLine: Sendable {
 
   /// Reads the scenario in `file` (found in `folder`); a scenario without a setup command must
   /// read as it is — one whose `${NAME}`s only `--env` could give does not, and is unplayable.
-  init(file: String, folder: String) throws(Unplayable) {
+  /// One with a setup command (its own or its folder's `scenarios.json`) is unplayable unless
+  /// `allowSetup`.
+  init(file: String, folder: String, allowSetup: Bool) throws(Unplayable) {
     self.file = file
     self.folder = folder
+    allowsSetup = allowSetup
     do {
       setup = try ScenarioSetup.of(file)
       if setup == nil { _ = try Scenario(file: file) }
     } catch {
       throw Unplayable(description: error.description)
     }
+    if let setup, !allowSetup {
+      let refusal = setup.json.error(
+        "not run: the setup command \(setup.command) runs only with --allow-setup"
+          + " (adhost-bench test --allow-setup, as adhost test --allow-setup)")
+      throw Unplayable(description: refusal.description)
+    }
   }
 
   /// The scenarios under `roots` (sorted by path), each as a command line, and those that
-  /// cannot be one with the reason.
-  public static func find(_ roots: [String]) throws -> (
+  /// cannot be one with the reason; those with a setup command are playable only when
+  /// `allowSetup`.
+  public static func find(_ roots: [String], allowSetup: Bool = false) throws -> (
     playable: [ScenarioCommandLine], unplayable: [(file: String, reason: String)]
   ) {
     var playable: [ScenarioCommandLine] = []
     var unplayable: [(file: String, reason: String)] = []
     for found in try ScenarioDiscovery.find(roots) {
       do {
-        playable.append(try ScenarioCommandLine(file: found.path, folder: folder(of: found)))
+        playable.append(
+          try ScenarioCommandLine(file: found.path, folder: folder(of: found), allowSetup: allowSetup))
       } catch {
         unplayable.append((found.path, error.description))
       }
@@ -64,7 +79,7 @@ public struct ScenarioCommandLine: Sendable {
     var variables = ScenarioVariables()
     var process: SetupProcess?
     if let setup {
-      let started = try setup.start(allowed: true)
+      let started = try setup.start(allowed: allowsSetup)
       process = started
       variables.values = started.variables
     }

@@ -40,6 +40,11 @@ struct SnapshotCheck {
   /// Compares with the golden file, or writes it when `update`; a failure, or nil.
   func check(_ snapshot: SnapshotExpectation, update: Bool) -> (failure: TestFailure?, updated: Bool) {
     let actual = text(snapshot)
+    if let other = WritePath.notRegular(snapshot.file) {
+      let message =
+        "\(snapshot.file): \(other) (a golden file is a regular file; adhost test --update writes one)"
+      return (TestFailure(expectation: "snapshot", message: message), false)
+    }
     let golden = FileManager.default.contents(atPath: snapshot.file).flatMap {
       String(data: $0, encoding: .utf8)
     }
@@ -50,17 +55,18 @@ struct SnapshotCheck {
         return (nil, true)
       } catch {
         return (
-          TestFailure(expectation: "snapshot", message: "cannot write \(snapshot.file): \(error)"), false
+          TestFailure(
+            expectation: "snapshot",
+            message: "cannot write \(snapshot.file): \(WritePath.reason(file: snapshot.file, error))"), false
         )
       }
     }
     guard let golden else {
-      return (
-        TestFailure(
-          expectation: "snapshot", message: "no golden file \(snapshot.file) (adhost test --update writes it)"
-        ),
-        false
-      )
+      let message =
+        WritePath.kind(snapshot.file) == nil
+        ? "no golden file \(snapshot.file) (adhost test --update writes it)"
+        : "the golden file \(snapshot.file) cannot be read as UTF-8 text"
+      return (TestFailure(expectation: "snapshot", message: message), false)
     }
     return (
       TestFailure(expectation: "snapshot", message: Self.difference(golden, actual, snapshot.file)), false

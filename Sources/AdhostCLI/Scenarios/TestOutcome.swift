@@ -19,7 +19,7 @@ struct TestOutcome: Sendable {
           to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
       } catch {
         console.printError(
-          "adhost test: cannot write the JUnit report \(junit): \(error.localizedDescription)")
+          "adhost test: cannot write the JUnit report \(junit): \(WritePath.reason(file: junit, error))")
         return ExitCode.outputNotSaved
       }
     }
@@ -28,7 +28,8 @@ struct TestOutcome: Sendable {
         try ScenarioPage.write(results, to: folder)
       } catch {
         console.printError(
-          "adhost test: cannot write the HTML report into \(folder): \(error.localizedDescription)")
+          "adhost test: cannot write the HTML report into \(folder): \(WritePath.reason(folder: folder, error))"
+        )
         return ExitCode.outputNotSaved
       }
     }

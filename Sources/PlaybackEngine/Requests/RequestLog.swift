@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import OutsideText
 import PlayerSeam
 
 /// Puts each request into the run's log as a `request` entry at the virtual time it was made,

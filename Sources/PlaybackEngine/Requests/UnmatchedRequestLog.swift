@@ -41,7 +41,7 @@ final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
           var fields = JSONObject([
             ("method", .string(request.method)), ("url", .string(request.url.absoluteString)),
           ])
-          if case .recordedDifferently(_, let difference) = error {
+          if case .recordedDifferently(_, let difference, _) = error {
             fields["difference"] = .string(difference)
           }
           player.value.appendLog(type: "offline-unmatched", fields: fields)
