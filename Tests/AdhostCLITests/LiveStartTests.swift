@@ -128,6 +128,16 @@ import Testing
     #expect(message.hasSuffix("(the tag is ignored)"), "\(message)")
   }
 
+  /// A dynamic MPD joins `--live-start` seconds behind the wall clock's edge, instead of its
+  /// `suggestedPresentationDelay` (none here: joined at 600 s, the origin is 580 s).
+  @Test func aDynamicMPDJoinsThatFarBehindTheEdge() async throws {
+    let content = MPDSourceTests.live(#"<Period id="c1" start="PT540S"/>"#)
+    let run = try await MPDSourceTests().run(
+      [content], more: ["--until", "5", "--start-date", "2026-11-29T12:10:00Z", "--live-start", "20"])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.errors.contains("mpd type=dynamic live=true origin=580 "), "\(run.errors)")
+  }
+
   @Test(arguments: ["-5", "nan", "inf", "604801", "later"])
   func aBadLiveStartIsBadUsageNamingTheOption(_ value: String) async throws {
     let run = try await run(["--live-start", value])

@@ -99,7 +99,8 @@ final class SegmentLoader {
   /// The media playlist was (re)loaded: its segments are the ones to load, the first time from
   /// the one holding `start` (where the playhead starts: `PlaylistStart`).
   func update(_ timeline: HLSTimeline, from start: Double) {
-    update(timeline.segments.map(LoadSegment.init), from: start)
+    let list = timeline.segments.map(LoadSegment.init)
+    update(list, from: start > (list.first?.startTime ?? 0) ? start : nil)
   }
 
   /// The segments to load now (a media playlist's, or an MPD's: `DASHSegmentPlan`), by start.
