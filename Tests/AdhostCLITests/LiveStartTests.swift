@@ -128,6 +128,30 @@ import Testing
     #expect(message.hasSuffix("(the tag is ignored)"), "\(message)")
   }
 
+  /// A start point inside an HLS interstitial joins it part-way (`_HLS_start_offset`): 5 s
+  /// behind the edge (8 s) is 3 s, 1 s into the interstitial from 2 to 6 s.
+  @Test func aStartPointInsideAnInterstitialJoinsItPartWay() async throws {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let text =
+      "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PROGRAM-DATE-TIME:2026-11-29T12:00:00.000Z\n"
+      + #"#EXT-X-DATERANGE:ID="ad",CLASS="com.apple.hls.interstitial",START-DATE="2026-11-29T12:00:02.000Z","#
+      + #"DURATION=4,X-ASSET-URI="/ad.m3u8""# + "\n" + (0..<4).map { "#EXTINF:2,\ns\($0).ts\n" }.joined()
+    server.route("/content/index.m3u8") { _ in .text(text, type: "application/vnd.apple.mpegurl") }
+    server.route("/ad.m3u8") { _ in
+      .text("#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\na.ts\n#EXT-X-ENDLIST\n", type: "application/vnd.apple.mpegurl")
+    }
+    let files = try Self.files(server)
+    let run = await adhost(
+      ["run", files.plugin, files.source, "--json", "--until", "6", "--no-segments", "--live-start", "5"])
+    withExtendedLifetime(files.scratch) {}
+    #expect(run.code == 0, "\(run.errors)")
+    let start = try #require(run.events("interstitialstart").first)
+    #expect(start["t"] as? Double == 0)
+    #expect(start["startOffset"] as? Double == 1)
+    #expect(start["currentTime"] as? Double == 3)
+  }
+
   /// A dynamic MPD joins `--live-start` seconds behind the wall clock's edge, instead of its
   /// `suggestedPresentationDelay` (none here: joined at 600 s, the origin is 580 s).
   @Test func aDynamicMPDJoinsThatFarBehindTheEdge() async throws {
