@@ -102,7 +102,8 @@ struct RunOptions {
     segments = try Self.segments(parsed)
     liveStart = try parsed.number(Self.liveStart)
     if let liveStart, !(0...ContentTimeline.maxDuration).contains(liveStart) {
-      throw Self.liveStart.error("expected seconds behind the live edge, a number from 0 to 604800 (one week)")
+      throw Self.liveStart.error(
+        "expected seconds behind the live edge, a number from 0 to 604800 (one week)")
     }
   }
 

@@ -33,7 +33,8 @@ public struct HLSStart: Equatable, Sendable {
     switch attributes.value("PRECISE") {
     case nil, "NO": precise = false
     case "YES": precise = true
-    case let other?: throw HLSParseError(line: line, "\(tag): PRECISE: expected YES or NO, found \"\(other)\"")
+    case let other?:
+      throw HLSParseError(line: line, "\(tag): PRECISE: expected YES or NO, found \"\(other)\"")
     }
     return HLSStart(timeOffset: negative ? -magnitude : magnitude, precise: precise, line: line)
   }

@@ -57,7 +57,8 @@ import Testing
     let server = try Self.serve(header: header, vod: vod)
     defer { server.stop() }
     let files = try Self.files(server)
-    let run = await adhost(["run", files.plugin, files.source, "--json"] + (vod ? [] : ["--until", "10"]) + more)
+    let run = await adhost(
+      ["run", files.plugin, files.source, "--json"] + (vod ? [] : ["--until", "10"]) + more)
     withExtendedLifetime(files.scratch) {}
     return run
   }
@@ -139,7 +140,9 @@ import Testing
       + #"DURATION=4,X-ASSET-URI="/ad.m3u8""# + "\n" + (0..<4).map { "#EXTINF:2,\ns\($0).ts\n" }.joined()
     server.route("/content/index.m3u8") { _ in .text(text, type: "application/vnd.apple.mpegurl") }
     server.route("/ad.m3u8") { _ in
-      .text("#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\na.ts\n#EXT-X-ENDLIST\n", type: "application/vnd.apple.mpegurl")
+      .text(
+        "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\na.ts\n#EXT-X-ENDLIST\n",
+        type: "application/vnd.apple.mpegurl")
     }
     let files = try Self.files(server)
     let run = await adhost(
@@ -182,7 +185,8 @@ import Testing
     let run = await adhost(["test", scenario, "-j", "1"])
     #expect(run.code == 0, "\(run.output)\(run.errors)")
     let bad = try scratch.write(
-      "bad.scenario.json", #"{"plugin": "plugin.lua", "source": "source.json", "until": 10, "liveStart": -1}"#)
+      "bad.scenario.json", #"{"plugin": "plugin.lua", "source": "source.json", "until": 10, "liveStart": -1}"#
+    )
     let refused = await adhost(["test", bad, "-j", "1"])
     #expect(refused.code != 0)
     #expect(

@@ -1,15 +1,19 @@
 import Foundation
-@testable import HLSKit
 import Testing
+
+@testable import HLSKit
 
 /// `#EXT-X-START` (RFC 8216 §4.3.5.2): read from media and multivariant playlists, and the
 /// position it gives among a playlist's segments.
 @Suite struct StartTagTests {
   /// A media playlist of four 6 s segments (0 to 24 s) with `tag` in its header.
   func media(_ tag: String, read asText: Bool = false) throws -> HLSMediaPlaylist {
-    let text = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n\(tag)\n" + (0..<4).map { "#EXTINF:6,\ns\($0).ts\n" }.joined()
+    let text =
+      "#EXTM3U\n#EXT-X-TARGETDURATION:6\n\(tag)\n" + (0..<4).map { "#EXTINF:6,\ns\($0).ts\n" }.joined()
     let playlist = try HLSParser.parse(text, url: base, readsEveryLineAsText: asText)
-    guard case .media(let media) = playlist else { throw HLSParseError(line: nil, "expected a media playlist") }
+    guard case .media(let media) = playlist else {
+      throw HLSParseError(line: nil, "expected a media playlist")
+    }
     return media
   }
 
@@ -52,7 +56,8 @@ import Testing
   @Test(arguments: [false, true])
   func aMultivariantPlaylistHasItsOwn(before: Bool) throws {
     let start = "#EXT-X-START:TIME-OFFSET=-12"
-    let variants = "#EXT-X-STREAM-INF:BANDWIDTH=800000\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2000000\nhigh.m3u8"
+    let variants =
+      "#EXT-X-STREAM-INF:BANDWIDTH=800000\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2000000\nhigh.m3u8"
     let text = "#EXTM3U\n" + (before ? "\(start)\n\(variants)" : "\(variants)\n\(start)")
     guard case .multivariant(let multivariant) = try HLSParser.parse(text, url: base) else {
       Issue.record("expected a multivariant playlist")
@@ -60,9 +65,12 @@ import Testing
     }
     #expect(multivariant.start?.timeOffset == -12)
     #expect(multivariant.variants.count == 2)
-    guard case .multivariant(let bad) = try HLSParser.parse("#EXTM3U\n#EXT-X-START:NOPE=1\n\(variants)", url: base)
+    guard
+      case .multivariant(let bad) = try HLSParser.parse(
+        "#EXTM3U\n#EXT-X-START:NOPE=1\n\(variants)", url: base)
     else { return }
     #expect(bad.start == nil)
-    #expect(bad.warnings.first?.message == "#EXT-X-START: expected a TIME-OFFSET attribute (the tag is ignored)")
+    #expect(
+      bad.warnings.first?.message == "#EXT-X-START: expected a TIME-OFFSET attribute (the tag is ignored)")
   }
 }

@@ -35,7 +35,10 @@ public final class MPDReader {
   /// The in-band cues of the segments loaded, which the player's cues hold beside the MPD's.
   var inbandCues: () -> [Cue] = { [] }
 
-  init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date, liveDelay: Double? = nil) {
+  init(
+    player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date,
+    liveDelay: Double? = nil
+  ) {
     self.player = player
     self.http = http
     self.allowsLive = allowsLive
