@@ -123,6 +123,9 @@ extension Player {
   private func load(_ loaded: SourceDescription, timeline newTimeline: ContentTimeline) {
     source = loaded
     timeline = newTimeline
+    var start = VirtualTime.micros(newTimeline.startPosition)
+    if let end = newTimeline.durationMicros { start = min(start, end) }
+    positionAnchorMicros = start
     isLoaded = true
     emit(.sourcechange)
     if autoplay, paused {

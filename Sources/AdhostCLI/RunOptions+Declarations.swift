@@ -106,6 +106,14 @@ extension RunOptions {
       --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
       a run repeats byte for byte
       """)
+  static let liveStart = CommandOption(
+    "--live-start", value: "SECONDS",
+    help: """
+      start live content this many seconds behind the live edge (HLS: the
+      end of the playlist's last segment; DASH: instead of the MPD's
+      suggestedPresentationDelay); default: the playlist's EXT-X-START,
+      else the start of its window. Players start 3 target durations back
+      """)
 
   static let noSegments = CommandOption(
     "--no-segments",
@@ -140,6 +148,7 @@ extension RunOptions {
     [
       json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
       ignoreParam, mapHost, redact, timeout, ioSeconds, faults, checkMedia, verificationVendors, startDate,
+      liveStart,
     ] + segmentOptions
 
   /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.

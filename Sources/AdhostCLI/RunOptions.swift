@@ -53,6 +53,8 @@ struct RunOptions {
   static let defaultIOSeconds = 120.0
   /// How an HLS source's media segments load (`--no-segments`, `--buffer`, `--variant`, …).
   let segments: SegmentOptions
+  /// `--live-start SECONDS`: where live content starts, seconds behind the live edge.
+  let liveStart: Double?
 
   /// `recordings`: the `--offline` indexes already parsed in this run (`adhost test`'s runs).
   init(_ parsed: ParsedArguments, recordings: RecordingIndexCache? = nil) throws {
@@ -108,6 +110,11 @@ struct RunOptions {
       throw Self.ioSeconds.error("expected a number of seconds, 0 (no bound) or more")
     }
     segments = try Self.segments(parsed)
+    liveStart = try parsed.number(Self.liveStart)
+    if let liveStart, !(0...ContentTimeline.maxDuration).contains(liveStart) {
+      throw Self.liveStart.error(
+        "expected seconds behind the live edge, a number from 0 to 604800 (one week)")
+    }
   }
 
   /// The vendors of a comma-separated list, white space around each ignored (an empty list

@@ -43,6 +43,7 @@ extension RunSession {
     options.engine.startDate = setup.options.startDate
     options.engine.defaultTimeline = setup.timeline ?? .live
     options.engine.segments = setup.options.segments
+    options.engine.liveStart = setup.options.liveStart
     // A timeline given on the command line or in the source wins over the playlist's.
     options.engine.readsPlaylists = setup.timeline == nil
     options.engine.allowsLivePlaylists = setup.options.until != nil || setup.options.realTime

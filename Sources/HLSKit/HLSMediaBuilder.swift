@@ -18,6 +18,7 @@ struct HLSMediaBuilder {
   private var dateRanges: [(attributes: [HLSAttribute], line: Int)] = []
   private var dateRangeIndex: [String: Int] = [:]
   var warnings: [HLSParseError] = []
+  private var start: HLSStart?
   private var spans = HLSCueOutSpans()
   var pendingRange: (range: HLSByteRange, line: Int)?
   /// Where the last sub-range ended, by URI (an `#EXT-X-BYTERANGE` without an offset follows it);
@@ -126,6 +127,12 @@ struct HLSMediaBuilder {
     case .cueOutContinued?:
       try spans.continuation(value, at: elapsed, id: "cue-out-\(try nextSequence(line: line))", line: line)
     case .cueIn?: spans.cueIn(at: elapsed)
+    case .start?:
+      do {
+        start = try HLSStart.parse(value, line: line)
+      } catch {
+        warnings.append(HLSParseError(line: error.line, error.message + " (the tag is ignored)"))
+      }
     default: break
     }
   }
@@ -265,6 +272,6 @@ struct HLSMediaBuilder {
       url: url, targetDuration: targetDuration, mediaSequence: mediaSequence, hasEndList: hasEndList,
       playlistType: playlistType, segments: dated, cues: ordered.map(\.element),
       orphanCueIns: spans.orphanCueIns,
-      warnings: (warnings + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+      warnings: (warnings + dropped).sorted { ($0.line ?? 0) < ($1.line ?? 0) }, start: start)
   }
 }

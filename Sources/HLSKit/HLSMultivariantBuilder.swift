@@ -8,6 +8,8 @@ struct HLSMultivariantBuilder {
   private var variants: [HLSVariant] = []
   private var pending: (tag: HLSStreamInf, line: Int)?
   private var lastPlainURI: String?
+  private var start: HLSStart?
+  private var warnings: [HLSParseError] = []
 
   init(url: URL) {
     self.url = url
@@ -47,6 +49,7 @@ struct HLSMultivariantBuilder {
   }
 
   mutating func read(_ line: HLSLine, line number: Int) throws(HLSParseError) {
+    if line.startsWith("#EXT-X-START:") { return readStart(line.text.dropFirst(13), line: number) }
     switch line {
     case .ascii(let bytes):
       if bytes.starts(with: "#EXT-X-STREAM-INF:") {
@@ -73,6 +76,15 @@ struct HLSMultivariantBuilder {
   }
 
   private static let tag = "#EXT-X-STREAM-INF"
+
+  /// `#EXT-X-START`: one that cannot be read is a warning, and ignored (as in a media playlist).
+  private mutating func readStart(_ value: Substring, line: Int) {
+    do {
+      start = try HLSStart.parse(value, line: line)
+    } catch {
+      warnings.append(HLSParseError(line: error.line, error.message + " (the tag is ignored)"))
+    }
+  }
 
   private mutating func streamInf(_ tag: HLSStreamInf, line: Int) throws(HLSParseError) {
     if let pending {
@@ -111,6 +123,6 @@ struct HLSMultivariantBuilder {
       throw HLSParseError(
         line: pending.line, "#EXT-X-STREAM-INF: expected the variant's URI on the next line")
     }
-    return HLSMultivariantPlaylist(url: url, variants: variants)
+    return HLSMultivariantPlaylist(url: url, variants: variants, start: start, warnings: warnings)
   }
 }

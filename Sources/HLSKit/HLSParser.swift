@@ -91,8 +91,10 @@ public enum HLSParser {
       // It stopped at the first line starting with #EXT-X-STREAM-INF. With no #EXTINF before it,
       // no URI line came before it either (the media reading fails at one): nothing before that
       // line is anything to the multivariant reading, which then starts there, not at the top.
-      // The general reader reads from the top, as the reference (`ByteReaderTests`).
-      if !readsEveryLineAsText, !document.slice(0, lines.rewindLine()).contains("#EXTINF") {
+      // The general reader reads from the top, as the reference (`ByteReaderTests`); so does a
+      // playlist with `#EXT-X-START` before its variants.
+      let before = document.slice(0, lines.rewindLine())
+      if !readsEveryLineAsText, !before.contains("#EXTINF"), !before.contains("#EXT-X-START") {
         return .multivariant(try HLSMultivariantBuilder.read(&lines, url: url, orElse: nil))
       }
       mediaError = nil

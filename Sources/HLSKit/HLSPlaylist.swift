@@ -29,6 +29,10 @@ public struct HLSMultivariantPlaylist: Equatable, Sendable {
   public var url: URL
   /// The variants, in playlist order.
   public var variants: [HLSVariant]
+  /// `#EXT-X-START`, when given: it applies to every variant (and wins over theirs).
+  public var start: HLSStart?
+  /// What was dropped while reading (an `#EXT-X-START` that cannot be read), each naming its line.
+  public var warnings: [HLSParseError] = []
 }
 
 /// One `#EXT-X-STREAM-INF` variant.
@@ -171,6 +175,8 @@ public struct HLSMediaPlaylist: Equatable, Sendable {
   /// read (a bad attribute, no ID, no date to place it) is left out rather than failing the
   /// playlist, as players do with metadata they cannot use.
   public var warnings: [HLSParseError] = []
+  /// `#EXT-X-START`, when given (one that cannot be read is a warning and left out).
+  public var start: HLSStart?
 
   /// Whether it is live: no `#EXT-X-ENDLIST`.
   public var isLive: Bool { !hasEndList }

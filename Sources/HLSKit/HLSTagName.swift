@@ -2,7 +2,7 @@
 /// bytes (no `String` per tag).
 enum HLSTagName {
   case extinf, targetDuration, mediaSequence, endList, playlistType, discontinuity, byteRange, map
-  case programDateTime, dateRange, cueOut, cueOutContinued, cueIn
+  case programDateTime, dateRange, cueOut, cueOutContinued, cueIn, start
 
   /// The tag whose name is `name` (up to the colon), if it is one of them.
   init?(_ name: HLSBytes) {
@@ -10,6 +10,7 @@ enum HLSTagName {
     switch name.count {
     case 7: found = name.starts(with: "#EXTINF") ? .extinf : nil
     case 10: found = name.starts(with: "#EXT-X-MAP") ? .map : nil
+    case 12: found = name.starts(with: "#EXT-X-START") ? .start : nil
     case 13: found = name.starts(with: "#EXT-X-CUE-IN") ? .cueIn : nil
     case 14:
       found =

@@ -34,6 +34,12 @@ public struct PlaybackEngineOptions {
   /// The wall-clock date of virtual time 0, for `[TIMESTAMP]` and an MPD's
   /// `availabilityStartTime` (fix it for repeatable beacons).
   public var startDate = Date()
+  /// Where live content starts, in seconds behind the live edge (hls.js `liveSyncDuration`,
+  /// THEOplayer's `liveOffset`): a live HLS playlist at the end of its last segment less this,
+  /// within its window; a dynamic MPD this far behind the wall clock, instead of its
+  /// `suggestedPresentationDelay`. nil: a live playlist starts at its `#EXT-X-START`, else at the
+  /// start of its window (docs/media.md "Where a live stream starts").
+  public var liveStart: Double?
 
   /// Options with this HTTP client and the defaults for the rest.
   public init(http: HTTPClient) { self.http = http }
@@ -105,7 +111,7 @@ public final class PlaybackEngine {
     guard options.readsPlaylists else { return }
     let reader = PlaylistReader(
       player: player, http: http, allowsLive: options.allowsLivePlaylists,
-      variant: options.segments?.variant ?? .first)
+      variant: options.segments?.variant ?? .first, liveStart: options.liveStart)
     playlists = reader
     let interstitialPlayer = InterstitialPlayer(
       player: player, loader: InterstitialLoader(player: player, http: http))
@@ -119,7 +125,8 @@ public final class PlaybackEngine {
     }
     segments = loader
     let mpdReader = MPDReader(
-      player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate)
+      player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate,
+      liveDelay: options.liveStart)
     mpds = mpdReader
     loader?.playlistCues = { [weak reader, weak mpdReader] in (reader?.cues ?? []) + (mpdReader?.cues ?? []) }
     // Backlinks, not weak references, to the objects that hear every `timeupdate` (see `Backlink`).
@@ -132,9 +139,9 @@ public final class PlaybackEngine {
       interstitialLink.object?.reset(mediaURL: url)
       loaderLink?.object?.reset()
     }
-    reader.onLoad = { timeline, url in
+    reader.onLoad = { [weak reader] timeline, url in
       interstitialLink.object?.update(timeline, baseURL: url)
-      loaderLink?.object?.update(timeline)
+      loaderLink?.object?.update(timeline, from: reader?.startPosition ?? 0)
     }
     readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
   }

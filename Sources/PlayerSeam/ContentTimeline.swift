@@ -28,4 +28,16 @@ public struct ContentTimeline: Equatable, Sendable {
 
   /// Whether the content is live.
   public var isLive: Bool { duration == nil }
+
+  /// Where the playhead starts as the content loads, in content seconds (0 unless said): a live
+  /// HLS playlist's start point, or its `#EXT-X-START`. The player takes it from the timeline
+  /// `prepareContent` gives; `setTimeline` leaves the playhead where it is.
+  public var startPosition = 0.0
+
+  /// This timeline, its playhead starting at `seconds` (NaN and less than 0 read as 0).
+  public func starting(at seconds: Double) -> ContentTimeline {
+    var timeline = self
+    timeline.startPosition = seconds.isNaN ? 0 : max(0, seconds)
+    return timeline
+  }
 }

@@ -73,6 +73,11 @@ enum HelpGolden {
       --start-date DATE   the wall-clock date of virtual time 0, ISO 8601 (default: the
                           --offline recording's, else now), for [TIMESTAMP] in beacons: fixed,
                           a run repeats byte for byte
+      --live-start SECONDS
+                          start live content this many seconds behind the live edge (HLS: the
+                          end of the playlist's last segment; DASH: instead of the MPD's
+                          suggestedPresentationDelay); default: the playlist's EXT-X-START,
+                          else the start of its window. Players start 3 target durations back
       --no-segments       play an HLS playlist's timeline without loading its media segments
                           (no in-band ID3, emsg or SCTE-35 cues; the content never waits)
       --buffer SECONDS    media segments loaded ahead of the playhead, in seconds (default 30)

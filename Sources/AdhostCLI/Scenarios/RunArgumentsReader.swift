@@ -2,6 +2,7 @@ import AdPlayer
 import CheckedNumbers
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// The options of `adhost run` a scenario gives, turned into the command line `adhost run` would
 /// get, checked where they are written (the scenario's JSON paths).
@@ -37,6 +38,13 @@ struct RunArgumentsReader {
       add(RunOptions.verificationVendors, names.joined(separator: ","))
     }
     try segments(root)
+    let liveStart = root.member("liveStart")
+    if let seconds = try liveStart.seconds() {
+      guard seconds <= ContentTimeline.maxDuration else {
+        throw liveStart.error("expected seconds behind the live edge, a number from 0 to 604800 (one week)")
+      }
+      add(RunOptions.liveStart, String(seconds))
+    }
     try number(root.member("duration"), RunOptions.duration, above: 0)
     try number(root.member("until"), RunOptions.until, above: -1)
     try number(root.member("timeout"), RunOptions.timeout, above: 0)

@@ -16,6 +16,9 @@ public final class MPDReader {
   private unowned let player: any IntegrationPlayer
   private let allowsLive: Bool
   private let startDate: Date
+  /// Seconds behind the live edge a dynamic MPD starts (the run's live start); nil: its
+  /// `suggestedPresentationDelay`.
+  private let liveDelay: Double?
   private var generation = 0
   private var refreshTimer: (any ScheduledTimer)?
   private var reportedIssues: Set<String> = []
@@ -32,11 +35,15 @@ public final class MPDReader {
   /// The in-band cues of the segments loaded, which the player's cues hold beside the MPD's.
   var inbandCues: () -> [Cue] = { [] }
 
-  init(player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date) {
+  init(
+    player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool, startDate: Date,
+    liveDelay: Double? = nil
+  ) {
     self.player = player
     self.http = http
     self.allowsLive = allowsLive
     self.startDate = startDate
+    self.liveDelay = liveDelay
   }
 
   /// Whether a typed source is a DASH MPD: its `type` (`application/dash+xml`), or a path
@@ -103,10 +110,10 @@ public final class MPDReader {
   }
 
   /// The wall clock now, as presentation time of a dynamic MPD: now − availabilityStartTime −
-  /// suggestedPresentationDelay, at least 0.
+  /// the run's live start, else suggestedPresentationDelay; at least 0.
   private func livePoint(_ mpd: MPD) -> Double {
     let now = startDate.timeIntervalSince1970 + player.loop.now
-    let point = now - (mpd.availabilityStartTime ?? now) - (mpd.suggestedPresentationDelay ?? 0)
+    let point = now - (mpd.availabilityStartTime ?? now) - (liveDelay ?? mpd.suggestedPresentationDelay ?? 0)
     return point.isFinite ? max(0, point) : 0
   }
 

@@ -18,6 +18,9 @@ public final class PlaylistReader {
   private let allowsLive: Bool
   /// Which variant of a multivariant playlist plays.
   private let variant: SegmentOptions.Variant
+  /// Seconds behind the live edge where a live playlist starts; nil: its `#EXT-X-START`, else
+  /// the start of its window.
+  private let liveStart: Double?
   private var generation = 0
   private var refreshTimer: (any ScheduledTimer)?
   /// The warnings logged for this source, so a live playlist's reloads log each one once.
@@ -26,6 +29,8 @@ public final class PlaylistReader {
   public private(set) var mediaURL: URL?
   /// The media playlist's timeline so far.
   public private(set) var timeline = HLSTimeline()
+  /// Where the playhead started, on the timeline (`PlaylistStart`).
+  public private(set) var startPosition = 0.0
   /// Told of each new source (`nil`: not a playlist) and of each load of its media playlist
   /// (the interstitial player).
   var onSource: ((URL?) -> Void)?
@@ -36,12 +41,13 @@ public final class PlaylistReader {
 
   init(
     player: any IntegrationPlayer, http: HTTPClient, allowsLive: Bool,
-    variant: SegmentOptions.Variant = .first
+    variant: SegmentOptions.Variant = .first, liveStart: Double? = nil
   ) {
     self.player = player
     self.http = http
     self.allowsLive = allowsLive
     self.variant = variant
+    self.liveStart = liveStart
   }
 
   /// Whether a typed source is an HLS playlist: its `type`, or a path ending in `.m3u8`.
@@ -62,6 +68,7 @@ public final class PlaylistReader {
     generation += 1
     mediaURL = nil
     timeline = HLSTimeline()
+    startPosition = 0
     reportedWarnings = []
     onSource?(nil)
     guard let typed = source.sources.first, Self.isHLS(typed) else {
@@ -85,7 +92,7 @@ public final class PlaylistReader {
       switch result {
       case .failure(let error):
         completion(.failure(error))
-      case .success(let (mediaURL, playlist)):
+      case .success(let (mediaURL, playlist, multivariantStart)):
         if playlist.isLive && !self.allowsLive {
           let message =
             "\(mediaURL.absoluteString) is a live playlist (no #EXT-X-ENDLIST) and the run has no end: "
@@ -96,11 +103,14 @@ public final class PlaylistReader {
         self.mediaURL = mediaURL
         self.logWarnings(playlist)
         self.timeline.merge(playlist)
+        self.startPosition = PlaylistStart.position(
+          of: playlist, multivariantStart: multivariantStart, behindLiveEdge: self.liveStart)
         self.player.setCues(self.cues)
         self.onSource?(mediaURL)
         self.onLoad?(self.timeline, mediaURL)
         self.player.dispatch(.loadedmetadata, cue: nil)
-        completion(.success(playlist.isLive ? .live : .vod(self.timeline.end)))
+        let content: ContentTimeline = playlist.isLive ? .live : .vod(self.timeline.end)
+        completion(.success(content.starting(at: self.startPosition)))
         if playlist.isLive { self.scheduleRefresh(generation: current) }
       }
     }
@@ -112,6 +122,7 @@ public final class PlaylistReader {
     generation += 1
     mediaURL = nil
     timeline = HLSTimeline()
+    startPosition = 0
   }
 
   /// Stops refreshing (a new source, the player destroyed).
@@ -123,8 +134,12 @@ public final class PlaylistReader {
   /// What reading the playlist dropped (a date range it cannot read), as `playlist-warning`
   /// entries (`url`, `line`, `message`), each once per source.
   private func logWarnings(_ playlist: HLSMediaPlaylist) {
-    for warning in playlist.warnings where reportedWarnings.insert(warning.message).inserted {
-      var fields = JSONObject([("url", .string(playlist.url.absoluteString))])
+    logWarnings(playlist.warnings, url: playlist.url)
+  }
+
+  private func logWarnings(_ warnings: [HLSParseError], url: URL) {
+    for warning in warnings where reportedWarnings.insert(warning.message).inserted {
+      var fields = JSONObject([("url", .string(url.absoluteString))])
       if let line = warning.line { fields["line"] = .number(Double(line)) }
       fields["message"] = .string(warning.message)
       player.appendLog(type: "playlist-warning", fields: fields)
@@ -184,17 +199,18 @@ public final class PlaylistReader {
       fields: JSONObject([("url", .string(url.absoluteString)), ("message", .string(message))]))
   }
 
-  /// Loads a media playlist, following a multivariant playlist to its first variant.
+  /// Loads a media playlist, following a multivariant playlist to its first variant; with the
+  /// multivariant playlist's `#EXT-X-START`.
   private func load(
     _ url: URL, variantOf parent: URL?,
-    completion: @escaping (Result<(URL, HLSMediaPlaylist), PlayerError>) -> Void
+    completion: @escaping (Result<(URL, HLSMediaPlaylist, HLSStart?), PlayerError>) -> Void
   ) {
     fetch(url) { [weak self] result in
       switch result {
       case .failure(let error):
         completion(.failure(error))
       case .success(.media(let playlist)):
-        completion(.success((url, playlist)))
+        completion(.success((url, playlist, nil)))
       case .success(.multivariant(let multivariant)):
         let picked = self.map { SegmentOptions.pick($0.variant, from: multivariant.variants) } ?? nil
         guard parent == nil, let first = picked else {
@@ -212,7 +228,10 @@ public final class PlaylistReader {
           )
           return
         }
-        self?.load(first.url, variantOf: url, completion: completion)
+        self?.logWarnings(multivariant.warnings, url: url)
+        self?.load(first.url, variantOf: url) { result in
+          completion(result.map { ($0.0, $0.1, multivariant.start) })
+        }
       }
     }
   }

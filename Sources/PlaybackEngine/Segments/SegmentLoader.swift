@@ -99,16 +99,23 @@ final class SegmentLoader {
     dryTimer = nil
   }
 
-  /// The media playlist was (re)loaded: its segments are the ones to load.
-  func update(_ timeline: HLSTimeline) {
-    update(timeline.segments.map(LoadSegment.init))
+  /// The media playlist was (re)loaded: its segments are the ones to load, the first time from
+  /// the one holding `start` (where the playhead starts: `PlaylistStart`).
+  func update(_ timeline: HLSTimeline, from start: Double) {
+    let list = timeline.segments.map(LoadSegment.init)
+    update(list, from: start > (list.first?.startTime ?? 0) ? start : nil)
   }
 
   /// The segments to load now (a media playlist's, or an MPD's: `DASHSegmentPlan`), by start.
   /// The first list starts the buffer at its first segment, or `atPlayhead` at the one holding
   /// the playhead (a live MPD's window starts before the live point a run joins at).
   func update(_ list: [LoadSegment], atPlayhead: Bool = false) {
-    let holding = atPlayhead ? list.last(where: { $0.startTime <= player.currentTime }) : nil
+    update(list, from: atPlayhead ? player.currentTime : nil)
+  }
+
+  /// `update(_:atPlayhead:)` from the segment holding `start` (nil: the first).
+  private func update(_ list: [LoadSegment], from start: Double?) {
+    let holding = start.flatMap { start in list.last(where: { $0.startTime <= start }) }
     if segments.isEmpty, let first = holding ?? list.first {
       (bufferStart, bufferedEnd) = (first.startTime, first.startTime)
     }
