@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTP
-import MediaFixtures
+import MediaWriter
 import TestFiles
 import Testing
 
