@@ -39,6 +39,7 @@ struct RunArgumentsReader {
     try number(root.member("duration"), RunOptions.duration, above: 0)
     try number(root.member("until"), RunOptions.until, above: -1)
     try number(root.member("timeout"), RunOptions.timeout, above: 0)
+    try number(root.member("backBuffer"), RunOptions.backBuffer, above: -1)
     let budgets = root.member("budgets")
     if !budgets.isAbsent {
       _ = try budgets.object(known: ["memory", "instructions", "seconds", "runSeconds"])

@@ -42,7 +42,7 @@ struct Scenario {
   static let members: Set<String> = [
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors", "events",
-    "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost",
+    "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost", "backBuffer",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]
