@@ -1,0 +1,158 @@
+import AdPlayer
+import Foundation
+import HTTPKit
+import LoopbackHTTP
+import MediaFixtures
+import PlaybackEngine
+import PlayerSeam
+
+/// The long-stream half of `adhost-bench media` (issue 37): one hour and 24 hours of six-second
+/// TS segments with one ID3 tag each, recorded once from a loopback server, then replayed
+/// offline by `adhost run` processes (a plugin listening to the cues, default budgets and
+/// buffers): the CPU time of each (the 1-hour one a median of three) and their ratio (linear:
+/// 24; target ≤ 30), and the 24-hour replay's peak RSS (target ≤ 128 MB: the 64 MiB plugin
+/// budget + 64 MB). `adhost` must be beside `adhost-bench`.
+enum LongStreamBench {
+  static let segmentSeconds = 6
+  static let hourSegments = 600
+  static let daySegments = 14_400
+
+  static func run() throws -> [(key: String, value: BenchValue)] {
+    let adhost = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("adhost")
+    guard FileManager.default.isExecutableFile(atPath: adhost.path) else {
+      throw MediaBench.BenchError(description: "\(adhost.path) not found: build it first (swift build -c release)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "adhost-bench-long-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let plugin = folder.appendingPathComponent("plugin.lua")
+    try Data(pluginText.utf8).write(to: plugin)
+    let hour = try record(segments: hourSegments, into: folder.appendingPathComponent("1h"))
+    let day = try record(segments: daySegments, into: folder.appendingPathComponent("24h"))
+    _ = try replay(adhost, plugin: plugin, hour)
+    var hourCPU: [Double] = []
+    for _ in 0..<3 { hourCPU.append(try replay(adhost, plugin: plugin, hour).cpu) }
+    let dayRun = try replay(adhost, plugin: plugin, day)
+    let hourMedian = hourCPU.sorted()[1]
+    return [
+      ("segments_1h", .integer(hourSegments)), ("segments_24h", .integer(daySegments)),
+      ("segments_cpu_s_1h", .number(hourMedian)), ("segments_cpu_s_24h", .number(dayRun.cpu)),
+      ("segments_cpu_ratio_24h_1h", .number(dayRun.cpu / hourMedian)),
+      ("peak_rss_mb_24h", .number(dayRun.peakRSSMegabytes)),
+    ]
+  }
+
+  /// A stream of `segments` recorded into `folder`, and its source file.
+  struct Stream {
+    let segments: Int
+    let folder: URL
+    let source: URL
+  }
+
+  /// Serves the stream from a loopback server and records one playlist-and-segments run of it.
+  private static func record(segments count: Int, into folder: URL) throws -> Stream {
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    server.route("/live.m3u8") { _ in LoopbackResponse(body: Data(playlist(count))) }
+    // One handler for every segment, each written when asked for.
+    server.fallback { request in
+      let name = request.path.dropFirst(2).dropLast(3)
+      guard request.path.hasPrefix("/s"), request.path.hasSuffix(".ts"), let index = Int(name), index < count else {
+        return .notFound
+      }
+      return LoopbackResponse(body: Data(segment(index)))
+    }
+    let url = server.url("/live.m3u8").absoluteString
+    let recorder = try RecordingTransport(folder: folder, startDate: startDate)
+    let loop = HostLoop()
+    let player = Player(loop: loop, log: EventLog())
+    var options = PlaybackEngineOptions(http: HTTPClient(transport: recorder))
+    options.segments = SegmentOptions()
+    options.startDate = startDate
+    let engine = try PlaybackEngine(player: player, options: options)
+    player.autoplay = true
+    player.setSource(try SourceDescription(jsonText: #"{"sources": {"src": "\#(url)"}}"#))
+    loop.run(until: Double(count * segmentSeconds + 60))
+    withExtendedLifetime(engine) {}
+    recorder.finish()
+    if let problem = recorder.saveError { throw MediaBench.BenchError(description: problem) }
+    let source = folder.appendingPathComponent("source.json")
+    let text =
+      #"{"sources": {"src": "\#(url)", "type": "application/x-mpegurl", "ssai": {"integration": "bench"}}}"#
+    try Data(text.utf8).write(to: source)
+    return Stream(segments: count, folder: folder, source: source)
+  }
+
+  /// One `adhost run` of the stream's recording: its CPU seconds and peak RSS, checked to have
+  /// played every segment's cue.
+  private static func replay(_ adhost: URL, plugin: URL, _ stream: Stream) throws
+    -> (cpu: Double, peakRSSMegabytes: Double)
+  {
+    let output = stream.folder.appendingPathComponent("out.txt")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: output)
+    defer { try? handle.close() }
+    let process = Process()
+    process.executableURL = adhost
+    process.arguments = [
+      "run", plugin.path, stream.source.path, "--offline", stream.folder.path,
+    ]
+    process.standardOutput = handle
+    process.standardError = handle
+    let before = childUsage()
+    try process.run()
+    process.waitUntilExit()
+    let after = childUsage()
+    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    guard process.terminationReason == .exit, process.terminationStatus == 0,
+      text.contains("bench: \(stream.segments) cues")
+    else {
+      throw MediaBench.BenchError(
+        description: "adhost run of \(stream.segments) segments: status \(process.terminationStatus), "
+          + text.split(separator: "\n").suffix(5).joined(separator: "\n"))
+    }
+    return (after.cpu - before.cpu, after.maxRSSKilobytes / 1024)
+  }
+
+  /// The CPU seconds and largest peak RSS (kB) of the child processes waited for so far.
+  private static func childUsage() -> (cpu: Double, maxRSSKilobytes: Double) {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return (seconds(usage.ru_utime) + seconds(usage.ru_stime), Double(usage.ru_maxrss))
+  }
+
+  /// The plugin: counts the cues that fire and says so at the end.
+  private static let pluginText = """
+    player.ads:registerServerSideIntegration("bench", function()
+      local fired = 0
+      player:addEventListener("cue", function() fired = fired + 1 end)
+      player:addEventListener("ended", function() log.info("bench: " .. fired .. " cues") end)
+      return {}
+    end)
+    """
+
+  /// The media playlist: `count` segments of `segmentSeconds`.
+  static func playlist(_ count: Int) -> [UInt8] {
+    var text = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:\(segmentSeconds)\n"
+    text += "#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+    for index in 0..<count { text += "#EXTINF:\(segmentSeconds).000,\ns\(index).ts\n" }
+    return Array((text + "#EXT-X-ENDLIST\n").utf8)
+  }
+
+  /// Segment `index`: a video stream over its six seconds and one ID3 tag at its start.
+  static func segment(_ index: Int) -> [UInt8] {
+    let start = UInt64(truncatingIfNeeded: 900_000 + index * segmentSeconds * 90_000) % (1 << 33)
+    var writer = TSWriter()
+    writer.video(pts: start)
+    var tag = ID3Writer(version: 4)
+    tag.userText(description: "google_ids", "google_\(index)")
+    writer.id3(pts: start, tag.bytes())
+    writer.video(pts: (start + UInt64(segmentSeconds * 90_000) - 3600) % (1 << 33))
+    return writer.bytes
+  }
+
+  private static let startDate = Date(timeIntervalSince1970: 1_800_000_000)
+}
