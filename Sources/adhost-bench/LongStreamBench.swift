@@ -1,10 +1,7 @@
-import AdPlayer
 import Foundation
 import HTTPKit
 import LoopbackHTTP
 import MediaFixtures
-import PlaybackEngine
-import PlayerSeam
 
 /// The long-stream half of `adhost-bench media` (issue 37): one hour and 24 hours of six-second
 /// TS segments with one ID3 tag each, recorded once from a loopback server, then replayed
@@ -21,7 +18,8 @@ enum LongStreamBench {
     let adhost = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("adhost")
     guard FileManager.default.isExecutableFile(atPath: adhost.path) else {
-      throw MediaBench.BenchError(description: "\(adhost.path) not found: build it first (swift build -c release)")
+      throw MediaBench.BenchError(
+        description: "\(adhost.path) not found: build it first (swift build -c release)")
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "adhost-bench-long-\(UUID().uuidString)")
@@ -59,23 +57,16 @@ enum LongStreamBench {
     // One handler for every segment, each written when asked for.
     server.fallback { request in
       let name = request.path.dropFirst(2).dropLast(3)
-      guard request.path.hasPrefix("/s"), request.path.hasSuffix(".ts"), let index = Int(name), index < count else {
+      guard request.path.hasPrefix("/s"), request.path.hasSuffix(".ts"), let index = Int(name), index < count
+      else {
         return .notFound
       }
       return LoopbackResponse(body: Data(segment(index)))
     }
     let url = server.url("/live.m3u8").absoluteString
     let recorder = try RecordingTransport(folder: folder, startDate: startDate)
-    let loop = HostLoop()
-    let player = Player(loop: loop, log: EventLog())
-    var options = PlaybackEngineOptions(http: HTTPClient(transport: recorder))
-    options.segments = SegmentOptions()
-    options.startDate = startDate
-    let engine = try PlaybackEngine(player: player, options: options)
-    player.autoplay = true
-    player.setSource(try SourceDescription(jsonText: #"{"sources": {"src": "\#(url)"}}"#))
-    loop.run(until: Double(count * segmentSeconds + 60))
-    withExtendedLifetime(engine) {}
+    _ = try VODBench.play(
+      url, transport: recorder, segments: true, until: Double(count * segmentSeconds + 60))
     recorder.finish()
     if let problem = recorder.saveError { throw MediaBench.BenchError(description: problem) }
     let source = folder.appendingPathComponent("source.json")

@@ -96,7 +96,8 @@ import Testing
     #expect(released.events("removecue").isEmpty)
     let bad = try await run(["--back-buffer", "-1"])
     #expect(bad.code == 64)
-    #expect(bad.errors.contains("--back-buffer: expected a number of seconds from 0 to 86400"), "\(bad.errors)")
+    #expect(
+      bad.errors.contains("--back-buffer: expected a number of seconds from 0 to 86400"), "\(bad.errors)")
   }
 
   @Test func aLateSegmentMakesLuaHearWaiting() async throws {

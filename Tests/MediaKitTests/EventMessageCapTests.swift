@@ -35,7 +35,8 @@ import Testing
     #expect(issue.offset == 24)
     #expect(
       issue.message
-        == "emsg 1 (urn:example:big): its message_data of 1048577 bytes is over the 1048576-byte cap: not read")
+        == "emsg 1 (urn:example:big): its message_data of 1048577 bytes is over the 1048576-byte cap: not read"
+    )
   }
 
   @Test func aMessageAtTheCapIsAnItem() throws {

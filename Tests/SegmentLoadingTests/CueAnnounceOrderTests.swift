@@ -12,7 +12,8 @@ final class CueAnnounceOrderTests: XCTestCase {
   private func listen(_ harness: StreamHarness) -> () -> [String] {
     var seen: [String] = []
     for type in [EventType.addcue, .cue] {
-      harness.player.addEventListener(type) { event in seen.append("\(type.rawValue) \(event.cue?.id ?? "?")") }
+      harness.player.addEventListener(type) { event in seen.append("\(type.rawValue) \(event.cue?.id ?? "?")")
+      }
     }
     return { seen }
   }

@@ -8,16 +8,7 @@ import XCTest
 /// In-band cues are released a back buffer behind the playhead (`removecue`), and a segment
 /// loaded again after a seek back announces them anew, once per id (issue 37, R02).
 final class CueReleaseTests: XCTestCase {
-  /// `count` six-second segments, each with one ID3 tag 1 s into it.
-  private func vod(count: Int) -> [String: [UInt8]] {
-    var files: [String: [UInt8]] = [:]
-    for index in 0..<count {
-      let start = 10 + Double(index) * 6
-      files["/s\(index).ts"] = Stream.ts(start: start, duration: 6, id3: [(start + 1, Stream.txxx("s\(index)"))])
-    }
-    files["/media.m3u8"] = Stream.playlist(Stream.entries((0..<count).map { "s\($0).ts" }))
-    return files
-  }
+  private func vod(count: Int) -> [String: [UInt8]] { Stream.vod(count: count) }
 
   /// `addcue`, `removecue` and `cue` as the listeners saw them: "add id", "remove id", "cue id".
   private func listen(_ harness: StreamHarness) -> () -> [String] {
