@@ -76,43 +76,21 @@ enum LongStreamBench {
     return Stream(segments: count, folder: folder, source: source)
   }
 
-  /// One `adhost run` of the stream's recording: its CPU seconds and peak RSS, checked to have
-  /// played every segment's cue.
+  /// One `adhost run` of the stream's recording: its CPU seconds and peak RSS (`ChildUsage`),
+  /// checked to have played every segment's cue.
   private static func replay(_ adhost: URL, plugin: URL, _ stream: Stream) throws
     -> (cpu: Double, peakRSSMegabytes: Double)
   {
     let output = stream.folder.appendingPathComponent("out.txt")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: output)
-    defer { try? handle.close() }
-    let process = Process()
-    process.executableURL = adhost
-    process.arguments = [
-      "run", plugin.path, stream.source.path, "--offline", stream.folder.path,
-    ]
-    process.standardOutput = handle
-    process.standardError = handle
-    let before = childUsage()
-    try process.run()
-    process.waitUntilExit()
-    let after = childUsage()
+    let outcome = try ChildUsage.measure(
+      adhost, ["run", plugin.path, stream.source.path, "--offline", stream.folder.path], output: output)
     let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    guard process.terminationReason == .exit, process.terminationStatus == 0,
-      text.contains("bench: \(stream.segments) cues")
-    else {
+    guard outcome.status == 0, text.contains("bench: \(stream.segments) cues") else {
       throw MediaBench.BenchError(
-        description: "adhost run of \(stream.segments) segments: status \(process.terminationStatus), "
+        description: "adhost run of \(stream.segments) segments: status \(outcome.status), "
           + text.split(separator: "\n").suffix(5).joined(separator: "\n"))
     }
-    return (after.cpu - before.cpu, after.maxRSSKilobytes / 1024)
-  }
-
-  /// The CPU seconds and largest peak RSS (kB) of the child processes waited for so far.
-  private static func childUsage() -> (cpu: Double, maxRSSKilobytes: Double) {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return (seconds(usage.ru_utime) + seconds(usage.ru_stime), Double(usage.ru_maxrss))
+    return (outcome.cpuSeconds, Double(outcome.peakRSSKilobytes) / 1024)
   }
 
   /// The plugin: counts the cues that fire and says so at the end.

@@ -23,6 +23,7 @@ enum MediaBench {
   }
 
   static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
+    if arguments.first == ChildUsage.flag { return try ChildUsage.run(Array(arguments.dropFirst())) }
     let ts = tsSegment()
     let (initSegment, fmp4) = fmp4Segment()
     let info = try BMFFReader.readInit(initSegment)
