@@ -57,7 +57,7 @@ enum ChildUsage {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
     let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    let status = process.terminationReason == .exit ? Int(process.terminationStatus) : -1
+    let status = process.terminationReason == .exit ? Int(truncatingIfNeeded: process.terminationStatus) : -1
     return [
       ("status", .integer(status)), ("cpu_s", .number(seconds(usage.ru_utime) + seconds(usage.ru_stime))),
       ("peak_rss_kb", .integer(usage.ru_maxrss)),

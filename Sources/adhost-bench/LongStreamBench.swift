@@ -119,7 +119,7 @@ enum LongStreamBench {
     var tag = ID3Writer(version: 4)
     tag.userText(description: "google_ids", "google_\(index)")
     writer.id3(pts: start, tag.bytes())
-    writer.video(pts: (start + UInt64(segmentSeconds * 90_000) - 3600) % (1 << 33))
+    writer.video(pts: (start + UInt64(truncatingIfNeeded: segmentSeconds * 90_000) - 3600) % (1 << 33))
     return writer.bytes
   }
 

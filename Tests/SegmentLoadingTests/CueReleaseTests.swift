@@ -1,8 +1,10 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import LoopbackHTTP
 import PlaybackEngine
 import PlayerSeam
+import Synchronization
 import XCTest
 
 /// In-band cues are released a back buffer behind the playhead (`removecue`), and a segment
@@ -70,5 +72,38 @@ final class CueReleaseTests: XCTestCase {
     let held = harness.player.cues.map(\.startTime)
     XCTAssertEqual(held.first ?? 0, 55, accuracy: 0.0005)
     XCTAssertEqual(harness.entries("cue").count, 20)
+  }
+
+  /// A live window that slides one segment at each reload (every 6 s): the cues of the segments
+  /// that left it are released once the playhead is past them, whatever the back buffer.
+  func testCuesThatLeftTheLiveWindowBehindThePlayheadAreReleased() throws {
+    var files: [String: [UInt8]] = [:]
+    for index in 0..<12 {
+      let start = 10 + Double(index) * 6
+      files["/l\(index).ts"] = Stream.ts(
+        start: start, duration: 6, id3: [(start + 1, Stream.txxx("l\(index)"))])
+    }
+    var options = SegmentOptions()
+    options.backBuffer = 600
+    let harness = try StreamHarness(files: files, segments: options)
+    let loads = Mutex(0)
+    harness.server.route("/live.m3u8") { _ in
+      let first = loads.withLock { count in
+        defer { count += 1 }
+        return min(count, 9)
+      }
+      let window = Stream.entries((first..<(first + 3)).map { "l\($0).ts" })
+      return LoopbackResponse(body: Data(Stream.playlist(window, sequence: first, ended: false)))
+    }
+    let seen = listen(harness)
+    try harness.play("/live.m3u8", until: 40)
+    let removed = seen().filter { $0.hasPrefix("remove ") }
+    XCTAssertGreaterThanOrEqual(removed.count, 4, "\(seen())")
+    XCTAssertEqual(removed, (0..<removed.count).map { "remove id3-\($0)-1" })
+    for id in removed.map({ $0.dropFirst("remove ".count) }) {
+      XCTAssertEqual(
+        seen().filter { $0.hasSuffix(" \(id)") }, ["add", "cue", "remove"].map { "\($0) \(id)" })
+    }
+    XCTAssertLessThanOrEqual(harness.player.cues.count, 4)
   }
 }
