@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import MediaFixtures
 import PlaybackEngine
 import PlayerSeam
 import XCTest
@@ -47,5 +48,19 @@ final class CueAnnounceOrderTests: XCTestCase {
     try harness.play("/media.m3u8")
     XCTAssertEqual(harness.entries("waiting").count, 1)
     XCTAssertEqual(seen(), ["addcue id3-0-1", "cue id3-0-1", "addcue id3-1-1", "cue id3-1-1"])
+  }
+
+  /// A segment's cues are announced in the order they were found in it (the ids' order), and held
+  /// by start: an ID3 tag at 1 s written before an SCTE-35 splice at 0.5 s.
+  func testASegmentsCuesAreAnnouncedInTheOrderFound() throws {
+    let splice = SCTE35Writer.spliceInsert(eventId: 7, ptsTime: Stream.ticks(10.5), duration: 90_000)
+    let files = [
+      "/s0.ts": Stream.ts(start: 10, duration: 6, id3: [(11, Stream.txxx("s0"))], scte35: [splice]),
+      "/media.m3u8": Stream.playlist(Stream.entries(["s0.ts"])),
+    ]
+    let harness = try StreamHarness(files: files)
+    try harness.play("/media.m3u8")
+    XCTAssertEqual(harness.addedCues.map(\.id), ["id3-0-1", "scte35-0-2"])
+    XCTAssertEqual(harness.player.cues.map(\.id), ["scte35-0-2", "id3-0-1"])
   }
 }

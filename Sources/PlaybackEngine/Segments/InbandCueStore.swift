@@ -9,15 +9,16 @@ struct InbandCueStore {
   private var ids: Set<String> = []
 
   /// The cues of `found` whose ids are not held (a segment loaded again brings the same ids),
-  /// now held, in order of start.
+  /// now held; in the order found (the order of their `addcue`s).
   mutating func admit(_ found: [Cue]) -> [Cue] {
-    let added = CueOrder.byStart(found.filter { ids.insert($0.id).inserted })
-    guard let first = added.first else { return [] }
+    let added = found.filter { ids.insert($0.id).inserted }
+    let ordered = CueOrder.byStart(added)
+    guard let first = ordered.first else { return [] }
     // After a seek back a segment's cues go before later ones: merged (once per seek).
     if let last = cues.last, first.startTime < last.startTime {
-      cues = CueOrder.merged(cues, added)
+      cues = CueOrder.merged(cues, ordered)
     } else {
-      cues.append(contentsOf: added)
+      cues.append(contentsOf: ordered)
     }
     return added
   }
