@@ -206,7 +206,7 @@ function Controller:fatalError(message, code) end
 
 ---@alias adhost.PlayerEventType
 ---| "sourcechange" | "play" | "playing" | "pause" | "timeupdate" | "seeking" | "seeked" | "ended" | "error"
----| "cue" | "addcue" | "loadedmetadata" | "waiting"
+---| "cue" | "addcue" | "removecue" | "loadedmetadata" | "waiting"
 ---| "interstitialstart" | "assetlistloaded" | "interstitialassetstart" | "interstitialassetend"
 ---| "interstitialerror" | "interstitialend"
 
@@ -225,7 +225,7 @@ function Controller:fatalError(message, code) end
 ---@field currentTime? number
 ---@field error? string The message, on `error`.
 ---@field errorObject? adhost.ErrorObject On `error`.
----@field cue? adhost.Cue On `cue`: the cue the playhead entered; on `addcue`: the in-band cue that became known.
+---@field cue? adhost.Cue On `cue`: the cue the playhead entered; on `addcue`: the in-band cue that became known; on `removecue`: the in-band cue released.
 ---@field interstitial? adhost.Interstitial On the `interstitial…` events (docs/interstitials.md).
 ---@field asset? adhost.InterstitialAsset On `interstitialassetstart`, `interstitialassetend`, and an asset's `interstitialerror`.
 ---@field assets? adhost.InterstitialAsset[] On `assetlistloaded`.

@@ -3,83 +3,55 @@ import PlayerSeam
 /// The cues of the loaded content and which of them the playhead is in.
 struct CueState {
   /// By start time.
-  var cues: [Cue] = [] {
-    // A segment loader sets the cues again at each segment with the known ones first: only the
-    // cues past the part that kept its times are indexed again, not all of them.
-    didSet { index.update(from: oldValue, to: cues) }
-  }
+  private(set) var stored: [Cue] = []
   var active: Set<String> = []
   var timer: TimerHandle?
   /// The cues' times in microseconds, for lookups that do not walk every cue.
   private(set) var index = CueIndex([])
-}
 
-/// The cues' times in microseconds, computed once: finding the cues at a position or the next
-/// boundary costs a binary search plus the cues that overlap it, not a walk over every cue (a
-/// playlist with 10,000 cue-outs made each boundary walk them all: minutes of host work).
-struct CueIndex {
-  /// Start of each cue, ascending (the cues are sorted by start).
-  private(set) var starts: [Int64] = []
-  /// The end each cue is contained up to (exclusive): its end, one microsecond past the start for
-  /// a cue without length, `Int64.max` for one without an end.
-  private(set) var reaches: [Int64] = []
-  /// The largest reach of the cues up to each position: no cue before a position whose running
-  /// reach is ≤ p can contain p.
-  private(set) var runningReach: [Int64] = []
-  /// The end of each cue that has one (for the next boundary of an active cue).
-  private(set) var ends: [Int64?] = []
-
-  init(_ cues: [Cue]) { append(cues[...]) }
-
-  /// Re-indexes `cues`, which replace `old` (the cues this index was built from): the leading cues
-  /// whose start and end did not change keep their entries, the rest are indexed anew.
-  mutating func update(from old: [Cue], to cues: [Cue]) {
-    var kept = 0
-    let limit = min(old.count, cues.count, starts.count)
-    while kept < limit, old[kept].startTime == cues[kept].startTime, old[kept].endTime == cues[kept].endTime {
-      kept += 1
-    }
-    starts.removeSubrange(kept...)
-    ends.removeSubrange(kept...)
-    reaches.removeSubrange(kept...)
-    runningReach.removeSubrange(kept...)
-    append(cues[kept...])
-  }
-
-  private mutating func append(_ cues: ArraySlice<Cue>) {
-    var running = runningReach.last ?? Int64.min
-    for cue in cues {
-      let start = VirtualTime.micros(cue.startTime)
-      let end = cue.endTime.map(VirtualTime.micros)
-      let reach: Int64
-      if let end { reach = end > start ? end : start + 1 } else { reach = Int64.max }
-      running = max(running, reach)
-      starts.append(start)
-      ends.append(end)
-      reaches.append(reach)
-      runningReach.append(running)
+  /// By start time. Setting them re-indexes only the cues past the part that kept its times.
+  var cues: [Cue] {
+    get { stored }
+    set {
+      let old = stored
+      stored = newValue
+      index.update(from: old, to: stored)
     }
   }
 
-  /// The position of the first cue starting after `micros`.
-  func firstStart(after micros: Int64) -> Int {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] <= micros { low = middle + 1 } else { high = middle }
+  /// Merges `added` (in order of start) in, each after the known cues of the same start: appended
+  /// and indexed alone when they all start at or after the last known cue (a segment loader's
+  /// usual case), else merged and re-indexed from the first place that changed.
+  mutating func add(_ added: [Cue]) {
+    guard let first = added.first else { return }
+    guard let last = stored.last, first.startTime < last.startTime else {
+      stored.append(contentsOf: added)
+      index.append(added[...])
+      return
     }
-    return low
+    let old = stored
+    stored = CueOrder.merged(old, added)
+    index.update(from: old, to: stored)
   }
 
-  /// The positions of the cues containing `micros`, in order.
-  func containing(_ micros: Int64) -> [Int] {
-    var found: [Int] = []
-    var position = firstStart(after: micros) - 1
-    while position >= 0, runningReach[position] > micros {
-      if reaches[position] > micros { found.append(position) }
-      position -= 1
+  /// Takes out the cues of `ids`; the cues taken, in order.
+  mutating func remove(_ ids: Set<String>) -> [Cue] {
+    var positions: [Int] = []
+    // The ids are the player's cues (a loader's oldest, usually): the walk stops once all are found.
+    for (position, cue) in stored.enumerated() where ids.contains(cue.id) {
+      positions.append(position)
+      if positions.count == ids.count { break }
     }
-    return found.reversed()
+    guard let first = positions.first, let last = positions.last else { return [] }
+    let removed = positions.map { stored[$0] }
+    if last - first + 1 == positions.count {
+      stored.removeSubrange(first...last)
+    } else {
+      let taken = Set(positions)
+      stored = stored.indices.filter { !taken.contains($0) }.map { stored[$0] }
+    }
+    index.remove(at: positions)
+    active.subtract(ids)
+    return removed
   }
 }

@@ -7,17 +7,9 @@ extension Player {
   /// Replaces the content's cues (the host does, as a live playlist brings new ones). A cue the
   /// playhead is in when it arrives fires `cue` at once, if the content is playing.
   public func setCues(_ newCues: [Cue]) {
-    // A segment loader sets the cues again at each segment, already in order: they are taken as
-    // they are then, not copied into a sort.
-    let ordered = newCues.indices.dropFirst().allSatisfy {
-      newCues[$0 - 1].startTime <= newCues[$0].startTime
-    }
-    cueState.cues =
-      ordered
-      ? newCues
-      : newCues.enumerated().sorted {
-        ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
-      }.map(\.element)
+    // A live playlist's reload sets them again, already in order: they are taken as they are
+    // then, not copied into a sort.
+    cueState.cues = CueOrder.byStart(newCues)
     // The cues the playhead is in are few: each is looked for rather than hashing every id.
     if !cueState.active.isEmpty {
       let cues = cueState.cues
@@ -32,6 +24,33 @@ extension Player {
     checkCues()
     scheduleCueTimer()
   }
+
+  /// Adds in-band cues that became known, merged by start after the cues of the same start:
+  /// `addcue` for each, in order, then `cue` for those the playhead is in, if the content is
+  /// playing (a cue is always announced before it fires).
+  public func addCues(_ added: [Cue]) {
+    guard !added.isEmpty else { return }
+    cueState.add(CueOrder.byStart(added))
+    for cue in added { dispatch(.addcue, cue: cue) }
+    guard isLoaded, !paused, fatalError == nil else { return }
+    checkCues()
+    scheduleCueTimer()
+  }
+
+  /// Takes the cues of `ids` out of `cues`, each with a `removecue` event (not logged, as
+  /// `addcue` is not).
+  public func removeCues(_ ids: Set<String>) {
+    guard !ids.isEmpty else { return }
+    let removed = cueState.remove(ids)
+    guard !removed.isEmpty else { return }
+    for cue in removed { dispatch(.removecue, cue: cue) }
+    guard isLoaded, !paused, fatalError == nil else { return }
+    scheduleCueTimer()
+  }
+
+  /// The work of keeping the cues' index for the current source (cues indexed and compared), for
+  /// tests that count it: a stream three times as long must cost three times as much.
+  public var cueIndexOperations: Int { cueState.index.operations }
 
   /// Fires `cue` for each cue the playhead has entered since the last check.
   func checkCues() {

@@ -124,6 +124,13 @@ extension RunOptions {
   static let buffer = CommandOption(
     "--buffer", value: "SECONDS",
     help: "media segments loaded ahead of the playhead, in seconds (default 30)")
+  static let backBuffer = CommandOption(
+    "--back-buffer", value: "SECONDS",
+    help: """
+      seconds of content behind the playhead whose in-band cues stay in
+      player.cues (default 30, 0 to 86400); further behind they are
+      released (removecue)
+      """)
   static let segmentMaxMB = CommandOption(
     "--segment-max-mb", value: "MB",
     help: "the largest media segment loaded, in MiB (default 64, 1 to 4096)")
@@ -141,7 +148,7 @@ extension RunOptions {
       """)
 
   /// The options of segment loading (docs/media.md "Segments in virtual time").
-  static let segmentOptions = [noSegments, buffer, segmentMaxMB, variant, maxBandwidth]
+  static let segmentOptions = [noSegments, buffer, backBuffer, segmentMaxMB, variant, maxBandwidth]
 
   /// Run's own options, in `--help` order.
   static let own =

@@ -2,7 +2,7 @@ import CheckedNumbers
 import PlaybackEngine
 
 extension RunOptions {
-  /// How the run loads media segments: `--no-segments`, `--buffer`, `--segment-max-mb`,
+  /// How the run loads media segments: `--no-segments`, `--buffer`, `--back-buffer`, `--segment-max-mb`,
   /// `--variant`, `--max-bandwidth` (docs/cli.md).
   static func segments(_ parsed: ParsedArguments) throws(UsageError) -> SegmentOptions {
     var options = SegmentOptions()
@@ -12,6 +12,12 @@ extension RunOptions {
         throw buffer.error("expected a number of seconds from 1 to 3600")
       }
       options.forwardBuffer = seconds
+    }
+    if let seconds = try parsed.number(backBuffer) {
+      guard seconds >= 0, seconds <= 86400 else {
+        throw backBuffer.error("expected a number of seconds from 0 to 86400")
+      }
+      options.backBuffer = seconds
     }
     if let megabytes = try parsed.integer(segmentMaxMB) {
       guard (1...4096).contains(megabytes) else {

@@ -84,7 +84,17 @@ struct BMFFWalker {
 
   /// An `emsg`: decoded and made an item here, so that the message is not copied again.
   private mutating func eventMessage(_ reader: inout ByteReader, _ box: BMFFBox) throws(MediaError) {
-    var message = try EventMessageReader.read(&reader, at: box.start)
+    var message = try EventMessageReader.readFields(&reader, at: box.start)
+    guard reader.remaining <= EventMessage.maxMessageBytes else {
+      // Not a cue: its hex text would be twice its size, held for as long as the cue is.
+      scan.issues.append(
+        MediaError(
+          at: box.start,
+          "emsg \(message.id) (\(message.schemeIdUri)): its message_data of \(reader.remaining) bytes is over "
+            + "the \(EventMessage.maxMessageBytes)-byte cap: not read"))
+      return
+    }
+    message.messageData = Array(reader.rest())
     var failure: MediaError?
     do {
       message.decoded = try EventMessageReader.decode(scheme: message.schemeIdUri, message.messageData)

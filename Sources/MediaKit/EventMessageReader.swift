@@ -2,7 +2,9 @@ import SCTE35Kit
 
 /// Reads an `emsg` box's body (ISO/IEC 23009-1 §5.10.3.3), version 0 or 1.
 enum EventMessageReader {
-  static func read(_ reader: inout ByteReader, at offset: Int) throws(MediaError) -> EventMessage {
+  /// The box's fields up to its message data (left in `reader`), which `messageData` does not
+  /// hold yet: the caller checks its size first (`EventMessage.maxMessageBytes`).
+  static func readFields(_ reader: inout ByteReader, at offset: Int) throws(MediaError) -> EventMessage {
     let version = try reader.u8("emsg's version")
     try reader.skip(3, "emsg's flags")
     // The fields are read into locals and the message built once: filling in a message made
@@ -35,7 +37,7 @@ enum EventMessageReader {
     return EventMessage(
       version: version, schemeIdUri: scheme, value: value, timescale: timescale,
       presentationTime: presentationTime, eventDuration: eventDuration, id: id,
-      messageData: Array(reader.rest()))
+      messageData: [])
   }
 
   /// `EventMessage.id3Scheme` and `scte35Scheme` as static text, compared with a box's bytes

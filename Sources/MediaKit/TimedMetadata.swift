@@ -75,6 +75,10 @@ public struct EventMessage: Equatable, Sendable {
     self.decoded = decoded
   }
 
+  /// The most bytes of `message_data` a box may carry (1 MiB, as a timed-ID3 PES): a larger one
+  /// is an issue of the scan, not an item.
+  public static let maxMessageBytes = 1 << 20
+
   /// The ID3 scheme of CMAF (AOM "Carriage of ID3 Timed Metadata in CMAF").
   public static let id3Scheme = "https://aomedia.org/emsg/ID3"
   /// SCTE 214's binary SCTE-35 scheme.

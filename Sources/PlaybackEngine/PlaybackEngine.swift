@@ -83,6 +83,9 @@ public final class PlaybackEngine {
   /// Loads the segments of the HLS media playlist or DASH Representations playing (nil when
   /// segments are not loaded).
   private(set) var segments: SegmentLoader?
+  /// How many segments the segment loader looked at to find the next one to load, over the
+  /// engine's life, for tests that count the work (one per `timeupdate` at most, not the list).
+  public var segmentsExamined: Int { segments?.segmentsExamined ?? 0 }
 
   /// An engine on `player` (fresh: no integration registered yet): it listens to the player
   /// for native tracking, reads its playlists (with `readsPlaylists`) and registers the
@@ -128,7 +131,6 @@ public final class PlaybackEngine {
       player: player, http: http, allowsLive: options.allowsLivePlaylists, startDate: options.startDate,
       liveDelay: options.liveStart)
     mpds = mpdReader
-    loader?.playlistCues = { [weak reader, weak mpdReader] in (reader?.cues ?? []) + (mpdReader?.cues ?? []) }
     // Backlinks, not weak references, to the objects that hear every `timeupdate` (see `Backlink`).
     let loaderLink = loader?.backlink
     mpdReader.inbandCues = { loaderLink?.object?.cues ?? [] }

@@ -69,6 +69,13 @@ public protocol IntegrationPlayer: AnyObject {
   func setTimeline(_ timeline: ContentTimeline)
   /// Replaces the content's cues.
   func setCues(_ cues: [Cue])
+  /// Adds in-band cues that became known (the segment carrying them loaded), merged by start
+  /// after the cues of the same start, without replacing the others: each fires `addcue`, in
+  /// order, and only then does one the playhead is in fire `cue` (if playing).
+  func addCues(_ cues: [Cue])
+  /// Takes the cues of these ids out of `cues` (in-band cues the host released), each with a
+  /// `removecue` event.
+  func removeCues(_ ids: Set<String>)
   /// Listens to a player event.
   @discardableResult
   func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken

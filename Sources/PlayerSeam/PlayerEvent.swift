@@ -21,6 +21,9 @@ public enum EventType: String, Sendable, CaseIterable {
   /// A timed-metadata cue became known (an in-band cue, as the segment carrying it loaded); the
   /// event carries the `cue`.
   case addcue
+  /// A timed-metadata cue left `Player.cues` (an in-band cue the host released: a back buffer
+  /// behind the playhead, or out of the live window); the event carries the `cue`.
+  case removecue
   /// The loaded source's playlist or MPD has been read and its cues are known (`Player.cues`).
   case loadedmetadata
 
@@ -30,7 +33,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case .sourcechange, .play, .playing, .pause, .timeupdate, .seeking, .seeked, .ended, .error, .cue,
       .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend,
       .interstitialerror,
-      .interstitialend, .waiting, .addcue, .loadedmetadata:
+      .interstitialend, .waiting, .addcue, .removecue, .loadedmetadata:
       return false
     default: return true
     }
@@ -72,6 +75,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case .waiting: return 30
     case .addcue: return 31
     case .loadedmetadata: return 32
+    case .removecue: return 33
     }
   }
 }
@@ -79,7 +83,7 @@ public enum EventType: String, Sendable, CaseIterable {
 /// One dispatched event. Which fields are set depends on the type: ad events carry `ad` (and its
 /// break), break events `adBreak`, `timeupdate`/`seeking`/`seeked`/`ended`/`pause`/`play`
 /// carry `currentTime`, `adskip` `playedPercentage`, `error`/`aderror` `errorMessage` and
-/// `errorCode`, `cue` and `addcue` their `cue` and `currentTime`, `waiting` its `currentTime`.
+/// `errorCode`, `cue`, `addcue` and `removecue` their `cue` and `currentTime`, `waiting` its `currentTime`.
 public struct PlayerEvent {
   /// The event's name.
   public let type: EventType

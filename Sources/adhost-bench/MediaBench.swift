@@ -5,15 +5,16 @@ import MediaWriter
 /// `adhost-bench media`: MediaKit's metadata scan of a TS and an fMP4 segment beside a bare pass
 /// over the same bytes (a 188-byte packet walk reading each PID; a box walk into moof and traf),
 /// in MB/s, and the ratio of the two (target ≥ 0.5); then a 10-minute VOD replayed with its
-/// segments against playlist-only (`VODBench`, CPU seconds, target ≤ 3×; `--no-vod` leaves it
-/// out). `--write DIR` also writes the segments there (segment.ts, init.mp4, segment.m4s), for
+/// segments against playlist-only (`VODBench`, CPU seconds, target ≤ 3×), and 1 and 24 hours of
+/// segments replayed by `adhost run` (`LongStreamBench`: CPU ratio ≤ 30, peak RSS ≤ 128 MB);
+/// `--no-vod` leaves both out. `--write DIR` also writes the segments there (segment.ts, init.mp4, segment.m4s), for
 /// comparing other readers on the same bytes.
 enum MediaBench {
   static var suite: Suite {
     Suite(
       name: "media",
       summary:
-        "segment metadata scan vs a bare packet / box walk; a 10-min VOD replay with vs without segments",
+        "segment metadata scan vs a bare packet / box walk; a 10-min VOD replay with vs without segments; 1 h vs 24 h replays",
       run: run)
   }
 
@@ -22,6 +23,7 @@ enum MediaBench {
   }
 
   static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
+    if arguments.first == ChildUsage.flag { return try ChildUsage.run(Array(arguments.dropFirst())) }
     let ts = tsSegment()
     let (initSegment, fmp4) = fmp4Segment()
     let info = try BMFFReader.readInit(initSegment)
@@ -49,6 +51,7 @@ enum MediaBench {
       bytes: fmp4.count, scan: { _ = try? BMFFReader.read(fmp4, initSegment: info) },
       bare: { bareBoxWalk(fmp4) })
     let vod = vodRun ? try VODBench.run() : []
+    let long = vodRun ? try LongStreamBench.run() : []
     return [
       ("ts_bytes", .integer(ts.count)),
       ("ts_scan_mb_per_s", .number(tsRates.scan)),
@@ -58,7 +61,7 @@ enum MediaBench {
       ("fmp4_scan_mb_per_s", .number(fmp4Rates.scan)),
       ("fmp4_bare_walk_mb_per_s", .number(fmp4Rates.bare)),
       ("fmp4_ratio", .number(fmp4Rates.scan / fmp4Rates.bare)),
-    ] + vod
+    ] + vod + long
   }
 
   /// Alternating rounds of both for at least 3 s (and 20 rounds); MB/s of each.

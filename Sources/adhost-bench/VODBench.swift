@@ -72,8 +72,11 @@ enum VODBench {
     return seconds
   }
 
-  /// Plays `url` to its end on a new headless player; its log.
-  private static func play(_ url: String, transport: any HTTPTransport, segments: Bool) throws -> EventLog {
+  /// Plays `url` to its end (at most `until` seconds, else the VOD's length and a minute) on a new
+  /// headless player; its log.
+  static func play(_ url: String, transport: any HTTPTransport, segments: Bool, until: Double? = nil) throws
+    -> EventLog
+  {
     let loop = HostLoop()
     let log = EventLog()
     let player = Player(loop: loop, log: log)
@@ -83,7 +86,7 @@ enum VODBench {
     let engine = try PlaybackEngine(player: player, options: options)
     player.autoplay = true
     player.setSource(try SourceDescription(jsonText: #"{"sources": {"src": "\#(url)"}}"#))
-    loop.run(until: Double(segmentCount * segmentSeconds + 60))
+    loop.run(until: until ?? Double(segmentCount * segmentSeconds + 60))
     withExtendedLifetime(engine) {}
     return log
   }

@@ -81,6 +81,10 @@ enum HelpGolden {
       --no-segments       play an HLS playlist's timeline without loading its media segments
                           (no in-band ID3, emsg or SCTE-35 cues; the content never waits)
       --buffer SECONDS    media segments loaded ahead of the playhead, in seconds (default 30)
+      --back-buffer SECONDS
+                          seconds of content behind the playhead whose in-band cues stay in
+                          player.cues (default 30, 0 to 86400); further behind they are
+                          released (removecue)
       --segment-max-mb MB the largest media segment loaded, in MiB (default 64, 1 to 4096)
       --variant N         play the variant at position N of a multivariant playlist, or
                           the DASH Representation at position N (default 0: the first)

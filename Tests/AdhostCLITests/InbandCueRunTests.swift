@@ -21,6 +21,9 @@ import Testing
         log.info(string.format("cue %s %s %s=%s at=%.3f", event.cue.id, a.id, a.description, a.text,
           event.currentTime))
       end)
+      player:addEventListener("removecue", function(event)
+        log.info(string.format("removecue %s held=%d", event.cue.id, #player.cues))
+      end)
       player:addEventListener("waiting", function(event)
         log.info(string.format("waiting at=%g", event.currentTime))
       end)
@@ -28,8 +31,11 @@ import Testing
     end)
     """
 
-  /// Two 6 s TS segments from PTS 10 s, a `TXXX` `google_1` at content 2.345 s and `google_2` at 7.5 s.
-  static func serve() throws -> LoopbackServer {
+  /// 6 s TS segments from PTS 10 s with one `TXXX` tag each (PTS, value): by default two, with
+  /// `google_1` at content 2.345 s and `google_2` at 7.5 s.
+  static func serve(_ tags: [(Double, String)] = [(12.345, "google_1"), (17.5, "google_2")]) throws
+    -> LoopbackServer
+  {
     let server = try LoopbackServer()
     func segment(_ start: Double, _ tag: (Double, String)) -> Data {
       var writer = TSWriter()
@@ -40,20 +46,19 @@ import Testing
       writer.video(pts: UInt64(((start + 5.96) * 90_000).rounded()))
       return Data(writer.bytes)
     }
-    let first = segment(10, (12.345, "google_1"))
-    let second = segment(16, (17.5, "google_2"))
-    server.route("/s0.ts") { _ in LoopbackResponse(body: first) }
-    server.route("/s1.ts") { _ in LoopbackResponse(body: second) }
-    server.route("/media.m3u8") { _ in
-      .text(
-        "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6,\ns0.ts\n#EXTINF:6,\ns1.ts\n#EXT-X-ENDLIST\n",
-        type: "application/vnd.apple.mpegurl")
+    var playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n"
+    for (index, tag) in tags.enumerated() {
+      let body = segment(10 + 6 * Double(index), tag)
+      server.route("/s\(index).ts") { _ in LoopbackResponse(body: body) }
+      playlist += "#EXTINF:6,\ns\(index).ts\n"
     }
+    let text = playlist + "#EXT-X-ENDLIST\n"
+    server.route("/media.m3u8") { _ in .text(text, type: "application/vnd.apple.mpegurl") }
     return server
   }
 
-  func run(_ more: [String]) async throws -> RunResult {
-    let server = try Self.serve()
+  func run(_ more: [String], server: LoopbackServer? = nil) async throws -> RunResult {
+    let server = try server ?? Self.serve()
     defer { server.stop() }
     let scratch = try Scratch()
     let plugin = try scratch.write("plugin.lua", Self.plugin)
@@ -74,6 +79,25 @@ import Testing
     #expect(run.errors.contains("cue id3-1-1 TXXX google=google_2 at=7.500"), "\(run.errors)")
     #expect(run.events("cue").compactMap { $0["t"] as? Double } == [2.345, 7.5])
     #expect(run.events("segment").count == 2)
+  }
+
+  /// With `--back-buffer 0` the first segment is let go as the third loads (11 s): its cue leaves
+  /// `player.cues` with `removecue`, after it fired; nothing of it is logged.
+  @Test func aReleasedCueReachesLuaAsRemovecue() async throws {
+    let server = try Self.serve([(12.345, "google_1"), (17.5, "google_2"), (23, "google_3")])
+    let released = try await run(["--back-buffer", "0", "--buffer", "1"], server: server)
+    #expect(released.code == 0, "\(released.errors)")
+    #expect(released.errors.contains("removecue id3-0-1 held=1"), "\(released.errors)")
+    let fired = try #require(released.errors.range(of: "cue id3-0-1 TXXX"))
+    let removed = try #require(released.errors.range(of: "removecue id3-0-1"))
+    #expect(fired.lowerBound < removed.lowerBound)
+    #expect(!released.errors.contains("removecue id3-1-1"), "\(released.errors)")
+    #expect(released.events("cue").count == 3)
+    #expect(released.events("removecue").isEmpty)
+    let bad = try await run(["--back-buffer", "-1"])
+    #expect(bad.code == 64)
+    #expect(
+      bad.errors.contains("--back-buffer: expected a number of seconds from 0 to 86400"), "\(bad.errors)")
   }
 
   @Test func aLateSegmentMakesLuaHearWaiting() async throws {

@@ -96,6 +96,15 @@ final class MemoryPlayer: IntegrationPlayer {
 
   func setTimeline(_ newTimeline: ContentTimeline) { timeline = newTimeline }
   func setCues(_ newCues: [Cue]) { cues = newCues.sorted { $0.startTime < $1.startTime } }
+  func addCues(_ added: [Cue]) {
+    cues = (cues + added).sorted { $0.startTime < $1.startTime }
+    for cue in added { dispatch(.addcue, cue: cue) }
+  }
+  func removeCues(_ ids: Set<String>) {
+    let removed = cues.filter { ids.contains($0.id) }
+    cues.removeAll { ids.contains($0.id) }
+    for cue in removed { dispatch(.removecue, cue: cue) }
+  }
 
   @discardableResult
   func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {

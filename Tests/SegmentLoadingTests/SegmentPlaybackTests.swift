@@ -11,16 +11,7 @@ import XCTest
 /// content wait (docs/media.md "Segments in virtual time").
 final class SegmentPlaybackTests: XCTestCase {
   /// Ten 6-second segments, each with one ID3 tag 1 s into it (text `s<n>`).
-  private func vod(count: Int = 10) -> [String: [UInt8]] {
-    var files: [String: [UInt8]] = [:]
-    for index in 0..<count {
-      let start = 10 + Double(index) * 6
-      files["/s\(index).ts"] = Stream.ts(
-        start: start, duration: 6, id3: [(start + 1, Stream.txxx("s\(index)"))])
-    }
-    files["/media.m3u8"] = Stream.playlist(Stream.entries((0..<count).map { "s\($0).ts" }))
-    return files
-  }
+  private func vod(count: Int = 10) -> [String: [UInt8]] { Stream.vod(count: count) }
 
   private func texts(_ harness: StreamHarness) -> [String] {
     harness.cues("id3").compactMap {

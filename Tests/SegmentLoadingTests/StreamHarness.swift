@@ -106,6 +106,18 @@ enum Stream {
     return Array(text.utf8)
   }
 
+  /// A VOD of `count` six-second segments (`/s<n>.ts`, playlist `/media.m3u8`), each with one
+  /// ID3 tag 1 s into it (text `s<n>`).
+  static func vod(count: Int) -> [String: [UInt8]] {
+    var files: [String: [UInt8]] = [:]
+    for index in 0..<count {
+      let start = 10 + Double(index) * 6
+      files["/s\(index).ts"] = ts(start: start, duration: 6, id3: [(start + 1, txxx("s\(index)"))])
+    }
+    files["/media.m3u8"] = playlist(entries((0..<count).map { "s\($0).ts" }))
+    return files
+  }
+
   /// `#EXTINF` and URI lines for segments of `duration` seconds.
   static func entries(_ names: [String], duration: Double = 6) -> [String] {
     names.flatMap { ["#EXTINF:\(duration),", $0] }

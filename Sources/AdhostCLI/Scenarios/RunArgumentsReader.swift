@@ -49,6 +49,7 @@ struct RunArgumentsReader {
     try number(root.member("until"), RunOptions.until, above: -1)
     try number(root.member("timeout"), RunOptions.timeout, above: 0)
     try number(root.member("ioSeconds"), RunOptions.ioSeconds, above: -1)
+    try number(root.member("backBuffer"), RunOptions.backBuffer, above: -1)
     let budgets = root.member("budgets")
     if !budgets.isAbsent {
       _ = try budgets.object(known: ["memory", "instructions", "seconds", "runSeconds"])

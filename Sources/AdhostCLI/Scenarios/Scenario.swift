@@ -43,7 +43,7 @@ struct Scenario {
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "ioSeconds", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors",
     "events", "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost", "noSegments",
-    "buffer", "variant", "maxBandwidth", "liveStart",
+    "buffer", "variant", "maxBandwidth", "liveStart", "backBuffer",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]

@@ -65,8 +65,9 @@ extension SegmentLoader {
     }
     generation += 1
     loading = false
-    let landing = segments.last { $0.startTime <= position + 0.0005 }
-    bufferStart = landing?.startTime ?? position
+    let landing = landing(at: position)
+    cursor = landing ?? 0
+    bufferStart = landing.map { segments[$0].startTime } ?? position
     bufferedEnd = bufferStart
     pump()
     scheduleDry()

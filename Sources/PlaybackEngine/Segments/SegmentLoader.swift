@@ -20,8 +20,6 @@ final class SegmentLoader {
   /// An offline replay's recording, asked once whether it has segments at all; nil when not
   /// offline.
   private let offline: OfflineTransport?
-  /// The cues of the playlist, which the player's cues hold beside the in-band ones.
-  var playlistCues: () -> [Cue] = { [] }
   /// How its listeners, timers and loads reach it (it may go before the player).
   let backlink = Backlink<SegmentLoader>()
 
@@ -42,9 +40,13 @@ final class SegmentLoader {
   private var ptsReference: Int64?
   /// Init segments read, by URL and range.
   private var inits: [String: BMFFInit] = [:]
-  /// The in-band cues known, by start, and their ids.
-  private(set) var cues: [Cue] = []
-  private var cueIDs: Set<String> = []
+  /// The in-band cues held, by start (the player's cues hold them beside the playlist's).
+  var inband = InbandCueStore()
+  var cues: [Cue] { inband.cues }
+  /// Where `pump` looks for the next segment from (`SegmentLoader+Cursor.swift`), and the
+  /// segments it looked at, for tests that count the work.
+  var cursor = 0
+  var segmentsExamined = 0
   /// What the media reader found wrong in the segments, logged.
   private var issueLog = SegmentIssueLog()
   var dryTimer: (any ScheduledTimer)?
@@ -90,8 +92,8 @@ final class SegmentLoader {
     (bufferStart, bufferedEnd, loading) = (0, 0, false)
     (lastLoaded, anchor, ptsReference) = (nil, nil, nil)
     inits = [:]
-    cues = []
-    cueIDs = []
+    inband = InbandCueStore()
+    cursor = 0
     issueLog = SegmentIssueLog()
     failures.reset()
     abandoned = false
@@ -120,13 +122,14 @@ final class SegmentLoader {
       (bufferStart, bufferedEnd) = (first.startTime, first.startTime)
     }
     segments = list
+    cursor = 0
     pump()
   }
 
   /// Starts loading the next segment when the buffer is below its target and none is loading.
   func pump() {
     guard active, !loading, !player.isDestroyed, player.fatalError == nil else { return }
-    guard let next = segments.first(where: { $0.endTime > bufferedEnd + 0.0005 }) else { return }
+    guard let next = nextToLoad() else { return }
     guard next.startTime < player.currentTime + options.forwardBuffer else { return }
     load(next)
   }
@@ -204,9 +207,7 @@ final class SegmentLoader {
       }
       // DASH: the MPD fixes the mapping (Period start − presentationTimeOffset); HLS: the domain's anchor.
       let offset = segment.timestampOffset ?? anchor ?? (segment.startTime - (scan.items.first?.time ?? 0))
-      added = InbandCues.cues(scan.items, sequence: segment.sequence, offset: offset).filter {
-        cueIDs.insert($0.id).inserted
-      }
+      added = inband.admit(InbandCues.cues(scan.items, sequence: segment.sequence, offset: offset))
     } catch {
       problem = "\(segment.url.absoluteString): the segment cannot be read: \(error)"
     }
@@ -217,12 +218,7 @@ final class SegmentLoader {
       cues: added.count, media: media)
     issueLog.log(issues, url: segment.url, range: segment.byteRange?.rangeHeader, to: player)
     if let problem { logError(segment, message: problem, attempts: answer.attempts) }
-    if !added.isEmpty {
-      cues = Self.merged(cues, added)
-      let playlist = playlistCues()
-      player.setCues(playlist.isEmpty ? cues : playlist + cues)
-      for cue in added { player.dispatch(.addcue, cue: cue) }
-    }
+    publish(added)
     extend(over: segment)
   }
 
@@ -279,29 +275,5 @@ final class SegmentLoader {
       return nil
     }
     return first...last
-  }
-
-  /// `known` (in order of start) with `added` merged in, each in order of start and after the
-  /// known cues that start at the same time: usually they all come after, and are appended.
-  static func merged(_ known: [Cue], _ added: [Cue]) -> [Cue] {
-    let added = added.enumerated().sorted {
-      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
-    }.map(\.element)
-    guard let first = added.first, let last = known.last, first.startTime < last.startTime else {
-      return known + added
-    }
-    var result: [Cue] = []
-    result.reserveCapacity(known.count + added.count)
-    var (i, j) = (0, 0)
-    while i < known.count || j < added.count {
-      if j == added.count || (i < known.count && known[i].startTime <= added[j].startTime) {
-        result.append(known[i])
-        i += 1
-      } else {
-        result.append(added[j])
-        j += 1
-      }
-    }
-    return result
   }
 }

@@ -31,6 +31,9 @@ public struct SegmentOptions: Sendable, Equatable {
   public var maxRetryDelay = 8.0
   /// Retries of a segment that timed out (hls.js `timeoutRetry.maxNumRetry`: 4, at once).
   public var timeoutRetries = 4
+  /// Seconds of content behind the playhead whose in-band cues stay in the player's cues (Shaka's
+  /// `bufferBehind`: 30); a cue that ends further behind is released (`removecue`).
+  public var backBuffer = 30.0
   /// Which variant of an HLS playlist plays, and which Representation of a DASH adaptation set.
   public var variant = Variant.first
   /// Segments among the last `failureWindow` that may fail before segment loading stops for the
