@@ -1,7 +1,7 @@
 import Foundation
 import HTTPKit
 import LoopbackHTTP
-import MediaFixtures
+import MediaWriter
 
 /// The long-stream half of `adhost-bench media` (issue 37): one hour and 24 hours of six-second
 /// TS segments with one ID3 tag each, recorded once from a loopback server, then replayed

@@ -1,5 +1,5 @@
-import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// An `emsg` box's `message_data` is at most `EventMessage.maxMessageBytes` (1 MiB, as a timed-ID3

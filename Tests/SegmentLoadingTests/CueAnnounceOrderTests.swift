@@ -1,7 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
-import MediaFixtures
+import MediaWriter
 import PlaybackEngine
 import PlayerSeam
 import XCTest
