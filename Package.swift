@@ -172,7 +172,7 @@ let package = Package(
       name: "AdhostCLITests",
       dependencies: [
         "AdhostCLI", "AdPlayer", "PlayerSeam", "PluginHost", "VASTKit", "LoopbackHTTP", "HTTPTestSupport",
-        "TestFiles", "MediaWriter", "OutsideText", "LuaKit", "HTTPKit", "MediaKit",
+        "TestFiles", "MediaWriter", "MediaFixtures", "OutsideText", "LuaKit", "HTTPKit", "MediaKit",
       ]),
   ]
 )

@@ -2,13 +2,13 @@ import Foundation
 import TestFiles
 import Testing
 
-/// examples/inband's recordings are what `InbandExample` writes with the test fixture writers,
+/// examples/inband's recordings are what `InbandExample` writes from the folders' `stream.json`,
 /// so the example's bytes have a source to read and change, and cannot drift from it. To write
 /// them again: `ADHOST_WRITE_EXAMPLES=1 swift test --filter InbandExampleTests`.
 @Suite struct InbandExampleTests {
-  @Test(arguments: InbandExample.streams.map(\.folder))
+  @Test(arguments: InbandExample.folders)
   func theRecordingIsWhatTheGeneratorWrites(_ folder: String) throws {
-    let recording = try #require(InbandExample.streams.first { $0.folder == folder }).recording
+    let recording = try InbandExample.recording(folder)
     let root = repositoryRoot.appendingPathComponent("examples/inband/\(folder)/recording")
     if ProcessInfo.processInfo.environment["ADHOST_WRITE_EXAMPLES"] == "1" {
       try? FileManager.default.removeItem(at: root)
@@ -30,8 +30,9 @@ import Testing
     }
   }
 
-  @Test func theRecordingsAreSmall() {
-    for (folder, recording) in InbandExample.streams {
+  @Test func theRecordingsAreSmall() throws {
+    for folder in InbandExample.folders {
+      let recording = try InbandExample.recording(folder)
       let total = recording.files.reduce(0) { $0 + $1.bytes.count }
       #expect(total < 20_000, "examples/inband/\(folder)/recording: \(total) bytes")
     }

@@ -6,6 +6,8 @@ struct InbandRecording {
     let url: String
     let contentType: String
     let body: [UInt8]
+    /// The whole segment's size, when `body` is it trimmed.
+    let trimmedFrom: Int?
   }
 
   /// The wall-clock date of virtual time 0, so that a live stream replays the same every time.
@@ -13,8 +15,8 @@ struct InbandRecording {
   private(set) var answers: [Answer] = []
 
   /// Adds an answer; the same URL added again replays after the earlier ones (a live reload).
-  mutating func add(_ url: String, _ contentType: String, _ body: [UInt8]) {
-    answers.append(Answer(url: url, contentType: contentType, body: body))
+  mutating func add(_ url: String, _ contentType: String, _ body: [UInt8], trimmedFrom: Int? = nil) {
+    answers.append(Answer(url: url, contentType: contentType, body: body, trimmedFrom: trimmedFrom))
   }
 
   /// The recording's files by path in its folder.
@@ -34,7 +36,7 @@ struct InbandRecording {
               "key": "GET \(answer.url)",
               "method": "GET",
               "request": {},
-              "status": 200,
+              "status": 200,\(answer.trimmedFrom.map { "\n      \"trimmedFrom\": \($0)," } ?? "")
               "url": "\(answer.url)"
             }
         """)

@@ -7,12 +7,14 @@ import Testing
 
 /// The in-band content of the examples' recorded streams is what their specs (`stream.json`
 /// beside the recording) write: in each segment the same ID3 frames and SCTE-35 signals at the
-/// same media times. The recordings' segments were written before `adhost media` existed (by the
-/// test writers and examples/dai/server.py), trimmed, without audio; their signals are the spec's.
+/// same media times, the `emsg` boxes with the same version, timescale, id and data. The
+/// recordings' segments were written before `adhost media` existed (by the test writers and
+/// examples/dai/server.py, live_server.py), trimmed, without audio; their signals are the spec's.
 @Suite struct ExampleStreamTests {
-  /// Each segment's ID3 frames and SCTE-35 signals, with their times to the microsecond.
+  /// Each segment's ID3 frames, `emsg` boxes (all their fields) and SCTE-35 signals, with their
+  /// times to the microsecond, sorted (the order of a segment's packets is not the spec's).
   private func signals(_ scan: MediaScan) -> [String] {
-    scan.items.compactMap { item in
+    scan.items.compactMap { item -> String? in
       let time = (item.time * 1_000_000).rounded() / 1_000_000
       switch item.payload {
       case .id3(let frame):
@@ -23,35 +25,49 @@ import Testing
       case .scte35(let signal): return "\(time) \(signal)"
       case .emsg(let message): return "\(time) \(message)"
       }
-    }
+    }.sorted()
   }
 
-  /// The recording's segments (its `.ts` exchanges, in order), scanned.
+  /// The recording's segments (its `.ts` and `.m4s` exchanges, in order), scanned, an fMP4 one
+  /// with the recording's init segment (`init.mp4`).
   private func recorded(_ folder: String) throws -> [[String]] {
     let root = repositoryRoot.appendingPathComponent(folder)
     let index = try JSONValue.parse(
       String(contentsOf: root.appendingPathComponent("recording/index.json"), encoding: .utf8))
-    return try (index["exchanges"]?.arrayValue ?? []).compactMap { exchange in
-      guard let url = exchange["url"]?.stringValue, url.hasSuffix(".ts"),
-        let body = exchange["body"]?.stringValue
-      else { return nil }
-      let bytes = try Data(contentsOf: root.appendingPathComponent("recording/" + body))
-      return signals(try MediaReader.scan([UInt8](bytes)))
+    var initSegment = BMFFInit()
+    var segments: [[String]] = []
+    for exchange in index["exchanges"]?.arrayValue ?? [] {
+      guard let url = exchange["url"]?.stringValue, let body = exchange["body"]?.stringValue else { continue }
+      let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("recording/" + body)))
+      if url.hasSuffix("/init.mp4") {
+        initSegment = try BMFFReader.readInit(bytes)
+      } else if url.hasSuffix(".ts") || url.hasSuffix(".m4s") {
+        segments.append(signals(try MediaReader.scan(bytes, initSegment: initSegment)))
+      }
     }
+    return segments
   }
 
   private func written(_ folder: String) throws -> [[String]] {
     let text = try String(
       contentsOf: repositoryRoot.appendingPathComponent(folder + "/stream.json"), encoding: .utf8)
     let stream = MediaStream(try MediaSpec.read(text))
-    return try (0..<stream.segmentCount).map { signals(try MediaReader.scan(stream.segment($0))) }
+    let initSegment = try stream.initSegment.map { bytes throws(MediaError) in try BMFFReader.readInit(bytes)
+    }
+    return try (0..<stream.segmentCount).map {
+      signals(try MediaReader.scan(stream.segment($0), initSegment: initSegment ?? BMFFInit()))
+    }
   }
 
-  @Test(arguments: ["examples/inband/ts", "examples/dai/vod"])
+  @Test(arguments: [
+    "examples/inband/ts", "examples/inband/cmaf", "examples/inband/live", "examples/dai/vod",
+    "examples/dai/live",
+  ])
   func theRecordedSignalsAreTheSpecs(_ folder: String) throws {
     let recorded = try recorded(folder)
     #expect(!recorded.isEmpty)
     #expect(recorded.flatMap { $0 }.count > 2)
-    #expect(try written(folder) == recorded)
+    let written = try written(folder)
+    #expect(written == recorded)
   }
 }

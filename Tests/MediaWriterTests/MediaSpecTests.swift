@@ -59,6 +59,45 @@ import Testing
         == "emsg[0].time: 1.0001 s is not a whole number of ticks of timescale 1000")
   }
 
+  @Test func anEmsgCarriageIsReadAndItsMistakesNamed() throws {
+    let cmaf = #""format": "hls-cmaf", "duration": 12, "segmentDuration": 6"#
+    let tag = #""time": 1.5, "frames": [{"id": "TIT2", "text": "a"}]"#
+    let spec = try MediaSpec.read(
+      #"{\#(cmaf), "id3": [{\#(tag), "version": 3, "emsg": {"version": 0, "timescale": 1000, "id": 7, "scheme": "urn:x", "value": "v"}}], "scte35": [{"time": 2, "command": "time_signal", "eventId": 4, "emsg": {}}]}"#
+    )
+    var carriage = MediaSpec.EmsgCarriage()
+    #expect(spec.scte35[0].emsg == carriage)
+    carriage.version = 0
+    carriage.timescale = 1000
+    carriage.id = 7
+    carriage.scheme = "urn:x"
+    carriage.value = "v"
+    #expect(spec.id3[0].emsg == carriage && spec.id3[0].version == 3)
+    #expect(
+      error(#"{\#(base), "id3": [{\#(tag), "emsg": {"version": 0}}]}"#)
+        == "id3[0].emsg: an emsg carriage needs CMAF segments (format hls-cmaf or dash), not hls-ts")
+    #expect(
+      error(
+        #"{\#(cmaf), "scte35": [{"time": 2, "command": "time_signal", "eventId": 4, "duration": 1.0001, "emsg": {"timescale": 1000}}]}"#
+      )
+        == "scte35[0].emsg.timescale: 1.0001 s is not a whole number of ticks of timescale 1000")
+    #expect(
+      error(#"{\#(cmaf), "id3": [{\#(tag), "emsg": {"version": 2}}]}"#)?.hasPrefix("id3[0].emsg.version:")
+        == true)
+    #expect(
+      error(#"{\#(cmaf), "id3": [{\#(tag), "emsg": {"ids": 2}}]}"#)?.hasPrefix(
+        "id3[0].emsg.ids: unknown member") == true)
+    #expect(error(#"{\#(base), "id3": [{\#(tag), "version": 2}]}"#)?.hasPrefix("id3[0].version:") == true)
+  }
+
+  @Test func aStartMayCrossTheWrapButNotBeginPastIt() throws {
+    #expect(try MediaSpec.read(#"{\#(base), "start": 95434.717689}"#).start == 95434.717689)
+    #expect(
+      error(#"{\#(base), "start": 95443.8}"#)
+        == "start: expected a media time below 2^33 ticks of 90 kHz (95443.717688 s), found 95443.8")
+    #expect(error(#"{\#(base), "start": 1e300}"#)?.hasPrefix("start: expected a media time below") == true)
+  }
+
   @Test func theIssuesSpecsAreRead() throws {
     let spec = try MediaSpec.read(Specs.hlsTS)
     #expect(spec.id3.count == 3 && spec.scte35.count == 1 && spec.dateranges.count == 1)

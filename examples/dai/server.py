@@ -4,28 +4,55 @@ recording examples/dai/vod with `adhost run --record`:
 
   POST /ondemand/v1/hls/content/cms-1/vid/video-1/stream   the Stream (form body)
   GET  /streams/s-1/media.m3u8, /streams/s-1/segN.ts         MPEG-TS whose google_ ids exist
-                                                             only as timed ID3 TXXX frames
+                                                             only as timed ID3 TXXX frames: segment
+                                                             N of `adhost media write
+                                                             vod/stream.json` ($ADHOST)
   GET  /view/p/service/vod/stream/s-1/media/{id}             media verification: 204 the first
                                                              time, 404 after; 500 for ids in
                                                              REFUSED (the refused-ping scenario)
 
-Usage: server.py PORT
+Usage: [ADHOST=path/to/adhost] server.py PORT
 """
 import http.server
 import json
+import os
+import subprocess
 import sys
+import tempfile
 
 SEGMENT = 6.0
 SEGMENTS = 8  # 48 s: a 6 s pre-roll, content, a 12 s mid-roll at 18 s, content
-FIRST_PTS = 10.0
+MEDIA = {}  # the written stream's files by name, once the server runs
 REFUSED = set()  # ids answered 500 (none: the refused-ping scenario uses a fault plan)
 
-TAGS = [("google_pre1_start", 0), ("google_pre1_fq", 1.5), ("google_pre1_mid", 3), ("google_pre1_tq", 4.5),
-        ("google_pre1_end", 5.9),
-        ("google_mid1_start", 18), ("google_mid1_fq", 19.5), ("google_mid1_mid", 21), ("google_mid1_tq", 22.5),
-        ("google_mid1_end", 23.9),
-        ("google_mid2_start", 24), ("google_mid2_fq", 25.5), ("google_mid2_mid", 27), ("google_mid2_tq", 28.5),
-        ("google_mid2_end", 29.9)]
+
+
+def written(folder):
+    """The files `adhost media write` writes from FOLDER/stream.json, by name (segment-N.ts,
+    init.mp4, ...): the segments these servers serve. $ADHOST is the adhost executable (default:
+    the checkout's .build/debug/adhost)."""
+    adhost = os.environ.get("ADHOST") or os.path.join(ROOT, "..", "..", ".build", "debug", "adhost")
+    out = tempfile.mkdtemp(prefix="adhost-dai-")
+    subprocess.run([adhost, "media", "write", os.path.join(ROOT, folder, "stream.json"), out], check=True,
+                   stdout=subprocess.DEVNULL)
+    files = {}
+    for name in os.listdir(out):
+        with open(os.path.join(out, name), "rb") as file:
+            files[name] = file.read()
+        os.remove(os.path.join(out, name))
+    os.rmdir(out)
+    return files
+
+
+def spec_tags(folder):
+    """(google_ id, content time) of each ID3 TXXX frame in FOLDER/stream.json."""
+    with open(os.path.join(ROOT, folder, "stream.json")) as file:
+        spec = json.load(file)
+    return [(frame["text"], tag["time"]) for tag in spec["id3"] for frame in tag["frames"]]
+
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+TAGS = spec_tags("vod")  # the ids at their times, as vod/stream.json writes them
 
 
 def ad(seq, ad_id, start):
@@ -42,102 +69,6 @@ def stream(base):
             "ad_breaks": [{"type": "pre", "start": 0, "duration": 6, "ads": [ad(1, "pre1", 0)]},
                           {"type": "mid", "start": 18, "duration": 12,
                            "ads": [ad(1, "mid1", 18), ad(2, "mid2", 24)]}]}
-
-
-def crc32_mpeg(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte << 24
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x04C11DB7) & 0xFFFFFFFF if crc & 0x80000000 else (crc << 1) & 0xFFFFFFFF
-    return crc.to_bytes(4, "big")
-
-
-def long_section(table, body):
-    length = 5 + len(body) + 4
-    section = bytes([table, 0xB0 | length >> 8, length & 0xFF, 0, 1, 0xC1, 0, 0]) + body
-    return section + crc32_mpeg(section)
-
-
-VIDEO, ID3, PMT = 0x100, 0x102, 0x1000
-ID3_FORMAT = bytes([0xFF, 0xFF]) + b"ID3 " + bytes([0xFF]) + b"ID3 "
-
-
-def pat():
-    return long_section(0, bytes([0, 1, 0xE0 | PMT >> 8, PMT & 0xFF]))
-
-
-def pmt():
-    pointer = bytes([0x25, 0x0F]) + ID3_FORMAT + bytes([0x00, 0x1F, 0x00, 0x01])
-    metadata = bytes([0x26, 0x0D]) + ID3_FORMAT + bytes([0x00, 0x0F])
-    body = bytes([0xE0 | VIDEO >> 8, VIDEO & 0xFF, 0xF0, len(pointer)]) + pointer
-    body += bytes([0x1B, 0xE0 | VIDEO >> 8, VIDEO & 0xFF, 0xF0, 0])
-    body += bytes([0x15, 0xE0 | ID3 >> 8, ID3 & 0xFF, 0xF0, len(metadata)]) + metadata
-    return long_section(2, body)
-
-
-class Writer:
-    def __init__(self):
-        self.out = bytearray()
-        self.counters = {}
-        self.section(0, pat())
-        self.section(PMT, pmt())
-
-    def header(self, pid, start, adaptation):
-        counter = self.counters.get(pid, 0)
-        self.counters[pid] = (counter + 1) & 0x0F
-        return bytes([0x47, (0x40 if start else 0) | pid >> 8, pid & 0xFF, (0x30 if adaptation else 0x10) | counter])
-
-    def section(self, pid, section):
-        payload = bytes([0]) + section
-        payload += b"\xff" * (184 - len(payload))
-        self.out += self.header(pid, True, False) + payload
-
-    def pes(self, pid, stream_id, pts, data, bounded):
-        optional = pts_bytes(pts)
-        length = 3 + len(optional) + len(data) if bounded else 0
-        unit = bytes([0, 0, 1, stream_id, length >> 8, length & 0xFF, 0x84, 0x80, len(optional)]) + optional + data
-        offset = 0
-        while offset < len(unit):
-            chunk = min(184, len(unit) - offset)
-            stuffing = 184 - chunk
-            self.out += self.header(pid, offset == 0, stuffing > 0)
-            if stuffing > 0:
-                self.out.append(stuffing - 1)
-                if stuffing > 1:
-                    self.out += bytes([0]) + b"\xff" * (stuffing - 2)
-            self.out += unit[offset:offset + chunk]
-            offset += chunk
-
-
-def pts_bytes(pts):
-    return bytes([0x21 | (pts >> 29) & 0x0E, (pts >> 22) & 0xFF, 0x01 | (pts >> 14) & 0xFE, (pts >> 7) & 0xFF,
-                  0x01 | (pts << 1) & 0xFE])
-
-
-def syncsafe(value):
-    return bytes([(value >> 21) & 0x7F, (value >> 14) & 0x7F, (value >> 7) & 0x7F, value & 0x7F])
-
-
-def id3_txxx(value):
-    frame = bytes([3]) + b"google\x00" + value.encode()  # UTF-8, description, value
-    frames = b"TXXX" + syncsafe(len(frame)) + b"\x00\x00" + frame
-    return b"ID3\x04\x00\x00" + syncsafe(len(frames)) + frames
-
-
-def ticks(seconds):
-    return round((seconds + FIRST_PTS) * 90000) % (1 << 33)
-
-
-def segment(index):
-    start = index * SEGMENT
-    writer = Writer()
-    writer.pes(VIDEO, 0xE0, ticks(start), b"\xab" * 2000, False)
-    for value, time in TAGS:
-        if start <= time < start + SEGMENT:
-            writer.pes(ID3, 0xBD, ticks(time), id3_txxx(value), True)
-    writer.pes(VIDEO, 0xE0, ticks(start + SEGMENT - 0.04), b"\xab" * 2000, False)
-    return bytes(writer.out)
 
 
 def playlist():
@@ -181,8 +112,8 @@ class Handler(QuietHandler):
         if path == "/streams/s-1/media.m3u8":
             self.answer(200, playlist(), "application/vnd.apple.mpegurl")
         elif path.startswith("/streams/s-1/seg") and path.endswith(".ts"):
-            index = int(path[len("/streams/s-1/seg"):-3])
-            self.answer(200, segment(index), "video/mp2t") if 0 <= index < SEGMENTS else self.answer(404)
+            body = MEDIA.get("segment-" + path[len("/streams/s-1/seg"):])
+            self.answer(200, body, "video/mp2t") if body else self.answer(404)
         elif path.startswith(prefix):
             media_id = path[len(prefix):]
             if media_id in REFUSED:
@@ -196,4 +127,5 @@ class Handler(QuietHandler):
 
 
 if __name__ == "__main__":
+    MEDIA.update(written("vod"))
     http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()

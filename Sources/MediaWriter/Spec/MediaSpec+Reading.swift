@@ -8,6 +8,8 @@ extension MediaSpec {
   ]
   /// The longest stream: a day.
   public static let maxDuration = 86_400.0
+  /// The first media time past the 33-bit timestamps, in 90 kHz ticks: `start` stays below it.
+  public static let maxStartTicks: UInt64 = 1 << 33
   /// The largest ID3 frame body written, in bytes.
   public static let maxID3FrameBytes = 65_536
 
@@ -40,8 +42,11 @@ extension MediaSpec {
     }
     var spec = MediaSpec(format: format, duration: duration, segmentDuration: segmentDuration)
     spec.start = try root.seconds("start") ?? 0
-    guard spec.start + duration < 95_000 else {
-      throw root.error("start", "expected start + duration below 95000 s (the 33-bit timestamps' range)")
+    // The stream may cross the 33-bit wrap: its MPEG-TS timestamps (PTS, SCTE-35 pts_time) wrap
+    // modulo 2^33 as an encoder's do; CMAF's 64-bit decode times run on.
+    guard (spec.start * 90_000).rounded() < Double(maxStartTicks) else {
+      throw root.error(
+        "start", "expected a media time below 2^33 ticks of 90 kHz (95443.717688 s), found \(spec.start)")
     }
     let reader = try SpecReader(value, path: "", duration: duration)
     spec.id3 = try reader.list("id3", readID3)

@@ -2,11 +2,14 @@ import OutsideText
 
 extension MediaSpec {
   static func readID3(_ reader: SpecReader) throws(JSONPathError) -> TimedID3 {
-    try reader.json.refuseUnknownMembers(except: ["time", "frames"])
+    try reader.json.refuseUnknownMembers(except: ["time", "frames", "version", "emsg"])
     let time = try reader.time()
     let frames = try reader.list("frames", readID3Frame)
     guard !frames.isEmpty else { throw reader.error("frames", "expected at least one frame") }
-    return TimedID3(time: time, frames: frames)
+    let version = try reader.json.integer("version", from: 3, to: 4) ?? 4
+    return TimedID3(
+      time: time, frames: frames, version: UInt8(truncatingIfNeeded: version),
+      emsg: try readCarriage(reader, time: time, duration: nil))
   }
 
   static func readID3Frame(_ reader: SpecReader) throws(JSONPathError) -> ID3FrameSpec {
@@ -81,15 +84,17 @@ extension MediaSpec {
   }
 
   static func readSplice(_ reader: SpecReader) throws(JSONPathError) -> Splice {
-    try reader.json.refuseUnknownMembers(except: ["time", "command", "eventId", "duration", "out"])
+    try reader.json.refuseUnknownMembers(except: ["time", "command", "eventId", "duration", "out", "emsg"])
     let time = try reader.time()
     let name = try reader.json.requiredString("command")
     guard let command = Splice.Command(rawValue: name) else {
       throw reader.error("command", "expected splice_insert or time_signal, found \"\(name)\"")
     }
+    let duration = try reader.seconds("duration", above: 0)
     return Splice(
       time: time, command: command, eventId: try reader.u32("eventId", required: true) ?? 0,
-      duration: try reader.seconds("duration", above: 0), out: try reader.bool("out") ?? true)
+      duration: duration, out: try reader.bool("out") ?? true,
+      emsg: try readCarriage(reader, time: time, duration: duration))
   }
 
   static func readDateRange(_ reader: SpecReader) throws(JSONPathError) -> DateRange {
@@ -111,6 +116,16 @@ extension MediaSpec {
   /// Each signal must have a carrier in the format: `emsg` boxes need CMAF, SCTE-35 needs TS or
   /// CMAF, date ranges need an HLS playlist.
   func checkCarriers(_ reader: SpecReader) throws(JSONPathError) {
+    if !format.isCMAF {
+      for (key, carried) in [("id3", id3.map { $0.emsg != nil }), ("scte35", scte35.map { $0.emsg != nil })] {
+        if let index = carried.firstIndex(of: true) {
+          throw JSONPathError(
+            path: elementPath(reader.json.path(key), index) + ".emsg",
+            expectation:
+              "an emsg carriage needs CMAF segments (format hls-cmaf or dash), not \(format.rawValue)")
+        }
+      }
+    }
     if !emsg.isEmpty && !format.isCMAF {
       throw reader.error(
         "emsg", "emsg boxes need CMAF segments (format hls-cmaf or dash), not \(format.rawValue)")

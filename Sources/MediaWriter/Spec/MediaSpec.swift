@@ -29,6 +29,10 @@ public struct MediaSpec: Sendable, Equatable {
   public struct TimedID3: Sendable, Equatable {
     public var time: Double
     public var frames: [ID3FrameSpec]
+    /// The tag's ID3v2 major version: 4 (UTF-8 text) or 3 (ISO-8859-1 text).
+    public var version: UInt8 = 4
+    /// Its `emsg` box in CMAF; nil: the defaults (`EmsgCarriage()`).
+    public var emsg: EmsgCarriage?
   }
 
   /// An `emsg` box at `time` (CMAF).
@@ -56,6 +60,8 @@ public struct MediaSpec: Sendable, Equatable {
     public var duration: Double?
     /// Out of the network (a break starts) or back in.
     public var out: Bool
+    /// Its `emsg` box in CMAF; nil: the defaults (`EmsgCarriage()`).
+    public var emsg: EmsgCarriage?
   }
 
   /// An `EXT-X-DATERANGE` (HLS) at `time`.

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// CMAF segments of a spec (`hls-cmaf`, `dash`): one init segment of a video track (1, 90 kHz)
 /// and an audio track (2, 48 kHz), and media segments of both, with `emsg` boxes before the
 /// `moof`: the spec's own, its ID3 tags (`https://aomedia.org/emsg/ID3`) and its SCTE-35 splices
@@ -56,25 +58,17 @@ struct CMAFSegments {
     }
     var boxes: [(time: Double, box: [UInt8])] = []
     for (index, tag) in spec.id3.enumerated() where inSegment(tag.time) {
-      boxes.append(
-        (
-          tag.time,
-          CMAFWriter.emsg(
-            version: 1, scheme: Self.id3Scheme, timescale: 90_000,
-            time: timeline.startTicks + MediaTimeline.ticks(tag.time), duration: 0,
-            id: UInt32(truncatingIfNeeded: index + 1), MediaSpec.tag(tag.frames))
-        ))
+      let box = carried(
+        tag.emsg, segment, time: tag.time, duration: nil, id: UInt32(truncatingIfNeeded: index + 1),
+        scheme: Self.id3Scheme, MediaSpec.tag(tag))
+      boxes.append((tag.time, box))
     }
     for splice in spec.scte35 where inSegment(splice.time) {
       let ticks = timeline.startTicks + MediaTimeline.ticks(splice.time)
-      let duration = UInt32(truncatingIfNeeded: splice.duration.map(MediaTimeline.ticks) ?? 0)
-      boxes.append(
-        (
-          splice.time,
-          CMAFWriter.emsg(
-            version: 1, scheme: Self.scte35Scheme, timescale: 90_000, time: ticks, duration: duration,
-            id: splice.eventId, MediaSpec.section(splice, ticks: ticks))
-        ))
+      let box = carried(
+        splice.emsg, segment, time: splice.time, duration: splice.duration, id: splice.eventId,
+        scheme: Self.scte35Scheme, MediaSpec.section(splice, ticks: ticks))
+      boxes.append((splice.time, box))
     }
     for message in spec.emsg where inSegment(message.time) {
       let base = message.version == 0 ? Double(segment.startTicks) / 90_000 : spec.start
@@ -94,6 +88,26 @@ struct CMAFSegments {
         ))
     }
     return boxes.sorted { $0.time < $1.time }.map(\.box)
+  }
+}
+
+extension CMAFSegments {
+  /// The `emsg` box of an ID3 tag or SCTE-35 section at content time `time`, as `carriage` says
+  /// (the defaults when nil: version 1, 90 kHz, `id`, `scheme`).
+  fileprivate func carried(
+    _ carriage: MediaSpec.EmsgCarriage?, _ segment: MediaTimeline.Segment, time: Double, duration: Double?,
+    id: UInt32, scheme: String, _ data: [UInt8]
+  ) -> [UInt8] {
+    let carriage = carriage ?? MediaSpec.EmsgCarriage()
+    let ticks = MediaTimeline.ticks(time)
+    // Version 0 counts from the segment's start, version 1 from media time 0.
+    let from = carriage.version == 0 ? ticks - min(ticks, segment.startTicks) : timeline.startTicks + ticks
+    let scale = Double(carriage.timescale) / 90_000
+    let boxDuration = duration.map { EventMessageTiming.rounded($0, carriage.timescale) } ?? 0
+    return CMAFWriter.emsg(
+      version: carriage.version, scheme: carriage.scheme ?? scheme, value: carriage.value,
+      timescale: carriage.timescale, time: UInt64.checked((Double(from) * scale).rounded()) ?? 0,
+      duration: UInt32(truncatingIfNeeded: boxDuration), id: carriage.id ?? id, data)
   }
 }
 

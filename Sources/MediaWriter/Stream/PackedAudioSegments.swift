@@ -19,12 +19,12 @@ struct PackedAudioSegments {
     for frame in segment.audioFrames {
       let ticks = UInt64(truncatingIfNeeded: frame) * MediaTimeline.audioFrameTicks
       while let tag = tags.first, MediaTimeline.ticks(tag.time) <= ticks {
-        bytes += MediaSpec.tag(tag.frames)
+        bytes += MediaSpec.tag(tag)
         tags.removeFirst()
       }
       bytes += SilentAudio.adtsFrame
     }
-    for tag in tags { bytes += MediaSpec.tag(tag.frames) }
+    for tag in tags { bytes += MediaSpec.tag(tag) }
     return bytes
   }
 }

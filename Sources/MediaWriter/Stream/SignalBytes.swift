@@ -1,9 +1,9 @@
 /// The bytes of a spec's signals: ID3 tags and SCTE-35 sections, at media times in 90 kHz ticks.
 extension MediaSpec {
-  /// An ID3v2.4 tag of `frames`.
-  static func tag(_ frames: [ID3FrameSpec]) -> [UInt8] {
-    var writer = ID3Writer(version: 4)
-    for frame in frames {
+  /// The ID3v2 tag of `tag`'s frames, in its version.
+  static func tag(_ tag: TimedID3) -> [UInt8] {
+    var writer = ID3Writer(version: tag.version)
+    for frame in tag.frames {
       switch frame {
       case .userText(let description, let text): writer.userText(description: description, text)
       case .priv(let owner, let data): writer.priv(owner: owner, data)

@@ -23,7 +23,7 @@ struct TSSegments {
       clip.map { clipItems($0, segment) } ?? placeholderItems(segment)
     for tag in spec.id3 where timeline.segment(at: MediaTimeline.ticks(tag.time)).index == segment.index {
       items.append(
-        (Int64(truncatingIfNeeded: MediaTimeline.ticks(tag.time)), 2, .id3(MediaSpec.tag(tag.frames))))
+        (Int64(truncatingIfNeeded: MediaTimeline.ticks(tag.time)), 2, .id3(MediaSpec.tag(tag))))
     }
     for splice in spec.scte35
     where timeline.segment(at: MediaTimeline.ticks(splice.time)).index == segment.index {
