@@ -1,3 +1,5 @@
+import MediaWriter
+
 /// Segments whose timed metadata is damaged in the ways a run must report (issue 37, R01): an
 /// SCTE-35 section or a PAT whose CRC_32 fails, an ID3 tag or frame whose size lies, a PES
 /// shorter than its length, an `emsg` whose message cannot be decoded, lost sync, a PTS jump, a
