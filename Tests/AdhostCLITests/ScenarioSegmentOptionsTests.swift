@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import MediaFixtures
+import MediaWriter
 import TestFiles
 import Testing
 

@@ -1,5 +1,6 @@
 import MediaFixtures
 import MediaKit
+import MediaWriter
 import Testing
 
 /// What a run reports of a segment (issue 37, R01) starts here: each damage the reproducers

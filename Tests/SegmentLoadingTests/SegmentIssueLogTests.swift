@@ -3,6 +3,7 @@ import AdPlayer
 import Foundation
 import MediaFixtures
 import MediaKit
+import MediaWriter
 import XCTest
 
 /// What the media reader finds wrong in a loaded segment is a `segment-issue` entry after its
