@@ -3,8 +3,9 @@
 # (scripts/lint-integers.pl), every import declared in Package.swift (scripts/lint-imports.pl),
 # Package.swift as docs/architecture.md's Modules table says (scripts/lint-layers.pl), a why for
 # each lock and unchecked Sendable kept, and each public class's threads (scripts/lint-threads.pl),
-# README.md's layout table listing every top-level folder and module, luacheck (config
-# .luacheckrc) on Lua (plugins, examples, the SDK).
+# work in virtual time begun only through PlaybackEngine's HostWork.swift, README.md's layout
+# table listing every top-level folder and module, luacheck (config .luacheckrc) on Lua (plugins,
+# examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ADHOST_LINT=1 source scripts/setup.sh
@@ -31,6 +32,18 @@ nolua=$(find Sources/PluginHost -name '*.swift' -print0 | xargs -0 grep -L '^imp
 if [ -n "$nolua" ]; then
   echo "lint: every file in Sources/PluginHost imports LuaKit; move these to a domain module:" >&2
   echo "$nolua" >&2
+  exit 1
+fi
+# Work in virtual time has one owner: requests and other work meet the clock through
+# PlaybackEngine's `startWork`/`request` (Sources/PlaybackEngine/Requests/HostWork.swift,
+# docs/architecture.md "Time and waiting"). Besides it, only the scheduler protocol (PlayerSeam)
+# and the headless loop (AdPlayer's HostLoop and Inbox) begin work or name a virtual latency:
+# a loader doing it by hand can forget the latency, and runs stop being repeatable.
+owners='^Sources/(PlaybackEngine/Requests/HostWork|PlayerSeam/IntegrationScheduler|AdPlayer/HostLoop|AdPlayer/Inbox)[.]swift$'
+strays=$(grep -rlE --include='*.swift' 'afterVirtual|VirtualLatency[.][$]current|beginWork' Sources | grep -vE "$owners" || true)
+if [ -n "$strays" ]; then
+  echo "lint: begin work and bind virtual latency through startWork/request (PlaybackEngine's HostWork.swift), not in:" >&2
+  echo "$strays" >&2
   exit 1
 fi
 # The README's layout table names, in its first column, every top-level folder of the

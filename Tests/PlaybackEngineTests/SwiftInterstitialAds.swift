@@ -46,19 +46,16 @@ final class SwiftInterstitialAds {
         continue
       }
       let resolver = VASTResolver(client: engine.http, macroContext: engine.macroContext())
-      let token = engine.loop.beginWork("VAST \(tag)")
-      let carried = HostThreadOnly(self)
-      resolver.resolve(url: url) { result in
-        token.finish {
-          let ads = carried.value
-          guard case .success(let resolution) = result, let resolved = resolution.ads.first else {
-            return ads.problems.append("VAST \(tag): \(result)")
-          }
-          let box = VASTAdBox(ad: resolved.ad, chain: resolved.chain)
-          var adInit = AdInit(type: .linear, duration: duration)
-          do { try box.fill(&adInit, method: "createAd") } catch { ads.problems.append("\(error)") }
-          ads.create(index, adInit, box: box)
+      engine.loop.startWork("VAST \(tag)") { done in
+        resolver.resolve(url: url, completion: done)
+      } completion: { result in
+        guard case .success(let resolution) = result, let resolved = resolution.ads.first else {
+          return self.problems.append("VAST \(tag): \(result)")
         }
+        let box = VASTAdBox(ad: resolved.ad, chain: resolved.chain)
+        var adInit = AdInit(type: .linear, duration: duration)
+        do { try box.fill(&adInit, method: "createAd") } catch { self.problems.append("\(error)") }
+        self.create(index, adInit, box: box)
       }
     }
   }

@@ -49,19 +49,15 @@ extension ClientSideAds {
         client: playback.http, beacons: playback.beaconSender(queue: queue),
         macroContext: playback.macroContext()),
       loader: VMAPLoader(client: playback.http))
-    let token = playback.loop.beginWork("\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)")
-    let carried = HostThreadOnly(WeakClientSideAds(self))
-    let latency = playback.virtualLatency()
-    playback.starting(latency) {
-      reader.read(url, type: type) { document in
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
-          // Gone with an engine dropped meanwhile: nothing is logged or scheduled.
-          guard let ads = carried.value.ads else { return }
-          ads.playback.logBeacons(queue.drain(), adId: nil)
-          guard ads.generation == generation else { return }
-          ads.loaded(document, url: url, offset: offset, holding: holding)
-        }
-      }
+    let label = "\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)"
+    playback.loop.startWork(label) { done in
+      reader.read(url, type: type, completion: done)
+    } completion: { [weak self] document in
+      // Gone with an engine dropped meanwhile: nothing is logged or scheduled.
+      guard let ads = self else { return }
+      ads.playback.logBeacons(queue.drain(), adId: nil)
+      guard ads.generation == generation else { return }
+      ads.loaded(document, url: url, offset: offset, holding: holding)
     }
   }
 
@@ -108,11 +104,4 @@ extension ClientSideAds {
     }
     return ads
   }
-}
-
-/// A weak reference to the client-side ads, for work in flight that must not keep them (and
-/// their unowned engine) past the engine's life.
-struct WeakClientSideAds {
-  weak var ads: ClientSideAds?
-  init(_ ads: ClientSideAds) { self.ads = ads }
 }

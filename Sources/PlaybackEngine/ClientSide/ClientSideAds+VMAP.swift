@@ -59,22 +59,17 @@ extension ClientSideAds {
         client: playback.http, beacons: playback.beaconSender(queue: queue),
         macroContext: playback.macroContext()))
     let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
-    let token = playback.loop.beginWork("VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))")
-    // No closure of the engine's is carried: only values, and a method is called on arrival.
-    let carried = HostThreadOnly((WeakClientSideAds(self), run, group))
+    let label = "VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))"
     let generation = self.generation
-    let latency = playback.virtualLatency()
-    playback.starting(latency) {
-      loader.resolve(work) { outcomes in
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
-          let (weakAds, run, group) = carried.value
-          // Gone with an engine dropped meanwhile: nothing is logged or played.
-          guard let ads = weakAds.ads else { return }
-          ads.playback.logBeacons(queue.drain(), adId: nil)
-          guard ads.generation == generation else { return }
-          ads.sourcesLoaded(outcomes, run: run, group: group, at: offset)
-        }
-      }
+    // No closure of the engine's is carried: only values, and a method is called on arrival.
+    playback.loop.startWork(label) { done in
+      loader.resolve(work, completion: done)
+    } completion: { [weak self] outcomes in
+      // Gone with an engine dropped meanwhile: nothing is logged or played.
+      guard let ads = self else { return }
+      ads.playback.logBeacons(queue.drain(), adId: nil)
+      guard ads.generation == generation else { return }
+      ads.sourcesLoaded(outcomes, run: run, group: group, at: offset)
     }
   }
 

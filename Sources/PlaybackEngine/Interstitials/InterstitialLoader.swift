@@ -62,11 +62,9 @@ struct InterstitialLoader {
   }
 
   private func fetch(_ url: URL, completion: @escaping (Result<HTTPResponse, InterstitialFailure>) -> Void) {
-    let token = player.loop.beginWork("interstitial \(url.absoluteString)")
-    let deliver = HostThreadOnly(completion)
-    let latency = player.loop.realTime ? nil : VirtualLatency()
-    let send = {
-      self.http.send(HTTPRequest(url: url, timeout: self.http.timeout, kind: .playlist)) { result in
+    let request = HTTPRequest(url: url, timeout: http.timeout, kind: .playlist)
+    player.loop.startWork("interstitial \(url.absoluteString)") { done in
+      http.send(request) { result in
         let outcome: Result<HTTPResponse, InterstitialFailure>
         switch result {
         case .failure(let error):
@@ -77,10 +75,11 @@ struct InterstitialLoader {
         case .success(let response):
           outcome = .success(response)
         }
-        token.finish(afterVirtual: latency?.seconds ?? 0) { deliver.value(outcome) }
+        done(outcome)
       }
+    } completion: {
+      completion($0)
     }
-    if let latency { VirtualLatency.$current.withValue(latency, operation: send) } else { send() }
   }
 }
 

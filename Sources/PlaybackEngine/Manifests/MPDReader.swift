@@ -186,16 +186,12 @@ public final class MPDReader {
 
   /// GETs and parses an MPD; the completion runs on the host thread.
   private func fetch(_ url: URL, completion: @escaping (Result<MPD, PlayerError>) -> Void) {
-    let token = player.loop.beginWork("mpd \(url.absoluteString)")
-    let deliver = HostThreadOnly(completion)
-    let latency = player.loop.realTime ? nil : VirtualLatency()
-    let send = {
-      self.http.send(HTTPRequest(url: url, timeout: self.http.timeout, kind: .playlist)) { result in
-        let outcome = Self.mpd(result, url: url)
-        token.finish(afterVirtual: latency?.seconds ?? 0) { deliver.value(outcome) }
-      }
+    let request = HTTPRequest(url: url, timeout: http.timeout, kind: .playlist)
+    player.loop.startWork("mpd \(url.absoluteString)") { done in
+      http.send(request) { done(Self.mpd($0, url: url)) }
+    } completion: {
+      completion($0)
     }
-    if let latency { VirtualLatency.$current.withValue(latency, operation: send) } else { send() }
   }
 
   static let loadErrorCode = 4000

@@ -238,16 +238,12 @@ public final class PlaylistReader {
 
   /// GETs and parses a playlist; the completion runs on the host thread.
   private func fetch(_ url: URL, completion: @escaping (Result<HLSPlaylist, PlayerError>) -> Void) {
-    let token = player.loop.beginWork("playlist \(url.absoluteString)")
-    let deliver = HostThreadOnly(completion)
-    let latency = player.loop.realTime ? nil : VirtualLatency()
-    let send = {
-      self.http.send(HTTPRequest(url: url, timeout: self.http.timeout, kind: .playlist)) { result in
-        let outcome = Self.playlist(result, url: url)
-        token.finish(afterVirtual: latency?.seconds ?? 0) { deliver.value(outcome) }
-      }
+    let request = HTTPRequest(url: url, timeout: http.timeout, kind: .playlist)
+    player.loop.startWork("playlist \(url.absoluteString)") { done in
+      http.send(request) { done(Self.playlist($0, url: url)) }
+    } completion: {
+      completion($0)
     }
-    if let latency { VirtualLatency.$current.withValue(latency, operation: send) } else { send() }
   }
 
   private static func playlist(_ result: Result<HTTPResponse, HTTPError>, url: URL) -> Result<

@@ -14,8 +14,9 @@ enum InjectedFaultLog {
     let pending = HostThreadOnly(PendingFaults(player: player))
     let transport = FaultTransport(plan: plan, upstream: client.transport) { injected in
       // Holds the clock until the entry is queued, so it carries the request's virtual time.
-      let token = loop.loop.beginWork("fault \(injected.method) \(injected.url.absoluteString)")
-      token.finish { pending.value.add(injected) }
+      loop.loop.runNow("fault \(injected.method) \(injected.url.absoluteString)") {
+        pending.value.add(injected)
+      }
     }
     return HTTPClient(
       policy: client.policy, timeout: client.timeout, maxRedirects: client.limits.maxRedirects,
@@ -61,20 +62,8 @@ private final class PendingFaults {
   }
 }
 
-/// The player's loop, carried to the transport's thread for its `beginWork` only.
-// why: the loop is not Sendable, but `beginWork` is thread-safe (the inbox's lock).
+/// The player's loop, carried to the transport's thread for its `runNow` only.
+// why: the loop is not Sendable, but beginning work is thread-safe (the inbox's lock).
 private struct UncheckedLoop: @unchecked Sendable {
   let loop: any IntegrationScheduler
-}
-
-extension PlaybackEngine {
-  /// A latency for work started now to report injected delays to, or nil in real time (delays
-  /// are then real waits).
-  public func virtualLatency() -> VirtualLatency? { loop.realTime ? nil : VirtualLatency() }
-
-  /// Runs `start` with `latency` as the current one, so that requests it makes report to it.
-  public func starting<Value>(_ latency: VirtualLatency?, _ start: () throws -> Value) rethrows -> Value {
-    guard let latency else { return try start() }
-    return try VirtualLatency.$current.withValue(latency, operation: start)
-  }
 }

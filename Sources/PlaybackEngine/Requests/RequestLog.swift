@@ -8,7 +8,7 @@ import PlayerSeam
 /// (when the request has one), `headers` (when it has any) and `body` (text; `bodyBytes` for a
 /// body that is not UTF-8), with `SecretRedaction`'s secrets redacted. Scenarios assert
 /// requests with them (`adhost test`'s `requests`).
-// why: `loop` is not Sendable; off the host thread only its `beginWork` is called (thread-safe).
+// why: `loop` is not Sendable; off the host thread it only begins work (thread-safe).
 final class RequestLog: HTTPTransport, @unchecked Sendable {
   /// The most of a body's text an entry keeps; a longer one is cut there (`bodyTruncated`).
   static let maxBodyCharacters = 256 << 10
@@ -42,10 +42,11 @@ final class RequestLog: HTTPTransport, @unchecked Sendable {
   ) {
     // Holds the clock until the entry is queued, so it carries the request's virtual time; entries
     // queued from one thread keep the order of their requests.
-    let token = loop.beginWork("request \(request.method) \(request.url.absoluteString)")
     let fields = Self.fields(request, redaction)
     let player = self.player
-    token.finish { player.value.appendLog(type: "request", fields: fields) }
+    loop.runNow("request \(request.method) \(request.url.absoluteString)") {
+      player.value.appendLog(type: "request", fields: fields)
+    }
     upstream.perform(request, limits: limits, completion: completion)
   }
 

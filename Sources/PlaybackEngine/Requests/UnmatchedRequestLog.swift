@@ -6,7 +6,7 @@ import PlayerSeam
 /// `offline-unmatched` entry (`method`, `url`, and `difference` when the recording has the URL but
 /// not what the request sent) at the virtual time it was made, whoever made it:
 /// `http`, `vast.load`, a beacon, a playlist read. The strict checks fail a run on it.
-// why: `loop` is not Sendable; off the host thread only its `beginWork` is called (thread-safe).
+// why: `loop` is not Sendable; off the host thread it only begins work (thread-safe).
 final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
   private let upstream: any HTTPTransport
   // Used off the host thread only to begin work, which is thread-safe (the inbox's lock).
@@ -33,23 +33,21 @@ final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
     completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
   ) {
     // Holds the clock until the entry is logged, so it carries the request's virtual time.
-    let token = loop.beginWork("offline \(request.method) \(request.url.absoluteString)")
     let player = self.player
-    upstream.perform(request, limits: limits) { result in
-      if case .failure(let error) = result, error.isUnrecorded {
-        token.finish {
-          var fields = JSONObject([
-            ("method", .string(request.method)), ("url", .string(request.url.absoluteString)),
-          ])
-          if case .recordedDifferently(_, let difference, _) = error {
-            fields["difference"] = .string(difference)
-          }
-          player.value.appendLog(type: "offline-unmatched", fields: fields)
-        }
-      } else {
-        token.finish()
+    loop.startWork("offline \(request.method) \(request.url.absoluteString)", latency: .enclosing) { done in
+      upstream.perform(request, limits: limits) { result in
+        done(result)
+        completion(result)
       }
-      completion(result)
+    } completion: { result in
+      guard case .failure(let error) = result, error.isUnrecorded else { return }
+      var fields = JSONObject([
+        ("method", .string(request.method)), ("url", .string(request.url.absoluteString)),
+      ])
+      if case .recordedDifferently(_, let difference, _) = error {
+        fields["difference"] = .string(difference)
+      }
+      player.value.appendLog(type: "offline-unmatched", fields: fields)
     }
   }
 }

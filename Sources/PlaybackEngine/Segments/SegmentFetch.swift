@@ -31,9 +31,7 @@ struct SegmentFetch {
   ) {
     var request = HTTPRequest(url: url, timeout: http.timeout, kind: kind)
     if let range { request.headers["Range"] = range.rangeHeader }
-    let token = player.loop.beginWork("segment \(url.absoluteString)")
-    let latency = player.loop.realTime ? nil : VirtualLatency()
-    let settle = HostThreadOnly { (result: Result<HTTPResponse, HTTPError>) in
+    player.loop.request(request, via: http, label: "segment \(url.absoluteString)") { result in
       let answer = Self.answer(result, range: range, attempt: attempt)
       guard let delay = self.retryDelay(after: result, attempt: attempt) else {
         if case .failure(let error) = result, error.isTimeout { self.failures.stalled = true }
@@ -42,13 +40,6 @@ struct SegmentFetch {
       let again = { self.load(url, range: range, kind: kind, attempt: attempt + 1, completion: completion) }
       if delay > 0 { self.player.loop.after(delay, again) } else { again() }
     }
-    let http = http
-    let send = {
-      http.send(request) { result in
-        token.finish(afterVirtual: latency?.seconds ?? 0) { settle.value(result) }
-      }
-    }
-    if let latency { VirtualLatency.$current.withValue(latency, operation: send) } else { send() }
   }
 
   /// The delay before the next attempt, or nil when the outcome is final.

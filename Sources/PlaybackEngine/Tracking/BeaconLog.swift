@@ -107,20 +107,14 @@ extension PlaybackEngine {
     adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
     _ work: @escaping @Sendable () async -> [VASTBeacon]
   ) {
-    let token = loop.beginWork(label)
-    let carried = HostThreadOnly((engine: WeakEngine(self), then: settled))
     let contentTime = sentContentTime()
-    let latency = virtualLatency()
-    starting(latency) {
-      Task {
-        let beacons = VASTBeacon.inLogOrder(await work())
-        token.finish {
-          // An engine dropped meanwhile (with its host) logs nothing and calls nothing back.
-          guard let engine = carried.value.engine.engine else { return }
-          engine.logBeacons(beacons, adId: adId, contentTime: contentTime)
-          carried.value.then?(beacons)
-        }
-      }
+    loop.startWork(label, latency: .notAwaited) { done in
+      Task { done(VASTBeacon.inLogOrder(await work())) }
+    } completion: { [weak self] beacons in
+      // An engine dropped meanwhile (with its host) logs nothing and calls nothing back.
+      guard let self else { return }
+      logBeacons(beacons, adId: adId, contentTime: contentTime)
+      settled?(beacons)
     }
   }
 }

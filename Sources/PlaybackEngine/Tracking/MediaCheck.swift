@@ -18,17 +18,11 @@ extension PlaybackEngine {
     let expected = tracking.mediaType
     let request = HTTPRequest(
       url: url, headers: ["range": Self.mediaCheckRange], timeout: http.timeout, kind: .media)
-    let token = loop.beginWork("media \(uri)")
-    let carried = HostThreadOnly((engine: WeakEngine(self), ad: ad))
-    let latency = virtualLatency()
-    starting(latency) {
-      http.send(request) { result in
-        let problem = Self.mediaProblem(result, expected: expected)
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
-          guard let problem, let engine = carried.value.engine.engine else { return }
-          engine.reportMediaProblem(carried.value.ad, url: uri, problem)
-        }
-      }
+    loop.startWork("media \(uri)") { done in
+      http.send(request) { done(Self.mediaProblem($0, expected: expected)) }
+    } completion: { [weak self] problem in
+      guard let problem, let self else { return }
+      reportMediaProblem(ad, url: uri, problem)
     }
   }
 

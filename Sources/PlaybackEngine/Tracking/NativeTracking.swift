@@ -41,7 +41,7 @@ extension PlaybackEngine {
   func withTracker(_ ad: any IntegrationAd, _ what: String, _ body: (VASTAdTracker) -> Void) {
     guard let tracking = trackers[ad.serial] else { return }
     // The tracker's sends start now: they report injected delays to a latency of their own.
-    starting(virtualLatency()) { body(tracking.tracker) }
+    loop.withOwnLatency { body(tracking.tracker) }
     let batch = tracking.tracker.takeBatch()
     guard !batch.isEmpty else { return }
     settleBeacons(adId: tracking.adId, label: "\(what) beacons of \(tracking.adId)") {

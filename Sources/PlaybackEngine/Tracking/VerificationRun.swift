@@ -35,28 +35,20 @@ extension PlaybackEngine {
       return
     }
     let request = HTTPRequest(url: url, timeout: http.timeout, kind: .verification)
-    let token = loop.beginWork("verification \(resource.url)")
-    let carried = HostThreadOnly((engine: WeakEngine(self), ad: ad, verification: verification))
-    let latency = virtualLatency()
-    starting(latency) {
-      http.send(request) { result in
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
-          guard let engine = carried.value.engine.engine else { return }
-          let (ad, verification) = (carried.value.ad, carried.value.verification)
-          switch result {
-          case .success(let response) where response.isSuccess:
-            var fields = Self.verificationFields(verification, result: "loaded", url: resource.url)
-            fields["status"] = .number(Double(response.status))
-            engine.player.appendLog(type: "verification", adId: ad.id, fields: fields)
-          case .success(let response):
-            engine.verificationNotExecuted(
-              ad, verification, .loadFailed, "the script answered HTTP \(response.status)", url: resource.url)
-          case .failure(let error):
-            let why =
-              error.isTimeout ? "the script did not answer within the timeout" : "the script failed: \(error)"
-            engine.verificationNotExecuted(ad, verification, .loadFailed, why, url: resource.url)
-          }
-        }
+    loop.request(request, via: http, label: "verification \(resource.url)") { [weak self] result in
+      guard let engine = self else { return }
+      switch result {
+      case .success(let response) where response.isSuccess:
+        var fields = Self.verificationFields(verification, result: "loaded", url: resource.url)
+        fields["status"] = .number(Double(response.status))
+        engine.player.appendLog(type: "verification", adId: ad.id, fields: fields)
+      case .success(let response):
+        engine.verificationNotExecuted(
+          ad, verification, .loadFailed, "the script answered HTTP \(response.status)", url: resource.url)
+      case .failure(let error):
+        let why =
+          error.isTimeout ? "the script did not answer within the timeout" : "the script failed: \(error)"
+        engine.verificationNotExecuted(ad, verification, .loadFailed, why, url: resource.url)
       }
     }
   }

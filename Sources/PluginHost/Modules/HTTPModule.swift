@@ -75,23 +75,15 @@ extension PluginHost {
       )
     }
     let suspend = try call.suspend()
-    let token = loop.beginWork(label)
     let id = plugin.nextPending
     plugin.nextPending += 1
-    let wait = PendingWait(coroutine: coroutine, token: token, cancelled: cancelled) { [weak self] values in
-      self?.resume(coroutine, with: values)
+    // The wait is registered before the work can complete: completions run from the loop, later.
+    let token = loop.startWork(label, start) { results in
+      // A wait no longer pending was cancelled (its plugin stopped): nothing resumes.
+      plugin.pending.removeValue(forKey: id)?.complete(results())
     }
-    plugin.pending[id] = wait
-    let carried = HostThreadOnly((wait, plugin, id))
-    let latency = engine.virtualLatency()
-    engine.starting(latency) {
-      start { results in
-        token.finish(afterVirtual: latency?.seconds ?? 0) {
-          let (wait, plugin, id) = carried.value
-          plugin.pending[id] = nil
-          wait.complete(results())
-        }
-      }
+    plugin.pending[id] = PendingWait(coroutine: coroutine, token: token, cancelled: cancelled) {
+      [weak self] values in self?.resume(coroutine, with: values)
     }
     return suspend
   }
