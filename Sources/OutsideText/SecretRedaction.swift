@@ -56,7 +56,7 @@ public struct SecretRedaction: Sendable, Equatable {
       if length == 0 { first = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
       length += 1
     }
-    return Int(first) << 32 | length
+    return Int(truncatingIfNeeded: first) << 32 | length
   }
 
   /// Whether a query parameter or form field of this name, as sent (percent-encoded, `+` for a
