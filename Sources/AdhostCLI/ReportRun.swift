@@ -113,7 +113,7 @@ final class ReportRun: @unchecked Sendable {
     guard first else { return }
     let html = try page(plugin: plugin, source: source, arguments: arguments, verdict: verdict)
     do {
-      try html.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+      try UserFile.write(html, to: path)
     } catch {
       throw UsageError("cannot write the report \(path): \(WritePath.reason(file: path, error))")
     }

@@ -121,13 +121,13 @@ struct MediaCommand: Command {
   {
     let sink: FileHandle
     if let logPath {
-      guard FileManager.default.createFile(atPath: logPath, contents: nil),
-        let handle = FileHandle(forWritingAtPath: logPath)
-      else {
-        console.printError("adhost media: cannot write the log \(logPath)")
+      do {
+        sink = try UserFile.openForWriting(logPath)
+      } catch {
+        let reason = WritePath.reason(file: logPath, error)
+        console.printError("adhost media: cannot write the log \(logPath): \(reason)")
         return ExitCode.outputNotSaved
       }
-      sink = handle
     } else {
       sink = FileHandle.standardError
     }

@@ -15,8 +15,7 @@ struct TestOutcome: Sendable {
     lines.summary(results, unfinished: unfinished.count)
     if let junit = options.junit {
       do {
-        try JUnitReport.xml(results, unfinished: unfinished).write(
-          to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
+        try UserFile.write(JUnitReport.xml(results, unfinished: unfinished), to: junit)
       } catch {
         console.printError(
           "adhost test: cannot write the JUnit report \(junit): \(WritePath.reason(file: junit, error))")
