@@ -2,6 +2,9 @@
 # Threads in Sources, as docs/architecture.md ("Time and waiting") asks:
 # - every NSLock, NSCondition, `@unchecked Sendable` and `nonisolated(unsafe)` has a comment line
 #   `// why: …` directly above it, saying why the compiler cannot check it (a Mutex does not fit);
+# - every `@exclusivity(unchecked)` property has a `// why: …` comment (one line, or the first of
+#   a block of `//` lines) directly above it, or above the run of such properties (and their
+#   `///` docs) it belongs to, saying why no two accesses can overlap;
 # - every public or open class's `///` doc says on which threads it may be used: "Host thread
 #   only.", "Any thread." or "One thread at a time.".
 # Usage: perl scripts/lint-threads.pl FILE.swift… ; prints FILE:LINE: problem, exits 1 on any.
@@ -11,7 +14,20 @@ use warnings;
 my $unchecked = qr/\bNSLock\(|\bNSCondition\(|\bNSRecursiveLock\(|\@unchecked\s+Sendable|\bnonisolated\(unsafe\)/;
 my $class = qr/^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?class\s+(\w+)/;
 my $threads = qr/Host thread only[.:]|Any thread[.:]|One thread at a time[.:]/;
+my $exclusivity = qr/\@exclusivity\(unchecked\)/;
 my $problems = 0;
+
+# Whether the `@exclusivity(unchecked)` property at line $i has its why: walking up over the run
+# of such properties and their `///` docs, then over a `//` comment block, whose first line is
+# `// why: …`.
+sub exclusivity_explained {
+  my ($lines, $i) = @_;
+  my $j = $i - 1;
+  $j-- while $j >= 0 && ($lines->[$j] =~ m{^\s*///} || $lines->[$j] =~ m{^\s*$exclusivity});
+  return 0 if $j < 0 || $lines->[$j] !~ m{^\s*//(?!/)};
+  $j-- while $j > 0 && $lines->[$j - 1] =~ m{^\s*//(?!/)};
+  return $lines->[$j] =~ m{^\s*// why: \S};
+}
 
 for my $file (@ARGV) {
   open my $in, '<', $file or die "lint-threads: cannot read $file: $!\n";
@@ -28,6 +44,11 @@ for my $file (@ARGV) {
           $file, $i + 1;
         $problems++;
       }
+    }
+    if ($code =~ $exclusivity && !exclusivity_explained(\@lines, $i)) {
+      printf "%s:%d: say why no two accesses can overlap, in a `// why: …` comment directly above this property or its run of them\n",
+        $file, $i + 1;
+      $problems++;
     }
     if ($code =~ $class) {
       my $name = $1;

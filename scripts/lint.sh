@@ -2,7 +2,8 @@
 # Style checks: swift format (config .swift-format) on Swift, no bare integer conversion in Sources
 # (scripts/lint-integers.pl), every import declared in Package.swift (scripts/lint-imports.pl),
 # Package.swift as docs/architecture.md's Modules table says (scripts/lint-layers.pl), a why for
-# each lock and unchecked Sendable kept, and each public class's threads (scripts/lint-threads.pl),
+# each lock, unchecked Sendable and unchecked exclusivity kept, and each public class's threads
+# (scripts/lint-threads.pl),
 # work in virtual time begun only through PlaybackEngine's HostWork.swift, README.md's layout
 # table listing every top-level folder and module, luacheck (config .luacheckrc) on Lua (plugins,
 # examples, the SDK).

@@ -89,7 +89,7 @@ public final class EventLog {
     case countOnly
   }
 
-  // Stored privately behind computed accessors, unchecked: plain reads, writes and appends that
+  // why: stored privately behind computed accessors, unchecked: plain reads, writes and appends that
   // call nothing (the sink is called on a copy of the mode), on every entry.
   @exclusivity(unchecked) private var storedMode: Mode
   @exclusivity(unchecked) private var recording: Bool

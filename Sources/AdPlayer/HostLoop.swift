@@ -35,7 +35,7 @@ public final class HostLoop {
   /// Describes the state when the loop has nothing left to do (the player says why).
   public var idleDescription: () -> String = { "nothing scheduled and no work outstanding" }
 
-  // Hot state is private, behind public computed accessors. Unchecked: every access is a plain
+  // why: hot state is private, behind public computed accessors. Unchecked: every access is a plain
   // read or write, or a mutation of the queue or the holds that calls no closure, so none can
   // overlap another; `run` calls out (timers' bodies) between accesses, which kept the
   // optimizer from dropping the dynamic checks (≈ 1 % of a play, several per timer).
@@ -43,11 +43,13 @@ public final class HostLoop {
   @exclusivity(unchecked) private var pacedToWallClock = false
   @exclusivity(unchecked) private var timers = TimerQueue()
   private let inbox = Inbox()
+  // why: as `clock` above: plain reads and writes, and mutations that call no closure.
   @exclusivity(unchecked) private var holds: [Int: String] = [:]
   @exclusivity(unchecked) private var nextHold = 0
   @exclusivity(unchecked) private var stopReason: String?
   private let interruption = Interruption()
   /// Deliveries due later on the virtual clock (`WorkToken.finish(afterVirtual:)`), not yet run.
+  // why: as `clock` above: plain reads and writes that call nothing.
   @exclusivity(unchecked) private var deferredDeliveries = 0
 
   /// How what the loop hands out reaches it without keeping it alive (a `weak` reference would

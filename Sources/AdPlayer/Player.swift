@@ -74,11 +74,13 @@ public final class Player {
 
   /// Playback state, stored privately behind the public accessors above. Unchecked, as the
   /// position's anchors below: plain reads and writes that call nothing, on every `timeupdate`.
+  // why: plain reads and writes that call nothing, on every `timeupdate`.
   @exclusivity(unchecked) private var state: PlaybackState
   /// How what the player's owner holds reaches back to it without keeping it alive: use it
   /// where a `weak` reference would do (that one would give the player a side table).
   public let link = PlayerLink()
   let listeners = EventListeners()
+  // why: as `state` above: plain reads and writes that call nothing, on every `timeupdate`.
   @exclusivity(unchecked) var positionAnchorMicros: Int64 = 0
   @exclusivity(unchecked) var clockAnchorMicros: Int64 = 0
   @exclusivity(unchecked) var tickTimer: TimerHandle?

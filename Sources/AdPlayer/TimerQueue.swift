@@ -2,12 +2,13 @@ import PlayerSeam
 
 /// A timer scheduled on the loop's virtual clock; `cancel()` stops it from firing (again). Host thread only.
 public final class TimerHandle {
-  // Unchecked: plain reads and writes only (the queue's order, looked at on every push and pop).
+  // why: plain reads and writes only (the queue's order, looked at on every push and pop).
   @exclusivity(unchecked) var time: Int64
   @exclusivity(unchecked) var sequence: UInt64 = 0
   let phase: TimerPhase
   let interval: Int64?
   let body: () -> Void
+  // why: as `time` above: plain reads and writes only, on every pop.
   @exclusivity(unchecked) var cancelled = false
   /// Who set the timer when it is a plugin's (`HostLoop.attribute`): by itself no progress.
   var owner: String?

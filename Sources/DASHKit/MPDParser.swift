@@ -58,6 +58,7 @@ public final class MPDParser {
 /// is a struct mutated in place, without an exclusivity check per callback: only libxml2's
 /// callbacks reach it during a read, one at a time.
 final class MPDParseBox: XMLParseBox {
+  // why: only libxml2's callbacks reach it during a read, one at a time.
   @exclusivity(unchecked) var builder: MPDBuilder
   init(builder: MPDBuilder) { self.builder = builder }
 

@@ -7,6 +7,7 @@ import CLibXML2
 /// Its fields are not checked for exclusive access at run time (one thread at a time, and no
 /// access overlaps another): the dynamic check cost ≈ 80 instructions an access, eight a read.
 open class XMLParseBox {
+  // why: one thread at a time, and no access overlaps another (see above), on every callback.
   /// libxml2's first error.
   @exclusivity(unchecked) public internal(set) var firstError: XMLProblem?
   /// The first entity declaration met.

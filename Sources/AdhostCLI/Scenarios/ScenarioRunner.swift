@@ -51,7 +51,7 @@ struct RecordedEntries: RandomAccessCollection {
 // why: used on the run's thread only; RunObserver is Sendable for the log's stream closure.
 final class RunRecorder: RunObserver, @unchecked Sendable {
   private var host: PluginHost?
-  // Unchecked: appends that call nothing, on every entry.
+  // why: appends that call nothing, on every entry.
   @exclusivity(unchecked) private(set) var log: [LogEntry] = []
   @exclusivity(unchecked) private(set) var contentTimes: [Double] = []
 

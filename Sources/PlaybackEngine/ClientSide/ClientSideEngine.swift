@@ -31,7 +31,7 @@ public final class ClientSideEngine {
   /// start: each is told the duration (`player.duration`'s value) and places itself, or says
   /// why it cannot.
   private var waiting: [(Double) -> Void] = []
-  // Unchecked, these and `closed`: plain reads and writes that call nothing, on every `timeupdate`.
+  // why: these and `closed`: plain reads and writes that call nothing, on every `timeupdate`.
   @exclusivity(unchecked) public internal(set) var playing: ClientSideRun?
   /// The timer that fires when the playhead reaches the next break.
   @exclusivity(unchecked) var arm: (any ScheduledTimer)?
@@ -40,6 +40,7 @@ public final class ClientSideEngine {
   /// seek's `timeupdate` (the host's `csai` ads). The one difference between the two users, kept
   /// so that their logs stay what they were: the break, its ads and their times are the same.
   public var waitsForSeeked = true
+  // why: as `playing` above: plain reads and writes that call nothing, on every `timeupdate`.
   @exclusivity(unchecked) private(set) var closed = false
   private var listeners: [ListenerToken] = []
   /// How its listeners and timers reach it (it may go before the player).

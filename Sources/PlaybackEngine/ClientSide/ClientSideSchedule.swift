@@ -4,7 +4,7 @@
 /// nothing and arms the same timer, so the engine looks at no break at all until the schedule,
 /// the duration or the playhead's side of the soonest break changes. Host thread only.
 final class ClientSideSchedule {
-  // Unchecked, these three: plain reads and writes that call nothing, on every `timeupdate`.
+  // why: these three: plain reads and writes that call nothing, on every `timeupdate`.
   /// Bumped by every change to the breaks (added, removed, placed, made ready, played).
   @exclusivity(unchecked) private(set) var revision = 0
   /// The soonest break's offset (nil: none), valid while `revision` and the duration are those

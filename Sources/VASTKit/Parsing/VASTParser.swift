@@ -13,7 +13,7 @@ public final class VASTParser {
   /// Documents larger than this (bytes) are refused with code 100 (default 1 MiB).
   public var maxBytes: Int { frontEnd.maxBytes }
   private let frontEnd: XMLFrontEnd
-  // Unchecked: one thread at a time (see above); a dynamic exclusivity check on each access cost
+  // why: one thread at a time (see above); a dynamic exclusivity check on each access cost
   // ≈ 80 instructions, three a document.
   @exclusivity(unchecked) private var box: ParseBox?
   @exclusivity(unchecked) private var boxGeneration = 0
@@ -90,6 +90,7 @@ public final class VASTParser {
 /// What the C callbacks reach through the context's `_private` pointer. The builder is a
 /// struct so that each callback costs one exclusivity check, not one per field it touches.
 final class ParseBox: XMLParseBox {
+  // why: only libxml2's callbacks reach it during a read, one at a time.
   @exclusivity(unchecked) var builder: VASTBuilder
   init(builder: VASTBuilder) { self.builder = builder }
 

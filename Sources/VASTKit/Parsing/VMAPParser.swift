@@ -11,7 +11,7 @@ public final class VMAPParser {
   /// Documents larger than this (bytes) are refused with 1002 (default 1 MiB).
   public var maxBytes: Int { frontEnd.maxBytes }
   private let frontEnd: XMLFrontEnd
-  // Unchecked: one thread at a time; a dynamic exclusivity check cost ≈ 80 instructions an access.
+  // why: one thread at a time; a dynamic exclusivity check cost ≈ 80 instructions an access.
   @exclusivity(unchecked) private var box: VMAPParseBox?
   @exclusivity(unchecked) private var boxGeneration = 0
 

@@ -21,6 +21,7 @@ enum VMAPSAX {
 
 /// What the callbacks reach: the builder, beside the front-end's record of problems.
 final class VMAPParseBox: XMLParseBox {
+  // why: only libxml2's callbacks reach it during a read, one at a time.
   @exclusivity(unchecked) var builder: VMAPBuilder
   init(builder: VMAPBuilder) { self.builder = builder }
 }
