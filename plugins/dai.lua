@@ -22,14 +22,12 @@
 -- already) is only logged, and harmless to the strict rules.
 
 local adsource = require("adhost.source")
-local config = require("adhost.config")
 local daiads = require("lib.daiads")
 local daiconfig = require("lib.daiconfig")
 local daimetadata = require("lib.daimetadata")
 local daiverify = require("lib.daiverify")
 local handler = require("adhost.handler")
 local httpjson = require("adhost.httpjson")
-local stitched = require("adhost.stitched")
 
 local INTEGRATION = "google-dai"
 local DEFAULT_POLLING = 10
@@ -55,111 +53,94 @@ local function requestStream(settings)
   return data
 end
 
-player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
-  local current -- { session =, verifier =, metadata =, poller =, listeners = }
-
-  local function close()
-    if current then
-      for _, listener in ipairs(current.listeners) do
-        player:removeEventListener(listener.type, listener.fn)
-      end
-      if current.poller then
-        current.poller:cancel()
-      end
-      current.verifier:close()
-      if current.metadata then
-        current.metadata:close()
-      end
-      current.session:close()
-      current = nil
+-- Live: the metadata URL polled for the ads and the ids' tags, from the first poll right after
+-- setSource; returns the metadata reader.
+local function startLive(controller, run, data, streamUrl, timeout)
+  local metadataUrl = url.resolve(streamUrl, data.metadata_url)
+  local every = type(data.polling_frequency) == "number" and data.polling_frequency > 0
+    and data.polling_frequency <= 3600 and data.polling_frequency or DEFAULT_POLLING
+  local metadata = daimetadata.new(controller, run.session, metadataUrl, { timeout = timeout })
+  log.info(string.format("dai: polling %s every %g s", metadataUrl, every))
+  run:listen("addcue", function(event)
+    if run:isCurrent() then
+      metadata:announced(event.cue)
     end
-  end
+  end)
+  local poller = timer.every(every, function()
+    metadata:poll()
+  end)
+  run:onClose(function()
+    poller:cancel()
+    metadata:close()
+  end)
+  timer.after(0, function()
+    if run:isCurrent() then
+      metadata:poll()
+    end
+  end)
+  return metadata
+end
 
-  local function listen(state, eventType, fn)
-    player:addEventListener(eventType, fn)
-    state.listeners[#state.listeners + 1] = { type = eventType, fn = fn }
+-- The stream's manifest and media verification URLs, or nil after a fatal error.
+local function streamUrls(controller, settings, data)
+  local manifest = url.resolve(settings.streamUrl, data.stream_manifest or data.hls_master_playlist)
+  local verification = url.resolve(settings.streamUrl, data.media_verification_url)
+  if not manifest or not verification then
+    controller:fatalError(string.format("Google DAI stream request %s: unusable URLs %q, %q",
+      settings.streamUrl, tostring(data.stream_manifest), tostring(data.media_verification_url)))
+    return nil
   end
+  return manifest, verification
+end
 
-  local function startLive(state, data, streamUrl, timeout)
-    local metadataUrl = url.resolve(streamUrl, data.metadata_url)
-    local every = type(data.polling_frequency) == "number" and data.polling_frequency > 0
-      and data.polling_frequency <= 3600 and data.polling_frequency or DEFAULT_POLLING
-    state.metadata = daimetadata.new(controller, state.session, metadataUrl, { timeout = timeout })
-    log.info(string.format("dai: polling %s every %g s", metadataUrl, every))
-    listen(state, "addcue", function(event)
-      if current == state then
-        state.metadata:announced(event.cue)
-      end
-    end)
-    state.poller = timer.every(every, function()
-      state.metadata:poll()
-    end)
-    timer.after(0, function()
-      if current == state then
-        state.metadata:poll()
-      end
-    end)
-  end
-
-  return handler.new(controller, {
-    integration = INTEGRATION,
-    close = close,
-    current = function()
-      return current and current.session
-    end,
-    setSource = function(source)
-      local ssai, typed = config.find(source, INTEGRATION)
-      if not ssai then
-        return false
-      end
-      local settings = daiconfig.read(ssai, typed)
-      log.info(string.format("dai: stream request %s", settings.streamUrl))
-      local data, problem = requestStream(settings)
-      if not data then
-        controller:fatalError(string.format("Google DAI stream request %s failed: %s", settings.streamUrl,
-          problem))
-        return true
-      end
-      local manifest = url.resolve(settings.streamUrl, data.stream_manifest or data.hls_master_playlist)
-      local verification = url.resolve(settings.streamUrl, data.media_verification_url)
-      if not manifest or not verification then
-        controller:fatalError(string.format("Google DAI stream request %s: unusable URLs %q, %q",
-          settings.streamUrl, tostring(data.stream_manifest), tostring(data.media_verification_url)))
-        return true
-      end
-      local state = { session = stitched.new(controller, { policy = settings.policy }), listeners = {} }
-      current = state
-      controller:declareTracking(daiverify.vocabulary(verification))
-      local spans = {}
-      state.verifier = daiverify.new(controller, verification, {
-        -- The ping's ad: the one at the id's time in the stream; its event: what the id's live
-        -- tag says, else the VOD ad's event at that time.
-        onPing = function(id, cue)
-          local ad = state.session:adAt(cue.startTime)
-          if state.metadata then
-            return ad, state.metadata:describe(id)
-          end
-          return ad, daiads.kindAt(spans, cue.startTime)
-        end,
-      })
-      if settings.live then
-        startLive(state, data, settings.streamUrl, settings.timeout)
-      else
-        spans = daiads.apply(state.session, data.ad_breaks, function(message)
-          controller:error("Google DAI stream " .. message)
-        end)
-      end
-      listen(state, "cue", function(event)
-        if current == state then
-          -- The ad a ping tracks begins at the id's time: the session catches up with the
-          -- playhead first (the cue fires before its timer), so the beacon falls inside the ad.
-          state.session:drive()
-          state.verifier:reached(event.cue)
+player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
+  return handler.ssai(controller, INTEGRATION, function(run, ssai, typed, source)
+    local settings = daiconfig.read(ssai, typed)
+    log.info(string.format("dai: stream request %s", settings.streamUrl))
+    local data, problem = requestStream(settings)
+    if not data then
+      controller:fatalError(string.format("Google DAI stream request %s failed: %s", settings.streamUrl,
+        problem))
+      return true
+    end
+    local manifest, verification = streamUrls(controller, settings, data)
+    if not manifest then
+      return true
+    end
+    local session = run:stitched({ policy = settings.policy })
+    controller:declareTracking(daiverify.vocabulary(verification))
+    local spans, metadata = {}, nil
+    local verifier = daiverify.new(controller, verification, {
+      -- The ping's ad: the one at the id's time in the stream; its event: what the id's live
+      -- tag says, else the VOD ad's event at that time.
+      onPing = function(id, cue)
+        local ad = session:adAt(cue.startTime)
+        if metadata then
+          return ad, metadata:describe(id)
         end
+        return ad, daiads.kindAt(spans, cue.startTime)
+      end,
+    })
+    run:onClose(function()
+      verifier:close()
+    end)
+    if settings.live then
+      metadata = startLive(controller, run, data, settings.streamUrl, settings.timeout)
+    else
+      spans = daiads.apply(session, data.ad_breaks, function(message)
+        controller:error("Google DAI stream " .. message)
       end)
-      state.session:attach()
-      log.info(string.format("dai: stream %s, playing %s", tostring(data.stream_id), manifest))
-      return adsource.withPlayUrl(source, typed, manifest)
-    end,
-  })
+    end
+    run:listen("cue", function(event)
+      if run:isCurrent() then
+        -- The ad a ping tracks begins at the id's time: the session catches up with the
+        -- playhead first (the cue fires before its timer), so the beacon falls inside the ad.
+        session:drive()
+        verifier:reached(event.cue)
+      end
+    end)
+    session:attach()
+    log.info(string.format("dai: stream %s, playing %s", tostring(data.stream_id), manifest))
+    return adsource.withPlayUrl(source, typed, manifest)
+  end)
 end)

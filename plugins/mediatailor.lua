@@ -24,11 +24,9 @@
 -- play); a failed poll, or an answer that is not JSON, is an `aderror` and the content plays.
 
 local adsource = require("adhost.source")
-local config = require("adhost.config")
 local handler = require("adhost.handler")
 local httpjson = require("adhost.httpjson")
 local policies = require("adhost.policies")
-local stitched = require("adhost.stitched")
 local tracking = require("lib.mediatailortracking")
 local dash = require("lib.mediatailordash")
 local guided = require("lib.mediatailorguided")
@@ -48,13 +46,7 @@ local function readSettings(ssai, typed)
     end
     return value
   end
-  local ok, policy = pcall(policies.new, {
-    seekOver = ssai:string("seekOver", nil),
-    seekDuringAd = ssai:string("seekDuringAd", nil),
-  })
-  if not ok then
-    error(ssai.path .. "." .. tostring(policy), 0)
-  end
+  local policy = policies.read(ssai)
   local fallbackUrl = ssai:string("fallbackUrl", nil)
   if fallbackUrl ~= nil and not fallbackUrl:match("^https?://[^/?#]") then
     ssai:fail("fallbackUrl", "the content's URL (http or https)")
@@ -75,144 +67,117 @@ local function readSettings(ssai, typed)
   }
 end
 
+local function stopPolling(state)
+  if state.poller then
+    state.poller:cancel()
+    state.poller = nil
+  end
+end
+
+-- Reads the tracking URL once into the run's session (a VOD answer holds every avail: polling
+-- stops).
+local function poll(controller, run, state)
+  local options = { timeout = state.settings.timeout, kind = "tracking" }
+  local answer, failure = http.get(state.trackingUrl, options)
+  local data, problem = httpjson.read(json, answer, failure)
+  if not run:isCurrent() then
+    return
+  end
+  if not data then
+    controller:error(string.format("MediaTailor tracking %s: %s", state.trackingUrl, problem))
+    return
+  end
+  local mpd = player.mpd
+  if mpd then
+    data = dash.rebase(data, mpd, state.warned, log.warn)
+  end
+  tracking.apply(run.session, data, function(unreadable)
+    controller:error("MediaTailor tracking: " .. unreadable)
+  end)
+  local manifest = player.playlist or mpd
+  if manifest and not manifest.live then
+    -- VOD: the answer holds every avail; no need to ask again.
+    stopPolling(state)
+  end
+end
+
+local function startPolling(controller, run, state)
+  local playlist, mpd = player.playlist, player.mpd
+  local interval = state.settings.pollInterval or (playlist and playlist.targetDuration)
+    or (mpd and mpd.minimumUpdatePeriod) or DEFAULT_POLL_INTERVAL
+  log.info(string.format("%s: polling %s every %g s", INTEGRATION, state.trackingUrl, interval))
+  state.poller = timer.every(interval, function()
+    poll(controller, run, state)
+  end)
+  poll(controller, run, state)
+end
+
+-- POSTs the session request; its answer (manifestUrl, and trackingUrl unless guided), or nil
+-- and why not.
+local function startSession(settings)
+  local isGuided = settings.insertionMode == "GUIDED"
+  local body = { adsParams = settings.adsParams, reportingMode = "client" }
+  if settings.manifestParams then
+    body.manifestParams = settings.manifestParams
+  end
+  body.insertionMode = settings.insertionMode
+  log.info(string.format("%s: starting a session at %s", INTEGRATION, settings.sessionUrl))
+  local answer, problem = httpjson.read(json, http.post(settings.sessionUrl, json.encode(body), {
+    headers = { ["content-type"] = "application/json" },
+    timeout = settings.timeout,
+    kind = "session",
+  }))
+  if answer and isGuided and type(answer.manifestUrl) ~= "string" then
+    return nil, "expected JSON with manifestUrl"
+  elseif answer and not isGuided
+    and (type(answer.manifestUrl) ~= "string" or type(answer.trackingUrl) ~= "string") then
+    return nil, "expected JSON with manifestUrl and trackingUrl"
+  end
+  return answer, problem
+end
+
 player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
-  local current -- { settings =, trackingUrl =, session =, poller =, listeners = }
-
-  local function stopPolling(state)
-    if state.poller then
-      state.poller:cancel()
-      state.poller = nil
+  return handler.ssai(controller, INTEGRATION, function(run, ssai, typed, source)
+    local settings = readSettings(ssai, typed)
+    local answer, problem = startSession(settings)
+    if not answer then
+      local text = string.format("MediaTailor session %s failed: %s", settings.sessionUrl, problem)
+      if settings.fallbackUrl then
+        controller:error(string.format("%s; playing %s without ads", text, settings.fallbackUrl))
+        return adsource.withPlayUrl(source, typed, settings.fallbackUrl)
+      end
+      controller:fatalError(text)
+      return true
     end
-  end
-
-  local function close()
-    if current then
-      stopPolling(current)
-      for _, listener in ipairs(current.listeners) do
-        player:removeEventListener(listener.type, listener.fn)
-      end
-      current.session:close()
-      current = nil
-    end
-  end
-
-  local function listen(state, eventType, fn)
-    player:addEventListener(eventType, fn)
-    state.listeners[#state.listeners + 1] = { type = eventType, fn = fn }
-  end
-
-  local function poll(state)
-    local options = { timeout = state.settings.timeout, kind = "tracking" }
-    local answer, failure = http.get(state.trackingUrl, options)
-    local data, problem = httpjson.read(json, answer, failure)
-    if current ~= state then
-      return
-    end
-    if not data then
-      controller:error(string.format("MediaTailor tracking %s: %s", state.trackingUrl, problem))
-      return
-    end
-    local mpd = player.mpd
-    if mpd then
-      data = dash.rebase(data, mpd, state.warned, log.warn)
-    end
-    tracking.apply(state.session, data, function(unreadable)
-      controller:error("MediaTailor tracking: " .. unreadable)
-    end)
-    local manifest = player.playlist or mpd
-    if manifest and not manifest.live then
-      -- VOD: the answer holds every avail; no need to ask again.
-      stopPolling(state)
-    end
-  end
-
-  local function startPolling(state)
-    local playlist, mpd = player.playlist, player.mpd
-    local interval = state.settings.pollInterval or (playlist and playlist.targetDuration)
-      or (mpd and mpd.minimumUpdatePeriod) or DEFAULT_POLL_INTERVAL
-    log.info(string.format("%s: polling %s every %g s", INTEGRATION, state.trackingUrl, interval))
-    state.poller = timer.every(interval, function()
-      poll(state)
-    end)
-    poll(state)
-  end
-
-  return handler.new(controller, {
-    integration = INTEGRATION,
-    close = close,
-    current = function()
-      return current and current.session
-    end,
-    setSource = function(source)
-      local ssai, typed = config.find(source, INTEGRATION)
-      if not ssai then
-        return false
-      end
-      local settings = readSettings(ssai, typed)
-      local body = { adsParams = settings.adsParams, reportingMode = "client" }
-      if settings.manifestParams then
-        body.manifestParams = settings.manifestParams
-      end
-      local isGuided = settings.insertionMode == "GUIDED"
-      body.insertionMode = settings.insertionMode
-      log.info(string.format("%s: starting a session at %s", INTEGRATION, settings.sessionUrl))
-      local answer, problem = httpjson.read(json, http.post(settings.sessionUrl, json.encode(body), {
-        headers = { ["content-type"] = "application/json" },
-        timeout = settings.timeout,
-        kind = "session",
-      }))
-      if answer and isGuided and type(answer.manifestUrl) ~= "string" then
-        answer, problem = nil, "expected JSON with manifestUrl"
-      elseif answer and not isGuided
-        and (type(answer.manifestUrl) ~= "string" or type(answer.trackingUrl) ~= "string") then
-        answer, problem = nil, "expected JSON with manifestUrl and trackingUrl"
-      end
-      if not answer then
-        local text = string.format("MediaTailor session %s failed: %s", settings.sessionUrl, problem)
-        if settings.fallbackUrl then
-          controller:error(string.format("%s; playing %s without ads", text, settings.fallbackUrl))
-          return adsource.withPlayUrl(source, typed, settings.fallbackUrl)
-        end
-        controller:fatalError(text)
-        return true
-      end
-      local manifestUrl = url.resolve(settings.sessionUrl, answer.manifestUrl)
-      if isGuided and manifestUrl then
-        -- The tracking URL is not used: each asset list carries its tracking.
-        local state = { settings = settings, session = guided.new(controller, settings), listeners = {} }
-        current = state
-        state.session:attach()
-        log.info(string.format("%s: guided session, manifest %s", INTEGRATION, manifestUrl))
-        return adsource.withPlayUrl(source, typed, manifestUrl)
-      end
-      local trackingUrl = url.resolve(settings.sessionUrl, answer.trackingUrl)
-      if not manifestUrl or not trackingUrl then
-        controller:fatalError(string.format("MediaTailor session %s: unusable URLs %q, %q",
-          settings.sessionUrl, answer.manifestUrl, answer.trackingUrl))
-        return true
-      end
-      local state = {
-        settings = settings,
-        trackingUrl = trackingUrl,
-        session = stitched.new(controller, { policy = settings.policy }),
-        listeners = {},
-        started = false,
-        warned = {},
-      }
-      current = state
-      state.session:attach()
-      -- The playlist (and its target duration) is known once the source has loaded.
-      listen(state, "sourcechange", function()
-        if current == state and not state.started then
-          state.started = true
-          startPolling(state)
-        end
-      end)
-      listen(state, "ended", function()
-        stopPolling(state)
-      end)
-      log.info(string.format("%s: manifest %s, tracking %s", INTEGRATION, manifestUrl, trackingUrl))
+    local manifestUrl = url.resolve(settings.sessionUrl, answer.manifestUrl)
+    if settings.insertionMode == "GUIDED" and manifestUrl then
+      -- The tracking URL is not used: each asset list carries its tracking.
+      run:begin(guided.new(controller, settings)):attach()
+      log.info(string.format("%s: guided session, manifest %s", INTEGRATION, manifestUrl))
       return adsource.withPlayUrl(source, typed, manifestUrl)
-    end,
-  })
+    end
+    local trackingUrl = url.resolve(settings.sessionUrl, answer.trackingUrl)
+    if not manifestUrl or not trackingUrl then
+      controller:fatalError(string.format("MediaTailor session %s: unusable URLs %q, %q",
+        settings.sessionUrl, answer.manifestUrl, answer.trackingUrl))
+      return true
+    end
+    local state = { settings = settings, trackingUrl = trackingUrl, started = false, warned = {} }
+    run:stitched({ policy = settings.policy }):attach()
+    run:onClose(function()
+      stopPolling(state)
+    end)
+    -- The playlist (and its target duration) is known once the source has loaded.
+    run:listen("sourcechange", function()
+      if run:isCurrent() and not state.started then
+        state.started = true
+        startPolling(controller, run, state)
+      end
+    end)
+    run:listen("ended", function()
+      stopPolling(state)
+    end)
+    log.info(string.format("%s: manifest %s, tracking %s", INTEGRATION, manifestUrl, trackingUrl))
+    return adsource.withPlayUrl(source, typed, manifestUrl)
+  end)
 end)

@@ -21,10 +21,8 @@
 -- `aderror` and the content plays on (lib/uplynkping.lua).
 
 local adsource = require("adhost.source")
-local config = require("adhost.config")
 local handler = require("adhost.handler")
 local httpjson = require("adhost.httpjson")
-local stitched = require("adhost.stitched")
 local uplynkads = require("lib.uplynkads")
 local uplynkconfig = require("lib.uplynkconfig")
 local uplynkping = require("lib.uplynkping")
@@ -55,11 +53,12 @@ local function preplay(settings)
   return data, playUrl
 end
 
--- A stitched session whose seeks follow the skippedAdStrategy. adhost.stitched words the log
--- line of a seek the policy moved by its own reasons; playNone's "passedOver" is worded here.
-local function newSession(controller, settings)
+-- The run's stitched session, whose seeks follow the skippedAdStrategy. adhost.stitched words
+-- the log line of a seek the policy moved by its own reasons; playNone's "passedOver" is worded
+-- here.
+local function newSession(run, settings)
   local policy = uplynkpolicy.new(settings.skippedAdStrategy)
-  local session = stitched.new(controller, { policy = policy })
+  local session = run:stitched({ policy = policy })
   local describe = session.seekReason
   function session:seekReason(reason, target)
     return policy:describe(reason) or describe(self, reason, target)
@@ -67,66 +66,50 @@ local function newSession(controller, settings)
   return session
 end
 
-player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
-  local current -- { session =, ping = }
-
-  local function close()
-    if current then
-      if current.ping then
-        current.ping:close()
+-- Pings the session (Ping API v3) while the run lasts; breaks a ping brings are applied.
+local function startPings(controller, run, settings, data, apply)
+  local ping = uplynkping.new(controller, {
+    prefix = data.prefix:gsub("/+$", ""),
+    sid = data.sid,
+    timeout = settings.timeout,
+    onAds = function(ads, where)
+      if run:isCurrent() then
+        apply(ads, where)
+        run.session:drive()
       end
-      current.session:close()
-      current = nil
-    end
-  end
-
-  return handler.new(controller, {
-    integration = INTEGRATION,
-    close = close,
-    current = function()
-      return current and current.session
-    end,
-    setSource = function(source)
-      local ssai, typed = config.find(source, INTEGRATION)
-      if not ssai then
-        return false
-      end
-      local settings = uplynkconfig.read(ssai)
-      log.info(string.format("%s: Preplay %s", INTEGRATION, settings.preplayUrl))
-      local data, playUrl = preplay(settings)
-      if not data then
-        controller:fatalError(string.format("Uplynk Preplay %s failed: %s", settings.preplayUrl, playUrl))
-        return true
-      end
-      local state = { session = newSession(controller, settings) }
-      current = state
-      local function apply(ads, where)
-        uplynkads.apply(state.session, ads, {
-          skipOffset = settings.defaultSkipOffset,
-          where = where,
-          report = function(message)
-            controller:error("Uplynk " .. message)
-          end,
-        })
-      end
-      apply(data.ads, "Preplay ads")
-      state.session:attach()
-      if settings.ping then
-        state.ping = uplynkping.new(controller, {
-          prefix = data.prefix:gsub("/+$", ""),
-          sid = data.sid,
-          timeout = settings.timeout,
-          onAds = function(ads, where)
-            if current == state then
-              apply(ads, where)
-              state.session:drive()
-            end
-          end,
-        })
-        state.ping:attach()
-      end
-      log.info(string.format("%s: session %s, playing %s", INTEGRATION, data.sid, playUrl))
-      return adsource.withPlayUrl(source, typed, playUrl)
     end,
   })
+  run:onClose(function()
+    ping:close()
+  end)
+  ping:attach()
+end
+
+player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
+  return handler.ssai(controller, INTEGRATION, function(run, ssai, typed, source)
+    local settings = uplynkconfig.read(ssai)
+    log.info(string.format("%s: Preplay %s", INTEGRATION, settings.preplayUrl))
+    local data, playUrl = preplay(settings)
+    if not data then
+      controller:fatalError(string.format("Uplynk Preplay %s failed: %s", settings.preplayUrl, playUrl))
+      return true
+    end
+    local session = newSession(run, settings)
+    local function apply(ads, where)
+      uplynkads.apply(session, ads, {
+        skipOffset = settings.defaultSkipOffset,
+        where = where,
+        report = function(message)
+          controller:error("Uplynk " .. message)
+        end,
+      })
+    end
+    apply(data.ads, "Preplay ads")
+    session:attach()
+    if settings.ping then
+      startPings(controller, run, settings, data, apply)
+    end
+    log.info(string.format("%s: session %s, playing %s", INTEGRATION, data.sid, playUrl))
+    return adsource.withPlayUrl(source, typed, playUrl)
+  end)
 end)

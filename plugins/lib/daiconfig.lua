@@ -73,13 +73,7 @@ function M.read(ssai, typed)
   if monitor and monitor ~= "" then
     form["dai-sam-id"] = monitor
   end
-  local ok, policy = pcall(policies.new, {
-    seekOver = ssai:string("seekOver", nil),
-    seekDuringAd = ssai:string("seekDuringAd", nil),
-  })
-  if not ok then
-    error(ssai.path .. "." .. tostring(policy), 0)
-  end
+  local policy = policies.read(ssai)
   return {
     live = live,
     streamUrl = streamUrl,

@@ -36,6 +36,19 @@ function M.new(options)
   return setmetatable({ seekOver = seekOver, seekDuringAd = seekDuringAd }, Policy)
 end
 
+--- The policy that an SSAI configuration's `seekOver` and `seekDuringAd` name (`ssai`: a reader
+--- of adhost.config). A bad value fails naming its JSON path (`sources[0].ssai.seekOver: …`).
+function M.read(ssai)
+  local ok, policy = pcall(M.new, {
+    seekOver = ssai:string("seekOver", nil),
+    seekDuringAd = ssai:string("seekDuringAd", nil),
+  })
+  if not ok then
+    error(ssai.path .. "." .. tostring(policy), 0)
+  end
+  return policy
+end
+
 local function contains(entry, position)
   return entry.startTime <= position and position < entry.endTime
 end

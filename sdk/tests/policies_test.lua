@@ -1,3 +1,4 @@
+local config = require("adhost.config")
 local policies = require("adhost.policies")
 local t = require("testing")
 
@@ -49,5 +50,16 @@ return {
       'seekOver: expected "none", "last" or "all", found "first"')
     t.fails(function() policies.new({ seekDuringAd = "maybe" }) end,
       'seekDuringAd: expected "allow" or "refuse"')
+  end },
+
+  { "read: the policy an ssai configuration names; a bad value names its JSON path", function()
+    local policy = policies.read(config.reader({ seekOver = "all", seekDuringAd = "refuse" }, "sources[0].ssai"))
+    t.equal({ policy.seekOver, policy.seekDuringAd }, { "all", "refuse" })
+    local defaults = policies.read(config.reader({}, "sources[0].ssai"))
+    t.equal({ defaults.seekOver, defaults.seekDuringAd }, { "last", "allow" })
+    t.fails(function() policies.read(config.reader({ seekOver = "first" }, "sources[1].ssai")) end,
+      'sources[1].ssai.seekOver: expected "none", "last" or "all", found "first"')
+    t.fails(function() policies.read(config.reader({ seekDuringAd = 3 }, "sources[0].ssai")) end,
+      "sources[0].ssai.seekDuringAd: expected a string")
   end },
 }

@@ -35,6 +35,12 @@ local policies = {}
 ---@return adhost.Policy
 function policies.new(options) end
 
+--- The policy an SSAI configuration's `seekOver` and `seekDuringAd` name. Raises on a bad value,
+--- naming its JSON path (`sources[0].ssai.seekOver: …`).
+---@param ssai adhost.ConfigReader
+---@return adhost.Policy
+function policies.read(ssai) end
+
 --- Whether an ad that has played `played` seconds may be skipped, and if not, why.
 ---@param skipOffset number? -1 or nil: never
 ---@param played number
