@@ -112,7 +112,8 @@ let package = Package(
         "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText",
       ]),
 
-    // Fixtures the tests share that no program needs (a gzip bomb).
+    // Fixtures and helpers the tests share that no program needs (a gzip bomb, an inline VAST ad,
+    // a thread of its own for a host's loop).
     .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
     // Scratch folders and the repository's root, for the tests that write files and read the
     // repository's own (plugins, examples, types, docs).
@@ -145,26 +146,30 @@ let package = Package(
     // Recording and replay: what requests send, secrets redacted, hosts mapped, segments trimmed.
     .testTarget(
       name: "HTTPKitTests",
-      dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "OutsideText"]),
+      dependencies: [
+        "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "OutsideText", "HTTPTestSupport",
+      ]),
     .testTarget(name: "HLSKitTests", dependencies: ["HLSKit"]),
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit", "SCTE35Kit"]),
     // Cases written from what other projects' test suites assert (docs/vast.md "Agreement").
     .testTarget(name: "ConformanceTests", dependencies: ["VASTKit", "DASHKit", "HLSKit", "HardenedXML"]),
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer", "PlayerSeam"]),
     .testTarget(
-      name: "PlayerSeamTests", dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit"]),
+      name: "PlayerSeamTests",
+      dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit", "HTTPTestSupport"]),
     // An app's use of PlaybackEngine from Swift, without Lua (docs/embedding.md).
     .testTarget(
       name: "PlaybackEngineTests",
       dependencies: [
         "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "VASTKit", "OutsideText", "LoopbackHTTP",
+        "HTTPTestSupport",
       ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
       dependencies: [
         "PluginHost", "HeadlessHost", "AdPlayer", "LoopbackHTTP", "TestFiles", "HTTPKit", "PlayerSeam",
-        "LuaKit", "PlaybackEngine", "MediaWriter",
+        "LuaKit", "PlaybackEngine", "MediaWriter", "HTTPTestSupport",
       ]),
     // End to end through the CLI: `adhost` commands run in-process (AdhostCLI) or as the built
     // executable, on plugins, examples and scenarios.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import LoopbackHTTP
 
 /// An ad server on 127.0.0.1 for the tests: OMNIBOX's direct endpoint answering a wrapper, the
@@ -29,9 +30,7 @@ final class AdServer {
   var base: String { server.baseURL.absoluteString }
 
   /// The beacon events the server received, in order (`impression`, `start`, …).
-  var beacons: [String] {
-    server.requests.filter { $0.path.hasPrefix("/t/") }.map { String($0.path.dropFirst(3)) }
-  }
+  var beacons: [String] { TestVAST.beaconEvents(server.requests.map(\.path)) }
 
   /// The `code` values that error beacons carried.
   var errorCodes: [String] { server.requests(for: "/err").compactMap { $0.query["code"] } }
@@ -50,29 +49,15 @@ final class AdServer {
     """
   }
 
+  /// The inline ad (TestVAST's) with a skip offset, an Error URL, a click-through and media
+  /// files of 640 × 360 and 1920 × 1080.
   static func inline(base: String, duration: String, skipOffset: String) -> String {
-    """
-    <VAST version="4.1"><Ad id="ad-1"><InLine>
-      <AdSystem>Test DSP</AdSystem><AdTitle>Test ad</AdTitle>
-      <Impression><![CDATA[\(base)/t/impression]]></Impression>
-      <Error><![CDATA[\(base)/err?code=[ERRORCODE]]]></Error>
-      <Creatives><Creative id="cr-1"><Linear skipoffset="\(skipOffset)">
-        <Duration>\(duration)</Duration>
-        <TrackingEvents>
-          <Tracking event="start"><![CDATA[\(base)/t/start]]></Tracking>
-          <Tracking event="firstQuartile"><![CDATA[\(base)/t/firstQuartile]]></Tracking>
-          <Tracking event="midpoint"><![CDATA[\(base)/t/midpoint]]></Tracking>
-          <Tracking event="thirdQuartile"><![CDATA[\(base)/t/thirdQuartile]]></Tracking>
-          <Tracking event="complete"><![CDATA[\(base)/t/complete]]></Tracking>
-          <Tracking event="skip"><![CDATA[\(base)/t/skip]]></Tracking>
-        </TrackingEvents>
-        <VideoClicks><ClickThrough><![CDATA[https://advertiser.example/]]></ClickThrough></VideoClicks>
-        <MediaFiles>
-          <MediaFile delivery="progressive" type="video/mp4" width="640" height="360" bitrate="800"><![CDATA[https://media.example/640.mp4]]></MediaFile>
-          <MediaFile delivery="progressive" type="video/mp4" width="1920" height="1080" bitrate="4000"><![CDATA[https://media.example/1080.mp4]]></MediaFile>
-        </MediaFiles>
-      </Linear></Creative></Creatives>
-    </InLine></Ad></VAST>
-    """
+    TestVAST.inline(
+      base: base, duration: duration, skipOffset: skipOffset, errorURL: true,
+      clickThrough: "https://advertiser.example/",
+      mediaFiles: [
+        .init(url: "https://media.example/640.mp4", width: 640, height: 360, bitrate: 800),
+        .init(url: "https://media.example/1080.mp4", width: 1920, height: 1080, bitrate: 4000),
+      ])
   }
 }

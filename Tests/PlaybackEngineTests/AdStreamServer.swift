@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import LoopbackHTTP
 
 /// A stream and ad server on 127.0.0.1: a 30 s HLS VOD playlist with one interstitial at 10 s
@@ -32,9 +33,7 @@ final class AdStreamServer {
   var base: String { server.baseURL.absoluteString }
 
   /// The beacon events the server received, in the order they arrived.
-  var beacons: [String] {
-    server.requests.filter { $0.path.hasPrefix("/t/") }.map { String($0.path.dropFirst(3)) }
-  }
+  var beacons: [String] { TestVAST.beaconEvents(server.requests.map(\.path)) }
 
   static let contentPlaylist =
     """
@@ -53,25 +52,11 @@ final class AdStreamServer {
 
     """
 
+  /// The inline ad (TestVAST's) of 4 s, its one media file on this server.
   static func inline(base: String) -> String {
-    """
-    <VAST version="4.1"><Ad id="ad-1"><InLine>
-      <AdSystem>Test DSP</AdSystem><AdTitle>Test ad</AdTitle>
-      <Impression><![CDATA[\(base)/t/impression]]></Impression>
-      <Creatives><Creative id="cr-1"><Linear>
-        <Duration>00:00:04</Duration>
-        <TrackingEvents>
-          <Tracking event="start"><![CDATA[\(base)/t/start]]></Tracking>
-          <Tracking event="firstQuartile"><![CDATA[\(base)/t/firstQuartile]]></Tracking>
-          <Tracking event="midpoint"><![CDATA[\(base)/t/midpoint]]></Tracking>
-          <Tracking event="thirdQuartile"><![CDATA[\(base)/t/thirdQuartile]]></Tracking>
-          <Tracking event="complete"><![CDATA[\(base)/t/complete]]></Tracking>
-        </TrackingEvents>
-        <MediaFiles>
-          <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[\(base)/ad.mp4]]></MediaFile>
-        </MediaFiles>
-      </Linear></Creative></Creatives>
-    </InLine></Ad></VAST>
-    """
+    TestVAST.inline(
+      base: base, duration: "00:00:04",
+      mediaFiles: [.init(url: "\(base)/ad.mp4", width: 640, height: 360)]
+    )
   }
 }

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import HTTPTestSupport
 import PlayerSeam
 import Testing
 

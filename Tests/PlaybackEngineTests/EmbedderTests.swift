@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// An app that embeds `PlaybackEngine` from Swift, without Lua (docs/embedding.md "Ads without

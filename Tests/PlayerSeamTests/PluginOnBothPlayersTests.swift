@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import HTTPTestSupport
 import PlayerSeam
 import PluginHost
 import Testing
@@ -54,13 +55,5 @@ import Testing
         "adbegin:post-vpaid t=90.0", "adbegin:post-a t=92.0",
       ])
     #expect(memory.last == "removeadbreak@90.0 t=100.0")
-  }
-}
-
-/// Runs `body` on a thread of its own (a host's loop blocks its thread while it waits for I/O,
-/// which a task of the cooperative pool must not do).
-func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }

@@ -1,6 +1,7 @@
 import AdPlayer
 import Foundation
 import HTTPKit
+import HTTPTestSupport
 import HeadlessHost
 import LoopbackHTTP
 import PlayerSeam

@@ -53,8 +53,3 @@ extension Trait where Self == ConditionTrait {
   /// Runs a test that reads `../shared/vast-samples` only when that folder is there.
   static var sharedSamples: Self { .enabled(if: Samples.isPresent, Comment(rawValue: Samples.skipReason)) }
 }
-
-/// A URL from a literal the test knows is valid (a file URL that matches nothing otherwise).
-func link(_ text: String) -> URL {
-  URL(string: text) ?? URL(fileURLWithPath: "/invalid-test-url")
-}

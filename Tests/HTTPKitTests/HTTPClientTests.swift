@@ -1,5 +1,6 @@
 import Foundation
 import HTTPKit
+import HTTPTestSupport
 import LoopbackHTTP
 import Testing
 
