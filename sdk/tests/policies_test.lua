@@ -53,7 +53,8 @@ return {
   end },
 
   { "read: the policy an ssai configuration names; a bad value names its JSON path", function()
-    local policy = policies.read(config.reader({ seekOver = "all", seekDuringAd = "refuse" }, "sources[0].ssai"))
+    local ssai = config.reader({ seekOver = "all", seekDuringAd = "refuse" }, "sources[0].ssai")
+    local policy = policies.read(ssai)
     t.equal({ policy.seekOver, policy.seekDuringAd }, { "all", "refuse" })
     local defaults = policies.read(config.reader({}, "sources[0].ssai"))
     t.equal({ defaults.seekOver, defaults.seekDuringAd }, { "last", "allow" })
