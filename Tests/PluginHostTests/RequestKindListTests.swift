@@ -16,7 +16,8 @@ import Testing
 
   @Test func pluginAPIListsEveryKind() throws {
     let text = try Self.text("docs/plugin-api.md")
-    let sentence = try #require(Self.span(of: text, from: "`opts.kind` (", to: ")."), "no `opts.kind` (…) sentence")
+    let sentence = try #require(
+      Self.span(of: text, from: "`opts.kind` (", to: ")."), "no `opts.kind` (…) sentence")
     #expect(Self.backticked(sentence) == Self.hostKinds, "docs/plugin-api.md: \(sentence)")
   }
 
@@ -25,7 +26,8 @@ import Testing
     let options = try #require(Self.span(of: text, from: "---@class adhost.HttpOptions", to: "---@class "))
     let line = try #require(options.split(separator: "\n").first { $0.hasPrefix("---@field kind? ") })
     let words = line.dropFirst("---@field kind? ".count).prefix { $0 != " " }
-    let kinds = Set(words.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+    let kinds = Set(
+      words.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
     #expect(kinds == Self.hostKinds, "types/adhost.lua: \(line)")
   }
 
