@@ -110,7 +110,9 @@ let package = Package(
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "PlayerSeam", "VASTKit", "CLibXML2", "CheckedNumbers",
         "AdhostCLI", "MediaKit", "MediaWriter", "HLSKit", "DASHKit", "AdCheck", "RunReport",
         "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText",
-      ]),
+      ],
+      // The benchmarks' targets, which `adhost-bench SUITE --check` reads (docs/benchmarks.md).
+      resources: [.copy("targets.json")]),
 
     // Fixtures and helpers the tests share that no program needs (a gzip bomb, an inline VAST ad,
     // a thread of its own for a host's loop).

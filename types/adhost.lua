@@ -406,7 +406,7 @@ player = {}
 ---@class adhost.HttpOptions
 ---@field headers? table<string, string>
 ---@field timeout? number Seconds.
----@field kind? "session"|"tracking"|"creative"|"vast"|"wrapper"|"beacon"|"playlist"|"media" What the request is for (fault plans match on it).
+---@field kind? "session"|"tracking"|"creative"|"vast"|"wrapper"|"beacon"|"playlist"|"media"|"verification"|"segment"|"init-segment" What the request is for (fault plans match on it).
 
 ---@class adhost.HttpRedirect
 ---@field url string The URL that answered with the redirect.

@@ -20,9 +20,23 @@ public enum Adhost {
     \(commands.map { "  " + $0.name + String(repeating: " ", count: max(1, 9 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
 
     Run 'adhost <command> --help' for a command's arguments and options.
-    Exit codes: 0 success, 1 the command's check failed, 64 bad usage or input,
-    65 a plugin failed to load, 70 a fatal player error, 74 a recording not saved (docs/cli.md).
+    \(exitCodeLines)
     """
+
+  /// `Exit codes: 0 success, …` from `ExitCode.summaries`, in lines of at most 92 columns.
+  static var exitCodeLines: String {
+    let items = ExitCode.summaries.map { "\($0.code) \($0.meaning)" }
+    let words = ("Exit codes: " + items.joined(separator: ", ") + " (docs/cli.md).").split(separator: " ")
+    var lines: [String] = []
+    for word in words {
+      if let last = lines.last, last.count + 1 + word.count <= 92 {
+        lines[lines.count - 1] = last + " " + word
+      } else {
+        lines.append(String(word))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
 
   /// Runs the command line (without the program name) and returns the exit code.
   public static func main(_ arguments: [String], console: Console) async -> Int32 {

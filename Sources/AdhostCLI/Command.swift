@@ -23,7 +23,21 @@ public enum ExitCode {
   public static let pluginFailed: Int32 = 65
   /// A fatal player error (EX_SOFTWARE).
   public static let fatal: Int32 = 70
+  /// `display`: the display engine could not start (no Xvfb, no `adhost-webview`) (EX_UNAVAILABLE).
+  public static let unavailable: Int32 = 69
   /// Output the user asked for could not be saved: a `--record` recording, `run --report`'s page,
   /// `test --junit`'s or `test --report`'s report (EX_IOERR).
   public static let outputNotSaved: Int32 = 74
+
+  /// Every code, with the words `adhost --help` gives it: each the start of its row in
+  /// docs/cli.md's table, which says more (`ExitCodeDocsTests` holds them to it).
+  static let summaries: [(code: Int32, meaning: String)] = [
+    (success, "success"),
+    (failure, "the command's own result is a failure"),
+    (usage, "bad usage or bad input"),
+    (pluginFailed, "a plugin failed to load or register"),
+    (unavailable, "the display engine could not start"),
+    (fatal, "a fatal player error"),
+    (outputNotSaved, "output not saved"),
+  ]
 }

@@ -38,7 +38,7 @@ struct DisplayRun: Sendable {
       console.flush()
       if host.pluginHost.webViews.isEmpty, let opening = host.pluginHost.openFailure {
         console.printError("adhost display: \(opening)")
-        return 69
+        return ExitCode.unavailable
       }
       console.printError("adhost display: \(error)")
       return ExitCode.usage

@@ -1,7 +1,7 @@
 /// A variant's attribute list as the reader keeps it: an ASCII list's text, one `String`, whose
 /// attributes are made when they are asked for; or the attributes themselves (a list read over
 /// Characters, or attributes set by a caller). A `String` per name and value, each kept by the
-/// model, was half of reading a multivariant playlist (docs/benchmarks.md).
+/// model, was half of reading a multivariant playlist (docs/history/benchmarks-journal.md).
 struct HLSKeptAttributes: Equatable, Sendable {
   private enum Form: Equatable, Sendable {
     /// A list `HLSAttributeList.parse(_:)` reads from its bytes (it did when it was kept).

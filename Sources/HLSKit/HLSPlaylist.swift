@@ -64,7 +64,7 @@ public struct HLSVariant: Equatable, Sendable {
 public struct HLSSegment: Equatable, Sendable {
   /// The segment's URI resolved against the playlist's URL, kept as text (`HLSResolvedURI`). A
   /// long playlist's segments are read as text: a `URL` each cost more than the rest of reading
-  /// them (docs/benchmarks.md).
+  /// them (docs/history/benchmarks-journal.md).
   public internal(set) var resolvedURI: HLSResolvedURI
   /// The segment's URI resolved against the playlist's URL, as text (an absolute URL's
   /// `absoluteString`): made from `resolvedURI` when read.

@@ -4,7 +4,7 @@ import Foundation
 /// the playlist directory's text (one `String` shared by every segment of the playlist) and a
 /// short relative path held in place, joined only when `text` is read. A 24 h live playlist has
 /// 14,400 segments: a `String` of each resolved URI (an allocation, its UTF-8 check, a copy, a
-/// release) was the largest share of reading one (docs/benchmarks.md, "The byte reader").
+/// release) was the largest share of reading one (docs/history/benchmarks-journal.md, "The byte reader").
 public struct HLSResolvedURI: Equatable, Sendable {
   /// The whole text, or the directory's when `path` is not empty.
   private let head: String

@@ -2,7 +2,7 @@ import Foundation
 import OutsideText
 
 /// One printed figure: a count or a measurement.
-enum BenchValue {
+enum BenchValue: Sendable {
   case integer(Int)
   case number(Double)
   case text(String)

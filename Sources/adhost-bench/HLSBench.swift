@@ -11,6 +11,11 @@ enum HLSBench {
     Suite(
       name: "hls",
       summary: "HLSKit reading playlists (24 h live with date ranges) vs a bare tokeniser (MB/s, ratio)",
+      figures: [
+        "live_24h_bytes", "live_24h_parse_ms", "live_24h_parse_mb_per_s", "live_24h_bare_mb_per_s",
+        "live_24h_ratio", "live_24h_cpu_ratio", "vod_master_bytes", "vod_master_parse_mb_per_s",
+        "vod_master_bare_mb_per_s", "vod_master_ratio", "vod_master_cpu_ratio",
+      ],
       run: run)
   }
 

@@ -10,7 +10,11 @@ import LuaKit
 /// pattern functions against Lua's own on a plugin's everyday patterns (`PatternBench`).
 let luaSuite = Suite(
   name: "lua",
-  summary: "a C call against the same call through LuaKit's bridge; budgeted patterns against Lua's"
+  summary: "a C call against the same call through LuaKit's bridge; budgeted patterns against Lua's",
+  figures: [
+    "raw_c_ns", "bridge_ns", "ratio", "raw_c_ns_without_budget", "bridge_ns_without_budget",
+    "ratio_without_budget", "lua_patterns_ns", "budgeted_patterns_ns", "patterns_ratio",
+  ]
 ) {
   arguments in
   let calls = arguments.first.flatMap { Int($0) } ?? 2_000_000

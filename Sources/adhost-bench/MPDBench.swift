@@ -10,6 +10,7 @@ enum MPDBench {
     Suite(
       name: "mpd",
       summary: "DASHKit reading a 24 h multi-period MPD vs a bare libxml2 SAX pass (MB/s, ratio)",
+      figures: ["bytes", "periods", "parse_ms", "parse_mb_per_s", "raw_sax_mb_per_s", "ratio", "cpu_ratio"],
       run: run)
   }
 

@@ -15,6 +15,14 @@ enum MediaBench {
       name: "media",
       summary:
         "segment metadata scan vs a bare packet / box walk; a 10-min VOD replay with vs without segments; 1 h vs 24 h replays",
+      // The last three are `--child-usage`'s, the figures of the fresh process under a long replay.
+      figures: [
+        "ts_bytes", "ts_scan_mb_per_s", "ts_bare_walk_mb_per_s", "ts_ratio", "fmp4_bytes",
+        "fmp4_scan_mb_per_s", "fmp4_bare_walk_mb_per_s", "fmp4_ratio", "vod_segments",
+        "vod_recording_bytes", "vod_segments_cpu_s", "vod_playlist_cpu_s", "vod_ratio", "segments_1h",
+        "segments_24h", "segments_cpu_s_1h", "segments_cpu_s_24h", "segments_cpu_ratio_24h_1h",
+        "peak_rss_mb_24h", "status", "cpu_s", "peak_rss_kb",
+      ],
       run: run)
   }
 

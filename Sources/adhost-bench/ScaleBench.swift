@@ -8,7 +8,8 @@ enum ScaleBench {
   static let suite = Suite(
     name: "scale",
     summary:
-      "AdPlayer: n ads in one break and n timeupdate listeners, n = 10k and 100k; seconds and 100k:10k ratios"
+      "AdPlayer: n ads in one break and n timeupdate listeners, n = 10k and 100k; seconds and 100k:10k ratios",
+    figures: ["ads_100k_s", "ads_ratio_100k_10k", "listeners_100k_s", "listeners_ratio_100k_10k"]
   ) { _ in
     var adRatios: [Double] = []
     var listenerRatios: [Double] = []

@@ -17,6 +17,10 @@ enum TestBench {
       name: "test",
       summary:
         "adhost test -j 2 in-process vs one adhost run process each, 2 at a time ([--allow-setup] [paths])",
+      figures: [
+        "scenarios", "rounds", "in_process_scenarios_per_s", "process_per_run_scenarios_per_s",
+        "ratio", "min_folder_ratio", "folders", "skipped",
+      ],
       run: run)
   }
 

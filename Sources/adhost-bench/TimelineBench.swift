@@ -10,7 +10,8 @@ import PlayerSeam
 /// see the same machine load; the figures are the medians over the rounds.
 @MainActor let timelineSuite = Suite(
   name: "timeline",
-  summary: "AdPlayer: 1 h and 24 h of live content with ads every 10 min; events/s, 24h:1h ratio, peak RSS"
+  summary: "AdPlayer: 1 h and 24 h of live content with ads every 10 min; events/s, 24h:1h ratio, peak RSS",
+  figures: ["events_per_s", "ratio_24h_1h", "peak_rss_mb", "events_1h", "events_24h"]
 ) { _ in
   let hour = 3600.0
   var ratios: [Double] = []

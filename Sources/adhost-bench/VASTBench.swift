@@ -8,6 +8,10 @@ enum VASTBench {
   static var suite: Suite {
     Suite(
       name: "vast", summary: "VAST and VMAP parse into the model vs a bare libxml2 SAX pass (docs/s, ratio)",
+      figures: [
+        "docs", "vmap_docs", "parse_docs_per_s", "raw_sax_docs_per_s", "ratio",
+        "vmap_parse_docs_per_s", "vmap_raw_sax_docs_per_s", "vmap_ratio",
+      ],
       run: run)
   }
 

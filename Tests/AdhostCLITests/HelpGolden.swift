@@ -20,8 +20,9 @@ enum HelpGolden {
       media    write or serve a test stream with in-band ad signals
 
     Run 'adhost <command> --help' for a command's arguments and options.
-    Exit codes: 0 success, 1 the command's check failed, 64 bad usage or input,
-    65 a plugin failed to load, 70 a fatal player error, 74 a recording not saved (docs/cli.md).
+    Exit codes: 0 success, 1 the command's own result is a failure, 64 bad usage or bad input,
+    65 a plugin failed to load or register, 69 the display engine could not start, 70 a fatal
+    player error, 74 output not saved (docs/cli.md).
     """#,
     "run": #"""
     Usage: adhost run <plugin.lua> <source.json> [options]
