@@ -81,6 +81,10 @@ let package = Package(
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "PlayerSeam", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
+    // A real engine: GStreamer in the adhost-gst helper process, driven over JSON lines, its
+    // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
+    .target(
+      name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -161,6 +165,11 @@ let package = Package(
       dependencies: [
         "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "VASTKit", "OutsideText", "LoopbackHTTP",
       ]),
+    // The GStreamer engine on real media: a clip encoded by ffmpeg, cut by MediaWriter, served on
+    // 127.0.0.1 (skipped where GStreamer or ffmpeg is missing).
+    .testTarget(
+      name: "GStreamerEngineTests",
+      dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
