@@ -16,6 +16,8 @@ public enum EngineEvent: Sendable, Equatable {
   case scte35(EngineSplice)
   /// A fragment the adaptive demuxer downloaded.
   case fragment(url: String, bytes: Int, downloadSeconds: Double?)
+  /// How the engine maps an output stream's timestamps to positions, from a new segment on it.
+  case segment(EngineSegment)
   /// The video sink's counts (at `ended` and when stopped).
   case frames(rendered: Int, dropped: Int)
   /// The helper took its pipeline to NULL and is exiting, as asked.
@@ -52,6 +54,14 @@ public enum EngineEvent: Sendable, Equatable {
       self = .fragment(
         url: text("url"), bytes: number("bytes").flatMap { Int.checked($0) } ?? 0,
         downloadSeconds: number("downloadSeconds"))
+    case "segment":
+      guard let start = number("start"), let time = number("time"), let firstPTS = number("firstPTS"),
+        let firstStreamTime = number("firstStreamTime")
+      else { return nil }
+      self = .segment(
+        EngineSegment(
+          pad: text("pad"), start: start, time: time, base: number("base") ?? 0, firstPTS: firstPTS,
+          firstStreamTime: firstStreamTime))
     case "frames":
       self = .frames(
         rendered: number("rendered").flatMap { Int.checked($0) } ?? 0,
@@ -128,4 +138,18 @@ public struct EngineSplice: Sendable, Equatable {
     default: return nil
     }
   }
+}
+
+/// A new segment on an output stream of the adaptive demuxer, and the first buffer after it: with
+/// the first PTS the host reads from the same bytes, it places the host's tags at the engine's time.
+public struct EngineSegment: Sendable, Equatable {
+  /// The demuxer's pad (`video_00`, `audio_00`).
+  public var pad: String
+  /// The segment's start, time and base (GStreamer's `GstSegment`), seconds.
+  public var start: Double
+  public var time: Double
+  public var base: Double
+  /// The first buffer's PTS on the engine's scale, and as a position (stream time), seconds.
+  public var firstPTS: Double
+  public var firstStreamTime: Double
 }

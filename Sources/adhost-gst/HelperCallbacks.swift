@@ -40,6 +40,13 @@ enum HelperCallbacks {
       event["downloadSeconds"] = HelperOutput.seconds(seconds)
       HelperOutput.emit(event)
     },
+    segment: { pad, start, time, base, firstPTS, firstStreamTime in
+      HelperOutput.emit([
+        "event": "segment", "pad": text(pad), "start": start, "time": time, "base": base,
+        "firstPTS": firstPTS,
+        "firstStreamTime": firstStreamTime,
+      ])
+    },
     frames: { rendered, dropped in
       HelperOutput.emit([
         "event": "frames", "rendered": Int(truncatingIfNeeded: rendered),

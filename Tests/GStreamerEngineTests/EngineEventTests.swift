@@ -14,6 +14,13 @@ struct EngineEventTests {
       EngineEvent(line: #"{"event":"scte35","section":"fc302a","spliceRunningTime":3,"spliceStreamTime":3}"#)
         == .scte35(EngineSplice(section: [0xFC, 0x30, 0x2A], runningTime: 3, streamTime: 3)))
     #expect(
+      EngineEvent(
+        line:
+          #"{"event":"segment","pad":"video_00","start":62,"time":0,"base":0,"firstPTS":66,"firstStreamTime":4}"#
+      )
+        == .segment(
+          EngineSegment(pad: "video_00", start: 62, time: 0, base: 0, firstPTS: 66, firstStreamTime: 4)))
+    #expect(
       EngineEvent(line: #"{"event":"frames","rendered":150,"dropped":0}"#)
         == .frames(rendered: 150, dropped: 0))
     #expect(

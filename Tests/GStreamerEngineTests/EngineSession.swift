@@ -37,6 +37,11 @@ final class EngineSession {
     events.compactMap { if case .state(let state, _) = $0 { return state } else { return nil } }
   }
 
+  /// The segments the engine reported, in order.
+  var segments: [EngineSegment] {
+    events.compactMap { if case .segment(let segment) = $0 { return segment } else { return nil } }
+  }
+
   /// The last frame counts reported.
   var frames: (rendered: Int, dropped: Int)? {
     events.reversed().lazy.compactMap {

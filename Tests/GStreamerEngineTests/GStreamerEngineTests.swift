@@ -31,6 +31,10 @@ struct GStreamerEngineTests {
     #expect(splices.count == 1)
     #expect(abs((splices.first?.streamTime ?? -1) - EngineFixture.spliceTime) < 0.05, "\(splices)")
     #expect(splices.first?.section.first == 0xFC)
+    // The engine maps the first video frame to position 0.
+    #expect(
+      session.segments.contains { $0.pad.hasPrefix("video") && abs($0.firstStreamTime) < 0.01 },
+      "\(session.segments)")
     // Every request the origin got came through the host's proxy, and the proxy logged each.
     let origin = fixture.server.requests.map { fixture.server.url($0.target).absoluteString }
     let logged = session.engine.requests
@@ -77,6 +81,10 @@ struct GStreamerEngineTests {
     #expect(abs((position ?? -1) - 4) < 0.1, "events: \(session.events)")
     session.engine.play()
     #expect(session.wait(for: .playing) != nil)
+    // After the seek the first video frame the engine demuxes is the one at 4 s.
+    #expect(
+      session.segments.contains { $0.pad.hasPrefix("video") && abs($0.firstStreamTime - 4) < 0.01 },
+      "\(session.segments)")
     // The playhead runs on from the seek's position.
     let time = session.wait { if case .time = $0 { return true } else { return false } }
     guard case .time(let playhead, let duration)? = time else {

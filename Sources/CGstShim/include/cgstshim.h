@@ -25,6 +25,10 @@ typedef struct gs_callbacks {
   void (*scte35)(const char *hex, double splice_running_time, double splice_stream_time);
   /* A fragment the adaptive demuxer downloaded: its URI, size and download time. */
   void (*fragment)(const char *uri, uint64_t bytes, double seconds);
+  /* A new segment on an output pad of the adaptive demuxer (pad: its name) and the first buffer
+     after it: the segment's start, time and base, the buffer's PTS and its stream time (seconds). */
+  void (*segment)(const char *pad, double start, double time, double base, double first_pts,
+                  double first_stream_time);
   /* The video sink's counts: frames rendered and dropped. */
   void (*frames)(uint64_t rendered, uint64_t dropped);
 } gs_callbacks;
