@@ -15,8 +15,11 @@ final class EngineHelper: Sendable {
   var processIdentifier: Int32 { process.processIdentifier }
 
   init(executable: URL, environment: [String: String]) throws(GStreamerEngineFailure) {
+    // Close-on-exec: the helper gets its end as its standard input only, never a copy of the
+    // host's end, which would keep its input open after the host closed it (or died).
     var pair: [Int32] = [-1, -1]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
+    let socketType = SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue
+    guard socketpair(AF_UNIX, Int32(socketType), 0, &pair) == 0 else {
       throw .cannotStart("cannot make the helper's command socket: errno \(errno)")
     }
     input = pair[0]
