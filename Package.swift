@@ -5,7 +5,7 @@ import PackageDescription
 // layer 3, the ones its target lists). docs/architecture.md's Modules table lists every target's
 // dependencies, checked against this file by scripts/lint-layers.pl:
 // 1. C — CLua, CLuaShim, CLibXML2, CLibEdit (libedit), CLuaBench (the benchmarks' C baseline),
-//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib (Linux only); CheckedNumbers —
+//    CWebKitGTK, CWebViewShim, CGnuTLS, CTLSShim, CZlib, CGStreamer, CGstShim (Linux only); CheckedNumbers —
 //    dependency-free Swift; OutsideText (the one reader and writer of outside text: JSON with
 //    offsets and paths, ISO 8601 dates, the terminal escaper), on CheckedNumbers only.
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
@@ -17,10 +17,12 @@ import PackageDescription
 //    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); MediaWriter (test
 //    streams with in-band ad signals, from a JSON spec; uses SCTE35Kit); VASTKit (uses
 //    HardenedXML, HTTPKit); LoopbackHTTP (a 127.0.0.1 HTTP server: WebViewKit's proxy, tests'
-//    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim); PlaybackEngine (playlists,
+//    servers); WebViewKit (uses HTTPKit, LoopbackHTTP, CTLSShim); GStreamerEngine (GStreamer in the
+//    adhost-gst helper; uses HTTPKit, LoopbackHTTP); PlaybackEngine (playlists,
 //    interstitials, client-side ads, native VAST tracking, on PlayerSeam's protocols).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
-// 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview.
+// 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview,
+//    adhost-gst.
 // Tests only: HTTPTestSupport (Tests/HTTPTestSupport), TestFiles (Tests/TestFiles), the test targets.
 let package = Package(
   name: "adhost",
@@ -79,6 +81,10 @@ let package = Package(
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["AdPlayer", "PlayerSeam", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
+    // A real engine: GStreamer in the adhost-gst helper process, driven over JSON lines, its
+    // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
+    .target(
+      name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -166,6 +172,11 @@ let package = Package(
         "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "VASTKit", "OutsideText", "LoopbackHTTP",
         "HTTPTestSupport",
       ]),
+    // The GStreamer engine on real media: a clip encoded by ffmpeg, cut by MediaWriter, served on
+    // 127.0.0.1 (skipped where GStreamer or ffmpeg is missing).
+    .testTarget(
+      name: "GStreamerEngineTests",
+      dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
@@ -210,4 +221,18 @@ let package = Package(
       ]),
   ]
   package.targets.first { $0.name == "WebViewKit" }?.dependencies.append("CTLSShim")
+#endif
+
+// The real engine: GStreamer (Debian's libgstreamer1.0-dev, libgstreamer-plugins-bad1.0-dev) in a
+// helper process of its own, adhost-gst, which GStreamerEngine drives over a pipe
+// (docs/embedding.md). Linux only: on macOS GStreamerEngine builds and says the engine is missing.
+#if os(Linux)
+  package.products.append(.executable(name: "adhost-gst", targets: ["adhost-gst"]))
+  package.targets += [
+    .systemLibrary(
+      name: "CGStreamer", pkgConfig: "gstreamer-mpegts-1.0",
+      providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-bad1.0-dev"])]),
+    .target(name: "CGstShim", dependencies: ["CGStreamer"]),
+    .executableTarget(name: "adhost-gst", dependencies: ["CGstShim", "OutsideText"]),
+  ]
 #endif

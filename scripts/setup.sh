@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what adhost needs to build, when it is missing: Lua 5.4, libxml2, libedit and pkg-config
 # (Debian/Ubuntu through apt-get, macOS through Homebrew), on Debian/Ubuntu also WebKitGTK and
-# Xvfb, the engine and headless display of display ads (docs/display.md); with ADHOST_TEST=1 also tmux,
+# Xvfb, the engine and headless display of display ads (docs/display.md), and GStreamer, the real
+# media engine (docs/embedding.md); with ADHOST_TEST=1 also tmux,
 # Chromium and ffmpeg (tests), with ADHOST_LINT=1 luacheck. The Swift toolchain must already be on PATH.
 set -euo pipefail
 
@@ -16,6 +17,12 @@ setup_debian() {
   # adhost-webview links WebKitGTK (GTK 3 API) and shows its view on a virtual X display; the
   # engine's loopback proxy answers https with GnuTLS.
   packages+=(libwebkit2gtk-4.1-dev libgnutls28-dev xvfb)
+  # adhost-gst, the real engine's helper, links GStreamer (GstMpegts for SCTE-35) and plays HLS and
+  # DASH with the good, bad and libav plugins (hlsdemux2, dashdemux2, tsdemux, avdec_h264).
+  packages+=(libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev)
+  packages+=(gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav)
+  # The engine's tests and their checks by hand: gst-launch-1.0, gst-inspect-1.0, gst-discoverer-1.0.
+  [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(gstreamer1.0-tools gstreamer1.0-plugins-base-apps)
   [ "${ADHOST_LINT:-0}" = 1 ] && packages+=(lua-check)
   # The REPL's terminal test drives a real terminal through tmux.
   [ "${ADHOST_TEST:-0}" = 1 ] && packages+=(tmux)

@@ -1,0 +1,112 @@
+/* The pipeline's bus: state changes, buffering, seeks done, the end, errors and the adaptive
+   demuxer's fragment statistics, turned into the shim's callbacks on the main thread. */
+#include "shim_state.h"
+
+#include <gst/gst.h>
+
+static double position_now(void) {
+  gint64 position = -1;
+  if (!gst_element_query_position(shim_pipeline, GST_FORMAT_TIME, &position)) return -1;
+  return shim_seconds(position);
+}
+
+static void report_playing(void) {
+  if (shim_play.reported_playing) return;
+  shim_play.reported_playing = 1;
+  shim_callbacks->state("playing", position_now());
+}
+
+static void on_buffering(GstMessage *message) {
+  gint percent = 0;
+  gst_message_parse_buffering(message, &percent);
+  if (percent < 100 && !shim_play.buffering) {
+    shim_play.buffering = 1;
+    if (shim_play.target == GST_STATE_PLAYING) {
+      gst_element_set_state(shim_pipeline, GST_STATE_PAUSED);
+      shim_play.reported_playing = 0;
+      shim_callbacks->state("waiting", position_now());
+    }
+  } else if (percent >= 100 && shim_play.buffering) {
+    shim_play.buffering = 0;
+    if (shim_play.target == GST_STATE_PLAYING) gst_element_set_state(shim_pipeline, GST_STATE_PLAYING);
+  }
+}
+
+/* "seeked" at the engine's position. Right after a seek's ASYNC_DONE the pipeline sometimes cannot
+   answer a position query yet: it is asked again every 20 ms, for up to half a second, before the
+   seek's target stands in for it. */
+static gboolean report_seeked(gpointer data) {
+  int *attempts = data;
+  double position = shim_pipeline ? position_now() : -1;
+  if (position < 0 && shim_pipeline && ++*attempts < 25) return G_SOURCE_CONTINUE;
+  if (!shim_pipeline) return G_SOURCE_REMOVE;
+  shim_callbacks->state("seeked", position < 0 ? shim_play.seek_target : position);
+  GstState now = GST_STATE_NULL;
+  gst_element_get_state(shim_pipeline, &now, NULL, 0);
+  if (now == GST_STATE_PLAYING) report_playing();
+  return G_SOURCE_REMOVE;
+}
+
+/* A state change or a seek finished: after the flush of the seek waited for, the seek's. */
+static void on_async_done(void) {
+  if (!g_atomic_int_get(&shim_play.seek_seqnum) || !g_atomic_int_get(&shim_play.seek_flushed)) return;
+  g_atomic_int_set(&shim_play.seek_seqnum, 0);
+  int *attempts = g_new0(int, 1);
+  if (report_seeked(attempts) == G_SOURCE_CONTINUE) g_timeout_add_full(G_PRIORITY_DEFAULT, 20, report_seeked, attempts, g_free);
+  else g_free(attempts);
+}
+
+static void on_error(GstMessage *message) {
+  GError *error = NULL;
+  gchar *debug = NULL;
+  gst_message_parse_error(message, &error, &debug);
+  shim_callbacks->error(error ? error->message : "unknown error", debug ? debug : "",
+                        GST_MESSAGE_SRC_NAME(message) ? GST_MESSAGE_SRC_NAME(message) : "");
+  g_clear_error(&error);
+  g_free(debug);
+}
+
+/* adaptivedemux2's "adaptive-streaming-statistics": one per downloaded fragment. */
+static void on_element(GstMessage *message) {
+  const GstStructure *structure = gst_message_get_structure(message);
+  if (!structure || !gst_structure_has_name(structure, "adaptive-streaming-statistics")) return;
+  const gchar *uri = gst_structure_get_string(structure, "uri");
+  if (!uri) return;
+  guint64 size = 0;
+  GstClockTime download = GST_CLOCK_TIME_NONE;
+  gst_structure_get_uint64(structure, "fragment-size", &size);
+  gst_structure_get_clock_time(structure, "fragment-download-time", &download);
+  shim_callbacks->fragment(uri, size, shim_seconds(download));
+}
+
+static gboolean on_message(GstBus *bus, GstMessage *message, gpointer data) {
+  (void)bus;
+  (void)data;
+  if (!shim_pipeline) return G_SOURCE_REMOVE;
+  switch (GST_MESSAGE_TYPE(message)) {
+    case GST_MESSAGE_STATE_CHANGED:
+      if (GST_MESSAGE_SRC(message) == GST_OBJECT(shim_pipeline)) {
+        GstState old, now, pending;
+        gst_message_parse_state_changed(message, &old, &now, &pending);
+        if (now == GST_STATE_PLAYING) report_playing();
+      }
+      break;
+    case GST_MESSAGE_ASYNC_DONE: on_async_done(); break;
+    case GST_MESSAGE_BUFFERING: on_buffering(message); break;
+    case GST_MESSAGE_EOS:
+      shim_play.reported_playing = 0;
+      shim_callbacks->state("ended", position_now());
+      shim_report_frames();
+      break;
+    case GST_MESSAGE_ERROR: on_error(message); break;
+    case GST_MESSAGE_ELEMENT: on_element(message); break;
+    default: break;
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+void shim_watch_bus(void) {
+  GstBus *bus = gst_element_get_bus(shim_pipeline);
+  gst_bus_add_watch(bus, on_message, NULL);
+  gst_object_unref(bus);
+}

@@ -1,0 +1,67 @@
+#ifndef CGSTSHIM_H
+#define CGSTSHIM_H
+
+/* The GStreamer side of adhost-gst: one playbin3 pipeline, driven from Swift. GLib signals, pad
+   probes and bus messages need C callbacks and GStreamer's macros do not import into Swift, so
+   they live here; Swift owns the protocol (JSON lines). Every callback runs on the GLib main
+   thread (what a streaming thread sees is handed over to it), in the order it happened. */
+
+#include <stdint.h>
+
+typedef struct gs_callbacks {
+  /* A line read from stdin (without its newline); NULL at end of input. */
+  void (*line)(const char *line);
+  /* The engine's state: "playing", "waiting" (buffering), "seeked", "ended"; position in seconds
+     (negative when unknown). */
+  void (*state)(const char *name, double position);
+  /* The playhead, at least 4 times a second while the pipeline plays; duration negative when
+     unknown (live). */
+  void (*time)(double position, double duration);
+  /* An error of the pipeline: GStreamer's message, its debug text, the element that posted it. */
+  void (*error)(const char *message, const char *debug, const char *element);
+  /* A SCTE-35 splice_info_section tsdemux forwarded (send-scte35-events): its bytes as hex, and
+     its splice time as tsdemux mapped it, in the pipeline's running time and in stream time
+     (the position scale); negative when the section gives no splice time. */
+  void (*scte35)(const char *hex, double splice_running_time, double splice_stream_time);
+  /* A fragment the adaptive demuxer downloaded: its URI, size and download time. */
+  void (*fragment)(const char *uri, uint64_t bytes, double seconds);
+  /* A new segment on an output pad of the adaptive demuxer (pad: its name) and the first buffer
+     after it: the segment's start, time and base, the buffer's PTS and its stream time (seconds). */
+  void (*segment)(const char *pad, double start, double time, double base, double first_pts,
+                  double first_stream_time);
+  /* The video sink's counts: frames rendered and dropped. */
+  void (*frames)(uint64_t rendered, uint64_t dropped);
+} gs_callbacks;
+
+/* Initialises GStreamer; returns its version text (static). */
+const char *gs_init(void);
+
+/* Whether GStreamer has an element factory of this name. */
+int gs_has_element(const char *element);
+
+/* Reads stdin lines into callbacks->line from the main loop; keeps callbacks. */
+void gs_watch_stdin(const gs_callbacks *callbacks);
+
+/* Builds the pipeline for uri and takes it to PAUSED. fast: sinks unsynchronised (as fast as the
+   machine decodes); show: a window (autovideosink) instead of fakesink. 0 on success. */
+int gs_load(const char *uri, int fast, int show);
+
+/* To PLAYING (or waits for buffering to finish first). */
+void gs_play(void);
+
+/* To PAUSED. */
+void gs_pause(void);
+
+/* A flushing, accurate seek to seconds. */
+void gs_seek(double seconds);
+
+/* Reports the frame counts, takes the pipeline to NULL and ends the main loop. */
+void gs_stop(void);
+
+/* Runs the main loop until gs_stop (or gs_quit). */
+void gs_run(void);
+
+/* Ends the main loop. */
+void gs_quit(void);
+
+#endif

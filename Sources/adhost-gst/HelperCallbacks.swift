@@ -1,0 +1,60 @@
+import CGstShim
+import Foundation
+
+/// The C callbacks of the shim: each turns what GStreamer reported into an event line.
+enum HelperCallbacks {
+  // why: C reads it through a pointer (`&table`); nothing writes it after it is made.
+  nonisolated(unsafe) static var table = gs_callbacks(
+    line: { line in
+      guard let line else {
+        gs_stop()  // the host closed the pipe: nothing more will come
+        return
+      }
+      HelperCommands.handle(String(cString: line))
+    },
+    state: { name, position in
+      var event: [String: Any] = ["event": "state", "state": text(name)]
+      event["position"] = HelperOutput.seconds(position)
+      HelperOutput.emit(event)
+    },
+    time: { position, duration in
+      var event: [String: Any] = ["event": "time", "position": position]
+      event["duration"] = HelperOutput.seconds(duration)
+      HelperOutput.emit(event)
+    },
+    error: { message, debug, element in
+      HelperOutput.emit([
+        "event": "error", "message": text(message), "debug": text(debug), "element": text(element),
+      ])
+    },
+    scte35: { hex, running, stream in
+      var event: [String: Any] = ["event": "scte35", "section": text(hex)]
+      event["spliceRunningTime"] = HelperOutput.seconds(running)
+      event["spliceStreamTime"] = HelperOutput.seconds(stream)
+      HelperOutput.emit(event)
+    },
+    fragment: { uri, bytes, seconds in
+      var event: [String: Any] = [
+        "event": "fragment", "url": text(uri), "bytes": Int(truncatingIfNeeded: bytes),
+      ]
+      event["downloadSeconds"] = HelperOutput.seconds(seconds)
+      HelperOutput.emit(event)
+    },
+    segment: { pad, start, time, base, firstPTS, firstStreamTime in
+      HelperOutput.emit([
+        "event": "segment", "pad": text(pad), "start": start, "time": time, "base": base,
+        "firstPTS": firstPTS,
+        "firstStreamTime": firstStreamTime,
+      ])
+    },
+    frames: { rendered, dropped in
+      HelperOutput.emit([
+        "event": "frames", "rendered": Int(truncatingIfNeeded: rendered),
+        "dropped": Int(truncatingIfNeeded: dropped),
+      ])
+    })
+
+  private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+  }
+}

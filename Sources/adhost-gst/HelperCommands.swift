@@ -1,0 +1,58 @@
+import CGstShim
+import Foundation
+import OutsideText
+
+/// The host's commands, one JSON object a line (docs/embedding.md, "A real engine: GStreamer").
+enum HelperCommands {
+  static func handle(_ line: String) {
+    guard let command = (try? JSONValue.parse(line))?.anyValue as? [String: Any],
+      let name = command["cmd"] as? String
+    else {
+      HelperOutput.emit(["event": "error", "message": "not a command object: \(line.prefix(80))"])
+      return
+    }
+    switch name {
+    case "load": load(command)
+    case "play":
+      HelperOutput.emit(["event": "state", "state": "play"])
+      gs_play()
+    case "pause":
+      HelperOutput.emit(["event": "state", "state": "pause"])
+      gs_pause()
+    case "seek":
+      guard let position = seconds(command["position"]), position >= 0 else {
+        return invalid("seek: expected position (seconds, 0 or more)")
+      }
+      HelperOutput.emit(["event": "state", "state": "seeking", "position": position])
+      gs_seek(position)
+    case "stop": gs_stop()
+    default: invalid("unknown command \(name)")
+    }
+  }
+
+  private static func load(_ command: [String: Any]) {
+    guard let uri = command["uri"] as? String else { return invalid("load: expected uri") }
+    let show = command["show"] as? Bool ?? false
+    let environment = ProcessInfo.processInfo.environment
+    if show && environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
+      return invalid(
+        "load: show needs a display (DISPLAY or WAYLAND_DISPLAY); without one the engine plays to fakesink")
+    }
+    let required = ElementPackages.needed(for: uri, show: show) + (command["require"] as? [String] ?? [])
+    if let missing = required.first(where: { gs_has_element($0) == 0 }) {
+      HelperOutput.emit(["event": "error", "message": ElementPackages.missing(missing), "element": missing])
+      return
+    }
+    if gs_load(uri, command["fast"] as? Bool ?? false ? 1 : 0, show ? 1 : 0) != 0 {
+      HelperOutput.emit(["event": "error", "message": "cannot start the pipeline for \(uri)"])
+    }
+  }
+
+  private static func invalid(_ message: String) {
+    HelperOutput.emit(["event": "error", "message": message])
+  }
+
+  private static func seconds(_ value: Any?) -> Double? {
+    (value as? Double) ?? (value as? Int).map(Double.init)
+  }
+}
