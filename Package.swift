@@ -10,9 +10,9 @@ import PackageDescription
 //    offsets and paths, ISO 8601 dates, the terminal escaper), on CheckedNumbers only.
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
 // 3. The domain, no Lua: HardenedXML (the one libxml2 front-end, at the layer's bottom);
-//    PlayerSeam (the model's values and the protocols of the player the bridge drives); AdPlayer
-//    (the headless player: PlayerSeam's implementation on a virtual clock); AdCheck and RunReport
-//    (on AdPlayer's event log); HTTPKit (uses MediaKit); HLSKit; SCTE35Kit (the SCTE-35
+//    PlayerSeam (the model's values, the run log's entries and kinds, and the protocols of the
+//    player the bridge drives); AdPlayer (the headless player: PlayerSeam's implementation on a
+//    virtual clock); AdCheck and RunReport (on PlayerSeam's log entries); HTTPKit (uses MediaKit); HLSKit; SCTE35Kit (the SCTE-35
 //    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); MediaKit
 //    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); MediaWriter (test
 //    streams with in-band ad signals, from a JSON spec; uses SCTE35Kit); VASTKit (uses
@@ -66,7 +66,7 @@ let package = Package(
     .target(name: "HardenedXML", dependencies: ["CLibXML2"]),
     .target(name: "PlayerSeam", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
-    .target(name: "AdCheck", dependencies: ["AdPlayer", "PlayerSeam", "CheckedNumbers"]),
+    .target(name: "AdCheck", dependencies: ["PlayerSeam", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText", "MediaKit"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "SCTE35Kit"),
@@ -79,7 +79,7 @@ let package = Package(
       dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText", "SCTE35Kit"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HardenedXML", "HTTPKit", "CheckedNumbers"]),
     .target(name: "LoopbackHTTP"),
-    .target(name: "RunReport", dependencies: ["AdPlayer", "PlayerSeam", "CheckedNumbers"]),
+    .target(name: "RunReport", dependencies: ["PlayerSeam", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
     // A real engine: GStreamer in the adhost-gst helper process, driven over JSON lines, its
     // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
@@ -146,7 +146,7 @@ let package = Package(
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer", "PlayerSeam"]),
-    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "AdPlayer", "PlayerSeam"]),
+    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "PlayerSeam"]),
     .testTarget(
       name: "VASTKitTests",
       dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "HTTPTestSupport", "CLibXML2"],
@@ -161,7 +161,7 @@ let package = Package(
     .testTarget(name: "DASHKitTests", dependencies: ["DASHKit", "SCTE35Kit"]),
     // Cases written from what other projects' test suites assert (docs/vast.md "Agreement").
     .testTarget(name: "ConformanceTests", dependencies: ["VASTKit", "DASHKit", "HLSKit", "HardenedXML"]),
-    .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AdPlayer", "PlayerSeam"]),
+    .testTarget(name: "RunReportTests", dependencies: ["RunReport", "PlayerSeam"]),
     .testTarget(
       name: "PlayerSeamTests",
       dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit", "HTTPTestSupport"]),

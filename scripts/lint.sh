@@ -5,7 +5,8 @@
 # each lock, unchecked Sendable and unchecked exclusivity kept, and each public class's threads
 # (scripts/lint-threads.pl),
 # work in virtual time begun only through PlaybackEngine's HostWork.swift, README.md's layout
-# table listing every top-level folder and module, luacheck (config .luacheckrc) on Lua (plugins,
+# table listing every top-level folder and module, log entry kinds named only by LogKind's cases
+# (scripts/lint-log-kinds.pl), luacheck (config .luacheckrc) on Lua (plugins,
 # examples, the SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,8 @@ swift package dump-package | perl scripts/lint-imports.pl
 # Package.swift's targets and dependencies are docs/architecture.md's Modules table, layers going
 # downward: scripts/lint-layers.pl.
 swift package dump-package | perl scripts/lint-layers.pl docs/architecture.md
+# The run log's entry kinds are LogKind's cases, never strings: scripts/lint-log-kinds.pl.
+find Sources -name '*.swift' -print0 | sort -z | xargs -0 perl scripts/lint-log-kinds.pl
 # PluginHost binds the player seam's protocols only, never the headless player (docs/embedding.md).
 if grep -rln --include='*.swift' '^import AdPlayer' Sources/PluginHost; then
   echo "lint: PluginHost must not import AdPlayer (bind PlayerSeam's protocols)" >&2

@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 
 /// What the log has said so far about one ad: an `addad` and what followed for that ad id in
 /// that break. Ads are told apart by id and break; two ads of one id in one break by the order
@@ -21,8 +21,8 @@ final class AdRecord {
   /// Whether the content played as it began: the ad is stitched into the content and plays as
   /// the content does; else it was inserted while the content waits.
   var stitched = false
-  /// The quartile events fired, by type.
-  var quartiles: [String: LogEntry] = [:]
+  /// The quartile events fired, by kind.
+  var quartiles: [LogKind: LogEntry] = [:]
   /// How many `<Impression>` URLs its VAST has, as its `vasttracking` entry says (0 when the log
   /// has none: the ad was not created from VAST, or its VAST has no `<Impression>`).
   var impressionURLs: Double = 0
@@ -38,7 +38,7 @@ final class AdRecord {
   var began: Bool { !begins.isEmpty }
   /// Whether it is playing: begun and not yet ended or skipped.
   var playing: Bool { began && finish == nil }
-  var skipped: Bool { finish?.type == "adskip" }
+  var skipped: Bool { finish?.kind == .adskip }
   var beganAt: Int64? { begins.last?.micros }
 
   /// Whether the quartile at `fraction` of the ad was already past when it began (a late join):

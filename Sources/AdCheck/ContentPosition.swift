@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// The content's position as the log tells it: exact at each entry that carries `currentTime`
@@ -14,17 +13,17 @@ struct ContentPosition {
 
   /// Takes in what an entry says about the content.
   mutating func observe(_ entry: LogEntry) {
-    if entry.type == "seeking", seekFrom?.micros != entry.micros {
+    if entry.kind == .seeking, seekFrom?.micros != entry.micros {
       seekFrom = (entry.micros, at(entry.micros))
     }
     if let time = entry.fields["currentTime"]?.numberValue {
       known = time
       knownAt = entry.micros
     }
-    switch entry.type {
-    case "playing": playing = true
-    case "pause", "ended", "error": playing = false
-    case "sourcechange": known = nil
+    switch entry.kind {
+    case .playing: playing = true
+    case .pause, .ended, .error: playing = false
+    case .sourcechange: known = nil
     default: break
     }
   }

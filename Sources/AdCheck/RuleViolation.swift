@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// One broken strict rule: which rule, when, the ad or break, the log entries that break it and
@@ -52,18 +51,18 @@ public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
   /// `{"t":…,"type":"violation","ad":{"id":…},"adBreak":{"timeOffset":…},"rule":…,"message":…,"events":[…]}`.
   public var jsonLine: String { logEntry.jsonLine }
 
-  /// The violation as a log entry of type `violation`.
+  /// The violation as a log entry of kind `violation`.
   public var logEntry: LogEntry {
     var fields = JSONObject([("rule", .string(rule.id)), ("message", .string(message))])
     fields["events"] = .array(entries.map(Self.jsonValue))
     return LogEntry(
-      micros: micros, type: "violation", adId: adId, adBreakTimeOffset: adBreakTimeOffset, fields: fields)
+      micros: micros, kind: .violation, adId: adId, adBreakTimeOffset: adBreakTimeOffset, fields: fields)
   }
 
   /// An entry in a few words: `adfirstquartile at 3.75 s`, `beacon start (https://…) at 0 s`.
   static func brief(_ entry: LogEntry) -> String {
-    var text = entry.type
-    if entry.type == "beacon", let event = entry.fields["event"]?.stringValue {
+    var text = entry.kind.rawValue
+    if entry.kind == .beacon, let event = entry.fields["event"]?.stringValue {
       text += " " + event
       if let url = entry.fields["url"]?.stringValue { text += " (\(url))" }
     }
@@ -71,7 +70,7 @@ public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
   }
 
   private static func jsonValue(_ entry: LogEntry) -> JSONValue {
-    var object = JSONObject([("t", .number(entry.time)), ("type", .string(entry.type))])
+    var object = JSONObject([("t", .number(entry.time)), ("type", .string(entry.kind.rawValue))])
     if let adId = entry.adId { object["ad"] = .object(JSONObject([("id", .string(adId))])) }
     if let offset = entry.adBreakTimeOffset {
       object["adBreak"] = .object(JSONObject([("timeOffset", .number(offset))]))

@@ -1,16 +1,15 @@
-import AdPlayer
 import CheckedNumbers
 import PlayerSeam
 
 /// Rules on ad events: `ad-begins-once`, `ad-event-inside-begin-end`, the quartile rules.
 extension StrictChecker {
-  static let quartileEvents = ["adfirstquartile", "admidpoint", "adthirdquartile"]
+  static let quartileEvents: [LogKind] = [.adfirstquartile, .admidpoint, .adthirdquartile]
   static let quartileFractions = [0.25, 0.5, 0.75]
 
   func adChanged(_ entry: LogEntry) {
     guard let id = entry.adId else { return }
     let duration = entry.fields["duration"]?.numberValue
-    if entry.type == "addad" {
+    if entry.kind == .addad {
       ads.add(AdRecord(id: id, breakOffset: entry.adBreakTimeOffset, duration: duration))
     } else if let duration {
       ad(for: entry).duration = duration
@@ -47,27 +46,27 @@ extension StrictChecker {
 
   func quartileEvent(_ entry: LogEntry) {
     let ad = ad(for: entry)
-    guard insideBeginEnd(entry, ad), let index = Self.quartileEvents.firstIndex(of: entry.type) else {
+    guard insideBeginEnd(entry, ad), let index = Self.quartileEvents.firstIndex(of: entry.kind) else {
       return
     }
-    if let first = ad.quartiles[entry.type] {
+    if let first = ad.quartiles[entry.kind] {
       report(
         .quartileOnce, entry, ad: ad,
-        message: "\(entry.type) again: it fired at \(Self.time(first.micros)) already",
+        message: "\(entry.kind) again: it fired at \(Self.time(first.micros)) already",
         entries: [first, entry])
       return
     }
-    ad.quartiles[entry.type] = entry
+    ad.quartiles[entry.kind] = entry
     let missing = Self.quartileEvents.indices[..<index].first {
       ad.quartiles[Self.quartileEvents[$0]] == nil && !ad.pastAtJoin(Self.quartileFractions[$0])
     }.map { Self.quartileEvents[$0] }
     if let missing {
-      report(.quartileOrder, entry, ad: ad, message: "\(entry.type) before any \(missing)")
+      report(.quartileOrder, entry, ad: ad, message: "\(entry.kind) before any \(missing)")
     } else if let later = Self.quartileEvents[(index + 1)...].compactMap({ ad.quartiles[$0] }).first {
       report(
-        .quartileOrder, entry, ad: ad, message: "\(entry.type) after \(later.type)", entries: [later, entry])
+        .quartileOrder, entry, ad: ad, message: "\(entry.kind) after \(later.kind)", entries: [later, entry])
     }
-    checkTime(entry, of: ad, fraction: Self.quartileFractions[index], what: entry.type)
+    checkTime(entry, of: ad, fraction: Self.quartileFractions[index], what: entry.kind.rawValue)
   }
 
   /// Checks that `what` came at `fraction` of the ad's duration, within one progress step.
@@ -102,12 +101,12 @@ extension StrictChecker {
     if ad.playing { return true }
     let why =
       if let finish = ad.finish {
-        "after its \(finish.type) at \(Self.time(finish.micros))"
+        "after its \(finish.kind) at \(Self.time(finish.micros))"
       } else {
         "but the ad never began"
       }
     report(
-      .adEventInsideBeginEnd, entry, ad: ad, message: "\(entry.type) \(why)",
+      .adEventInsideBeginEnd, entry, ad: ad, message: "\(entry.kind) \(why)",
       entries: [ad.finish, entry].compactMap { $0 })
     return false
   }

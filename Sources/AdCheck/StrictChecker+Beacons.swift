@@ -1,5 +1,5 @@
-import AdPlayer
 import CheckedNumbers
+import PlayerSeam
 
 /// Rules on beacons: `beacon-answered`, `beacon-once`, `impression-before-start` (each as the
 /// tracking vocabulary in force says), the quartile
@@ -77,7 +77,7 @@ extension StrictChecker {
   }
 
   private func complete(_ entry: LogEntry, of ad: AdRecord) {
-    if ad.quartiles["adthirdquartile"] == nil && ad.firings["thirdQuartile"] == nil && !ad.pastAtJoin(0.75) {
+    if ad.quartiles[.adthirdquartile] == nil && ad.firings["thirdQuartile"] == nil && !ad.pastAtJoin(0.75) {
       report(.completeAfterThirdQuartile, entry, ad: ad, message: "complete beacon before any third quartile")
     }
     if let skip = ad.finish, ad.skipped {
@@ -103,7 +103,7 @@ extension StrictChecker {
     }
     let why =
       if let finish = ad.finish {
-        "after its \(finish.type) at \(Self.time(finish.micros))"
+        "after its \(finish.kind) at \(Self.time(finish.micros))"
       } else {
         "but the ad never began"
       }

@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// Rules on breaks (`break-ends`, `break-left-playing`), errors (`unexpected-aderror`) and
@@ -8,11 +7,11 @@ extension StrictChecker {
     guard let offset = entry.adBreakTimeOffset else { return }
     let adBreak = breaks[offset] ?? BreakRecord(offset: offset)
     breaks[offset] = adBreak
-    switch entry.type {
-    case "adbreakbegin":
+    switch entry.kind {
+    case .adbreakbegin:
       adBreak.begin = entry
       adBreak.reportedLeft = false
-    case "adbreakend": adBreak.begin = nil
+    case .adbreakend: adBreak.begin = nil
     default:
       if let begin = adBreak.begin {
         report(
@@ -44,7 +43,7 @@ extension StrictChecker {
         ? "\(Self.seconds(extent.lowerBound))–\(Self.seconds(extent.upperBound))"
         : "from \(Self.seconds(extent.lowerBound))"
       let last = LogEntry(
-        micros: micros, type: "playhead", fields: JSONObject([("currentTime", .number(now))]))
+        micros: micros, kind: .playhead, fields: JSONObject([("currentTime", .number(now))]))
       report(
         .breakLeftPlaying, last, adBreak: adBreak.offset,
         message: "the break (\(span) of the content) still plays with the playhead at \(Self.seconds(now))",

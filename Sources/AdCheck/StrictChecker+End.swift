@@ -19,7 +19,7 @@ extension StrictChecker {
   /// end) sent `complete` too.
   private func completeBeaconsChecked() {
     for ad in ads.all where ad.firings["complete"] == nil && ad.firings["thirdQuartile"] != nil {
-      guard let end = ad.finish, end.type == "adend", let duration = ad.duration,
+      guard let end = ad.finish, end.kind == .adend, let duration = ad.duration,
         let played = played(ad, at: end.micros, beforeSeek: true),
         played >= duration - options.progressStep - 1e-6
       else { continue }

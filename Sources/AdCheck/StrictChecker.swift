@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// Checks a run's event log against the strict rules of THEOplayer's SSAI API and IAB VAST
@@ -52,25 +51,25 @@ public final class StrictChecker {
     }
     last = entry
     // Most entries are `timeupdate`s, which only tell the content's position: spare them the
-    // comparisons with every other type below (each a string comparison that fails).
-    if entry.type == "timeupdate" { return position.observeTime(entry) }
+    // rest of the dispatch below.
+    if entry.kind == .timeupdate { return position.observeTime(entry) }
     position.observe(entry)
-    switch entry.type {
-    case "addad", "updatead": adChanged(entry)
-    case "adbegin": adBegan(entry)
-    case "adend", "adskip": adFinished(entry)
-    case "adfirstquartile", "admidpoint", "adthirdquartile": quartileEvent(entry)
-    case "adbreakbegin", "adbreakend", "removeadbreak": breakEvent(entry)
-    case "aderror": adError(entry)
-    case "beacon": beacon(entry)
-    case "vasttracking": vastTracked(entry)
-    case TrackingDeclarations.entryType:
+    switch entry.kind {
+    case .addad, .updatead: adChanged(entry)
+    case .adbegin: adBegan(entry)
+    case .adend, .adskip: adFinished(entry)
+    case .adfirstquartile, .admidpoint, .adthirdquartile: quartileEvent(entry)
+    case .adbreakbegin, .adbreakend, .removeadbreak: breakEvent(entry)
+    case .aderror: adError(entry)
+    case .beacon: beacon(entry)
+    case .vasttracking: vastTracked(entry)
+    case .trackingvocabulary:
       if tracking.observe(entry) { vocabulary = tracking.inForce }
-    case "offline-unmatched": offlineUnmatched(entry)
-    case "segment": segmentLoaded(entry)
-    case "segmenterror": segmentFailed(entry)
-    case "segment-issue": segmentIssue(entry)
-    case "sourcechange": lastSegment = nil
+    case .offlineUnmatched: offlineUnmatched(entry)
+    case .segment: segmentLoaded(entry)
+    case .segmenterror: segmentFailed(entry)
+    case .segmentIssue: segmentIssue(entry)
+    case .sourcechange: lastSegment = nil
     default: break
     }
   }

@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// The tracking vocabulary of a run: what the folder's settings and the plugin declared (each
@@ -6,9 +5,6 @@ import PlayerSeam
 /// narrowing keeps (all of them without one). A plugin declares with a `trackingvocabulary`
 /// log entry; it is in force from that entry on.
 public struct TrackingDeclarations: Sendable, Equatable, CustomStringConvertible {
-  /// The log entry of a plugin's declaration.
-  public static let entryType = "trackingvocabulary"
-
   /// Everything declared, merged.
   public private(set) var declared = TrackingVocabulary()
   /// Who declared: `scenarios.json` (or the settings' name), `plugin`.
@@ -43,7 +39,7 @@ public struct TrackingDeclarations: Sendable, Equatable, CustomStringConvertible
   /// Reads a plugin's declaration from the log; returns whether `entry` was one.
   @discardableResult
   public mutating func observe(_ entry: LogEntry) -> Bool {
-    guard entry.type == Self.entryType,
+    guard entry.kind == .trackingvocabulary,
       let vocabulary = try? TrackingVocabulary(json: .object(entry.fields), path: "")
     else { return false }
     declare(vocabulary, by: "plugin")
@@ -54,7 +50,7 @@ public struct TrackingDeclarations: Sendable, Equatable, CustomStringConvertible
   @inlinable
   public func reading(_ log: some Sequence<LogEntry>) -> TrackingDeclarations {
     var read = self
-    for entry in log where entry.type == Self.entryType { read.observe(entry) }
+    for entry in log where entry.kind == .trackingvocabulary { read.observe(entry) }
     return read
   }
 

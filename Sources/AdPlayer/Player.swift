@@ -132,8 +132,8 @@ public final class Player {
   public func removeEventListener(_ token: ListenerToken) -> Bool { listeners.remove(token) }
 
   /// Appends an entry of another module (e.g. a `beacon`) to the log at the current time.
-  public func appendLog(type: String, adId: String? = nil, fields: JSONObject = JSONObject()) {
-    log.append(LogEntry(micros: loop.nowMicros, type: type, adId: adId, fields: fields))
+  public func appendLog(_ kind: LogKind, adId: String? = nil, fields: JSONObject = JSONObject()) {
+    log.append(LogEntry(micros: loop.nowMicros, kind: kind, adId: adId, fields: fields))
   }
 
   /// Logs an event and hands it to the listeners of its type.
@@ -157,7 +157,7 @@ public final class Player {
       if let errorCode { fields["code"] = .number(Double(errorCode)) }
       log.append(
         LogEntry(
-          micros: loop.nowMicros, type: type.rawValue, adId: ad?.id, adBreakTimeOffset: adBreak?.timeOffset,
+          micros: loop.nowMicros, kind: LogKind(type), adId: ad?.id, adBreakTimeOffset: adBreak?.timeOffset,
           fields: fields))
     } else {
       log.countUnbuilt()

@@ -10,7 +10,7 @@ extension Player {
     if log.isRecording {
       var fields = logged ?? detail
       fields["currentTime"] = .number(position)
-      log.append(LogEntry(micros: loop.nowMicros, type: type.rawValue, fields: fields))
+      log.append(LogEntry(micros: loop.nowMicros, kind: LogKind(type), fields: fields))
     } else {
       log.countUnbuilt()
     }

@@ -173,7 +173,7 @@ extension Player {
       }
     case .play, .pause, .stop: break
     }
-    appendLog(type: "action", adId: adId, fields: fields)
+    appendLog(.action, adId: adId, fields: fields)
     switch action.kind {
     case .play: play()
     case .pause: pause()

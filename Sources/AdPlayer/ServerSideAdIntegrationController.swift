@@ -134,7 +134,7 @@ public final class ServerSideAdIntegrationController {
     guard let player else { return }
     guard player.adErrorNesting < Self.maxNestedAdErrors else {
       player.appendLog(
-        type: "aderror-dropped",
+        .aderrorDropped,
         fields: JSONObject([
           ("message", .string("\(error)")),
           ("reason", .string("raised inside \(Self.maxNestedAdErrors) nested aderror listeners")),

@@ -1,6 +1,7 @@
 import AdCheck
 import AdPlayer
 import Foundation
+import PlayerSeam
 import PluginHost
 import RunReport
 

@@ -22,7 +22,7 @@ extension RunSession {
           observer.record(entry)
         } else if json {
           console.print(entry.jsonLine)
-        } else if timeUpdates || entry.type != "timeupdate" {
+        } else if timeUpdates || entry.kind != .timeupdate {
           console.print(Self.styled(entry, console))
         }
       })

@@ -47,14 +47,15 @@ struct RunSession {
   static func styled(_ entry: LogEntry, _ console: Console) -> String {
     guard console.colours else { return entry.textLine }
     let line = entry.textLine
-    guard let range = line.range(of: entry.type) else { return line }
+    let name = entry.kind.rawValue
+    guard let range = line.range(of: name) else { return line }
     let style: String
-    switch entry.type {
-    case "error", "aderror", "plugin-error": style = "31"
-    case "beacon": style = "2"
-    case _ where entry.type.hasPrefix("ad"): style = "36"
+    switch entry.kind {
+    case .error, .aderror, .pluginError: style = "31"
+    case .beacon: style = "2"
+    case _ where name.hasPrefix("ad"): style = "36"
     default: style = "1"
     }
-    return line.replacingCharacters(in: range, with: console.styled(entry.type, style))
+    return line.replacingCharacters(in: range, with: console.styled(name, style))
   }
 }

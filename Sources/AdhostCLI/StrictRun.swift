@@ -1,6 +1,6 @@
 import AdCheck
-import AdPlayer
 import OutsideText
+import PlayerSeam
 
 /// `adhost run --strict`: the strict checks over the run's log as it is written, and their
 /// report at the end.

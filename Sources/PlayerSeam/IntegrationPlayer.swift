@@ -90,7 +90,7 @@ public protocol IntegrationPlayer: AnyObject {
   /// (`loadedmetadata`).
   func dispatch(_ type: EventType, cue: Cue?)
   /// Appends an entry of the host's (a `beacon`, say) to the player's log, if it keeps one.
-  func appendLog(type: String, adId: String?, fields: JSONObject)
+  func appendLog(_ kind: LogKind, adId: String?, fields: JSONObject)
   /// Fires an event of the host's with fields of its own (the `interstitial…` events); the log
   /// keeps `logged` when given.
   func emit(_ type: EventType, detail: JSONObject, logged: JSONObject?)
@@ -98,9 +98,9 @@ public protocol IntegrationPlayer: AnyObject {
 
 extension IntegrationPlayer {
   /// Appends an entry with no ad and no fields.
-  public func appendLog(type: String) { appendLog(type: type, adId: nil, fields: JSONObject()) }
+  public func appendLog(_ kind: LogKind) { appendLog(kind, adId: nil, fields: JSONObject()) }
   /// Appends an entry with no ad.
-  public func appendLog(type: String, fields: JSONObject) { appendLog(type: type, adId: nil, fields: fields) }
+  public func appendLog(_ kind: LogKind, fields: JSONObject) { appendLog(kind, adId: nil, fields: fields) }
 
   /// Fires an event of the host's, logged with its detail.
   public func emit(_ type: EventType, detail: JSONObject) { emit(type, detail: detail, logged: nil) }

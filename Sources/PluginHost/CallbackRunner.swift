@@ -87,7 +87,7 @@ extension PluginHost {
         let message = "\(what): \(error.message)"
         diagnostics(
           TerminalEscape.line(message) + " (again, while the last one was reported: logged, not an aderror)")
-        player.appendLog(type: "plugin-error", fields: JSONObject([("message", .string(message))]))
+        player.appendLog(.pluginError, fields: JSONObject([("message", .string(message))]))
         return
       }
       // At the nesting limit the `aderror` listeners could not run: report once it has unwound.
@@ -107,7 +107,7 @@ extension PluginHost {
     if let id = plugin.integrations.first, let controller = player.ads.controller(for: id) {
       controller.error(IntegrationError(message))
     } else {
-      player.appendLog(type: "plugin-error", fields: JSONObject([("message", .string(message))]))
+      player.appendLog(.pluginError, fields: JSONObject([("message", .string(message))]))
     }
   }
 }

@@ -1,4 +1,3 @@
-import AdPlayer
 import CheckedNumbers
 import PlayerSeam
 

@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 
 /// A log entry of a run with the content time (the player's `currentTime`) when it was logged.
 public struct ReportEntry: Sendable {

@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// What a report keeps of a long log, so that its page and the memory building it stay bounded

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 import Synchronization
 
 /// A run's log entries kept for its report in a temporary file (removed from its folder as soon

@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 
 /// The table below the picture: every entry of the log but `timeupdate`s, with filters by ad
 /// and by type that the page's script shows (without it, the whole table is there).
@@ -48,7 +48,9 @@ struct ReportTable {
 
   /// The type a row filters by: the entry's, with a beacon's VAST event (`beacon:start`).
   static func type(_ entry: LogEntry) -> String {
-    guard entry.type == "beacon", let event = entry.fields["event"]?.stringValue else { return entry.type }
+    guard entry.kind == .beacon, let event = entry.fields["event"]?.stringValue else {
+      return entry.kind.rawValue
+    }
     return "beacon:" + event
   }
 
@@ -60,7 +62,7 @@ struct ReportTable {
       classes = " class=\"unmet\""
     } else if RunTimeline.isError(entry) {
       classes = " class=\"err\""
-    } else if entry.type == "beacon", Self.failedBeacon(entry) {
+    } else if entry.kind == .beacon, Self.failedBeacon(entry) {
       classes = " class=\"failed\""
     }
     var out =

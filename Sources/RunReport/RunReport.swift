@@ -47,7 +47,7 @@ public enum RunReport {
     }
     for error in errors {
       out +=
-        "<li class=\"err\"><strong>! \(HTML.escape(error.type))</strong> at \(HTML.seconds(error.time)): "
+        "<li class=\"err\"><strong>! \(HTML.escape(error.kind.rawValue))</strong> at \(HTML.seconds(error.time)): "
       out += "\(HTML.escape(error.text)) (<a href=\"#row-\(error.row)\">row</a>)</li>"
     }
     let more = page.timeline.counts.errors - errors.count

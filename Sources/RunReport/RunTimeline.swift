@@ -1,5 +1,5 @@
-import AdPlayer
 import CheckedNumbers
+import PlayerSeam
 
 /// A run as the report draws it, built entry by entry from its log: the content trace, the
 /// breaks and ads, the beacons, the actions and the errors, and the entries for the table
@@ -54,41 +54,41 @@ public struct RunTimeline: Sendable {
     endTime = max(endTime, time)
     trace.add(time: time, content: original.contentTime)
     defer { lastContent = original.contentTime }
-    if original.entry.type == "timeupdate" { return }
+    if original.entry.kind == .timeupdate { return }
     let item = ReportEntry(limits.cut(original.entry), contentTime: original.contentTime)
     let entry = item.entry
     let row = rows.append(item, position: position)
-    switch entry.type {
-    case "addad": addAd(entry)
-    case "adbegin": beginAd(entry)
-    case "adend": endAd(entry, .played)
-    case "adskip": endAd(entry, .skipped)
-    case "adbreakbegin":
+    switch entry.kind {
+    case .addad: addAd(entry)
+    case .adbegin: beginAd(entry)
+    case .adend: endAd(entry, .played)
+    case .adskip: endAd(entry, .skipped)
+    case .adbreakbegin:
       let offset = entry.adBreakTimeOffset ?? 0
       index.breakBegan(offset, at: breaks.count)
       breaks.append(BreakSpan(offset: offset, begin: time))
-    case "adbreakend":
+    case .adbreakend:
       if let found = index.endBreak(entry.adBreakTimeOffset ?? 0) { breaks[found].end = time }
-    case "seeking": seekFrom = lastContent
-    case "seeked":
+    case .seeking: seekFrom = lastContent
+    case .seeked:
       seeks.append((time, seekFrom ?? lastContent, item.contentTime))
       seekFrom = nil
-    case "beacon": addBeacon(item, row: row)
-    case "segment":
+    case .beacon: addBeacon(item, row: row)
+    case .segment:
       counts.segments += 1
       counts.segmentBytes += Int.checked(entry.fields["bytes"]?.numberValue ?? 0) ?? 0
-    case "segmenterror": counts.failedSegments += 1
-    case "action":
+    case .segmenterror: counts.failedSegments += 1
+    case .action:
       counts.actions += 1
       if actions.count < limits.markers {
         actions.append(
           TimelineMarker(
-            row: row, time: time, content: item.contentTime, type: "action", text: Self.details(entry)))
+            row: row, time: time, content: item.contentTime, kind: .action, text: Self.details(entry)))
       }
     default: break
     }
     if Self.isError(entry) {
-      if entry.type == "aderror", let adId = entry.adId, let found = index.latest(adId, at: time, in: ads) {
+      if entry.kind == .aderror, let adId = entry.adId, let found = index.latest(adId, at: time, in: ads) {
         ads[found].outcome = .failed
         ads[found].error = entry.fields["message"]?.stringValue
         if ads[found].begin == nil { setBegin(found, time) }
@@ -98,7 +98,7 @@ public struct RunTimeline: Sendable {
       if errors.count < limits.markers {
         errors.append(
           TimelineMarker(
-            row: row, time: time, content: item.contentTime, type: entry.type,
+            row: row, time: time, content: item.contentTime, kind: entry.kind,
             text: Self.errorText(entry)))
       }
     }

@@ -1,9 +1,8 @@
-import AdPlayer
 import PlayerSeam
 
 /// A report entry as bytes for `ReportSpool`: lengths and raw UTF-8, no escaping, so writing
 /// one is little more than copying its texts (the plugin's call that logged it pays for it).
-/// `[UInt32 length][Int64 micros][Float64 content time][type][ad id?][break offset?]
+/// `[UInt32 length][Int64 micros][Float64 content time][kind][ad id?][break offset?]
 /// [UInt32 field count]{[key][value]}`; a text is `[UInt32 byte count][UTF-8]`, a value a tag
 /// (null, false, true, number, string, JSON text of an array or object) and its payload.
 enum SpoolRecord {
@@ -18,7 +17,7 @@ enum SpoolRecord {
     let entry = item.entry
     append(UInt64(bitPattern: entry.micros), to: &bytes)
     append(item.contentTime.bitPattern, to: &bytes)
-    text(entry.type, to: &bytes)
+    text(entry.kind.rawValue, to: &bytes)
     if let adId = entry.adId {
       bytes.append(Tag.present.rawValue)
       text(adId, to: &bytes)
@@ -53,7 +52,7 @@ enum SpoolRecord {
   static func read(_ bytes: [UInt8], at offset: Int) -> ReportEntry? {
     var reader = Reader(bytes: bytes, offset: offset + 4)
     guard let micros = reader.integer(UInt64.self), let content = reader.integer(UInt64.self),
-      let type = reader.text(), let adTag = reader.byte()
+      let kind = reader.text().flatMap(LogKind.init(rawValue:)), let adTag = reader.byte()
     else { return nil }
     let adId = adTag == Tag.present.rawValue ? reader.text() : nil
     guard let offsetTag = reader.byte() else { return nil }
@@ -66,7 +65,7 @@ enum SpoolRecord {
       members.append((key, value))
     }
     let entry = LogEntry(
-      micros: Int64(bitPattern: micros), type: type, adId: adId, adBreakTimeOffset: breakOffset,
+      micros: Int64(bitPattern: micros), kind: kind, adId: adId, adBreakTimeOffset: breakOffset,
       fields: JSONObject(members))
     return ReportEntry(entry, contentTime: Double(bitPattern: content))
   }

@@ -82,7 +82,7 @@ struct TimelineMarks {
     var out = "<g class=\"errors\">"
     for error in timeline.errors {
       let x = layout.x(error.time)
-      let text = "\(error.type) at \(HTML.seconds(error.time)) virtual: \(error.text)"
+      let text = "\(error.kind) at \(HTML.seconds(error.time)) virtual: \(error.text)"
       out += "<g class=\"err\" tabindex=\"0\" data-row=\"\(error.row)\" aria-label=\"\(HTML.escape(text))\">"
       out += "<title>\(HTML.escape(text))</title>"
       out +=

@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 
 /// How an ad's run ended, each drawn differently.
 public enum AdOutcome: String, Sendable, CaseIterable {
@@ -82,7 +82,7 @@ public struct TimelineMarker: Sendable {
   public let time: Double
   public let content: Double
   /// `action`, `aderror`, `error`, …
-  public let type: String
+  public let kind: LogKind
   /// What it says: the action and its result, the error's message.
   public let text: String
 }

@@ -93,12 +93,12 @@ enum VODBench {
 
   /// Throws unless the run played to the end and, with segments, loaded each and read its tags.
   private static func check(_ log: EventLog, segments: Bool, _ what: String) throws {
-    let count = { (type: String) in log.entries.lazy.filter { $0.type == type }.count }
-    let ended = log.entries.first { $0.type == "ended" }.map { Double($0.micros) / 1e6 }
+    let count = { (kind: LogKind) in log.entries.lazy.filter { $0.kind == kind }.count }
+    let ended = log.entries.first { $0.kind == .ended }.map { Double($0.micros) / 1e6 }
     let expected = (segments ? segmentCount : 0, Double(segmentCount * segmentSeconds))
-    guard count("segment") == expected.0, count("segmenterror") == 0, ended == expected.1 else {
+    guard count(.segment) == expected.0, count(.segmenterror) == 0, ended == expected.1 else {
       throw MediaBench.BenchError(
-        description: "\(what): \(count("segment")) segments, \(count("segmenterror")) segment errors, "
+        description: "\(what): \(count(.segment)) segments, \(count(.segmenterror)) segment errors, "
           + "ended at \(ended.map { "\($0) s" } ?? "never"); expected \(expected.0) segments ending at "
           + "\(expected.1) s")
     }

@@ -1,5 +1,5 @@
 import AdCheck
-import AdPlayer
+import PlayerSeam
 import Testing
 
 /// `impression-fired`: an ad whose VAST has `<Impression>` URLs (its `vasttracking` entry) fires
@@ -15,14 +15,14 @@ import Testing
   private func played(impressions: Double?, beacons events: [String], begins: Bool = true) -> LogBuilder {
     var log = LogBuilder.playing()
     if let impressions {
-      log.add(0, "vasttracking", ad: "a1", [("impressions", .number(impressions))])
+      log.add(0, .vasttracking, ad: "a1", [("impressions", .number(impressions))])
     }
     guard begins else { return log }
-    log.add(0, "adbreakbegin", adBreak: 0)
-    log.add(0, "adbegin", ad: "a1", adBreak: 0)
+    log.add(0, .adbreakbegin, adBreak: 0)
+    log.add(0, .adbegin, ad: "a1", adBreak: 0)
     for event in events { log.beacon(0, event, ad: "a1") }
-    log.add(4, "adend", ad: "a1", adBreak: 0)
-    log.add(4, "adbreakend", adBreak: 0)
+    log.add(4, .adend, ad: "a1", adBreak: 0)
+    log.add(4, .adbreakend, adBreak: 0)
     return log
   }
 
@@ -48,13 +48,13 @@ import Testing
   /// Two ads of one id in two breaks: the entry belongs to the ad added just before it.
   @Test func theEntryBelongsToTheAdJustAdded() {
     var log = LogBuilder.playing()
-    log.add(0, "addadbreak", adBreak: 10)
-    log.add(0, "addad", ad: "a1", adBreak: 10, [("duration", .number(4))])
-    log.add(0, "vasttracking", ad: "a1", [("impressions", .number(1))])
-    log.add(0, "adbreakbegin", adBreak: 0)
-    log.add(0, "adbegin", ad: "a1", adBreak: 0)
-    log.add(4, "adend", ad: "a1", adBreak: 0)
-    log.add(4, "adbreakend", adBreak: 0)
+    log.add(0, .addadbreak, adBreak: 10)
+    log.add(0, .addad, ad: "a1", adBreak: 10, [("duration", .number(4))])
+    log.add(0, .vasttracking, ad: "a1", [("impressions", .number(1))])
+    log.add(0, .adbreakbegin, adBreak: 0)
+    log.add(0, .adbegin, ad: "a1", adBreak: 0)
+    log.add(4, .adend, ad: "a1", adBreak: 0)
+    log.add(4, .adbreakend, adBreak: 0)
     #expect(rules(log).isEmpty)
   }
 }

@@ -1,5 +1,5 @@
 import AdCheck
-import AdPlayer
+import PlayerSeam
 import Testing
 
 /// A late join (`controller:beginAd(ad, {at = s})`: the `adbegin` entry's `joinedAt`): the strict
@@ -12,14 +12,14 @@ import Testing
   /// A 4 s ad joined 2.5 s in, at 0: its third quartile is due 0.5 s later, and it ends at 1.5 s.
   private func joined(at offset: Double, join: Bool) -> LogBuilder {
     var log = LogBuilder.playing()
-    log.add(0, "adbreakbegin", adBreak: 0)
-    log.add(0, "adbegin", ad: "a1", adBreak: 0, join ? [("joinedAt", .number(offset))] : [])
+    log.add(0, .adbreakbegin, adBreak: 0)
+    log.add(0, .adbegin, ad: "a1", adBreak: 0, join ? [("joinedAt", .number(offset))] : [])
     log.beacon(0, "start", ad: "a1")
-    log.add(3 - offset, "adthirdquartile", ad: "a1", adBreak: 0)
+    log.add(3 - offset, .adthirdquartile, ad: "a1", adBreak: 0)
     log.beacon(3 - offset, "thirdQuartile", ad: "a1")
     log.beacon(4 - offset, "complete", ad: "a1")
-    log.add(4 - offset, "adend", ad: "a1", adBreak: 0)
-    log.add(4 - offset, "adbreakend", adBreak: 0)
+    log.add(4 - offset, .adend, ad: "a1", adBreak: 0)
+    log.add(4 - offset, .adbreakend, adBreak: 0)
     return log
   }
 
@@ -39,9 +39,9 @@ import Testing
   /// (due at 2 s) missing breaks `quartile-order`.
   @Test func aQuartileStillAheadAtTheJoinIsAskedFor() {
     var log = LogBuilder.playing()
-    log.add(0, "adbreakbegin", adBreak: 0)
-    log.add(0, "adbegin", ad: "a1", adBreak: 0, [("joinedAt", .number(1.5))])
-    log.add(1.5, "adthirdquartile", ad: "a1", adBreak: 0)
+    log.add(0, .adbreakbegin, adBreak: 0)
+    log.add(0, .adbegin, ad: "a1", adBreak: 0, [("joinedAt", .number(1.5))])
+    log.add(1.5, .adthirdquartile, ad: "a1", adBreak: 0)
     #expect(
       rules(log).first
         == #"quartile-order at 1.5 s, ad "a1" (break at 0 s): adthirdquartile before any admidpoint [adthirdquartile at 1.5 s]"#

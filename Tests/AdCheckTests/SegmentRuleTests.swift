@@ -1,5 +1,4 @@
 import AdCheck
-import AdPlayer
 import PlayerSeam
 import Testing
 
@@ -17,7 +16,7 @@ import Testing
     ]
     if discontinuity { fields.append(("discontinuity", .bool(true))) }
     if let media { fields += [("mediaStart", .number(media)), ("mediaEnd", .number(media + 5.96))] }
-    log.add(time ?? start, "segment", fields)
+    log.add(time ?? start, .segment, fields)
   }
 
   private func rules(_ log: LogBuilder) -> [String] { StrictRules.check(log.entries).map(\.description) }
@@ -40,7 +39,7 @@ import Testing
   @Test func aNewSourceStartsTheComparisonAfresh() {
     var log = LogBuilder()
     segment(&log, 0, start: 0, media: 10)
-    log.add(6, "sourcechange")
+    log.add(6, .sourcechange)
     segment(&log, 1, start: 0, media: 70, at: 6)
     #expect(rules(log) == [])
   }
@@ -62,7 +61,7 @@ import Testing
 @Suite struct SegmentIssueRuleTests {
   private func issue(_ log: inout LogBuilder, kind: String, at time: Double) {
     log.add(
-      time, "segment-issue",
+      time, .segmentIssue,
       [
         ("url", .string("https://cdn.example/s0.ts")), ("offset", .number(564)), ("kind", .string(kind)),
         (

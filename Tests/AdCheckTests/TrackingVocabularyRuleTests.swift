@@ -1,5 +1,4 @@
 import AdCheck
-import AdPlayer
 import PlayerSeam
 import Testing
 
@@ -24,14 +23,14 @@ import Testing
     -> LogBuilder
   {
     var log = LogBuilder.playing()
-    log.add(0, "adbreakbegin", adBreak: 0)
-    log.add(0, "adbegin", ad: "a1", adBreak: 0)
+    log.add(0, .adbreakbegin, adBreak: 0)
+    log.add(0, .adbegin, ad: "a1", adBreak: 0)
     log.add(
-      0, "beacon", ad: "a1",
+      0, .beacon, ad: "a1",
       [("event", .string("start")), ("url", .string(url)), ("status", .number(status))])
     if let impressionAt { log.beacon(impressionAt, "impression", ad: "a1") }
-    log.add(4, "adend", ad: "a1", adBreak: 0)
-    log.add(4, "adbreakend", adBreak: 0)
+    log.add(4, .adend, ad: "a1", adBreak: 0)
+    log.add(4, .adbreakend, adBreak: 0)
     return log
   }
 
@@ -52,7 +51,7 @@ import Testing
   @Test func aPluginDeclaresInTheLog() throws {
     var declaring = LogBuilder()
     let fields = try #require(Self.dai.json.objectValue)
-    declaring.add(0, TrackingDeclarations.entryType, fields.map { ($0.key, $0.value) })
+    declaring.add(0, .trackingvocabulary, fields.map { ($0.key, $0.value) })
     var run = declaring
     for entry in log(status: 404).entries { run.add(entry) }
     #expect(rules(run).isEmpty)
@@ -76,7 +75,7 @@ import Testing
   /// `impression-fired` counts a declared impression event: a VAST ad that fired only `start`.
   @Test func aDeclaredImpressionEventSatisfiesImpressionFired() {
     var vast = LogBuilder.playing()
-    vast.add(0, "vasttracking", ad: "a1", [("impressions", .number(1))])
+    vast.add(0, .vasttracking, ad: "a1", [("impressions", .number(1))])
     for entry in log(status: 204).entries.dropFirst(4) { vast.add(entry) }
     #expect(rules(vast) == ["impression-fired"])
     #expect(rules(vast, TrackingDeclarations(settings: Self.dai)).isEmpty)
@@ -116,7 +115,7 @@ extension LogBuilder {
   /// Appends an entry as it is.
   mutating func add(_ entry: LogEntry) {
     add(
-      VirtualTime.seconds(entry.micros), entry.type, ad: entry.adId, adBreak: entry.adBreakTimeOffset,
+      VirtualTime.seconds(entry.micros), entry.kind, ad: entry.adId, adBreak: entry.adBreakTimeOffset,
       entry.fields.map { ($0.key, $0.value) })
   }
 }

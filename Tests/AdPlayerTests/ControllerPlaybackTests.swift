@@ -127,7 +127,7 @@ import Testing
     try controller.updateAdProgress(first, 0.4)
     try controller.skipAd(first)
     #expect(first.state == .skipped)
-    let skip = try #require(fixture.player.log.entries.first { $0.type == "adskip" })
+    let skip = try #require(fixture.player.log.entries.first { $0.kind == .adskip })
     #expect(
       skip.jsonLine
         == #"{"t":0,"type":"adskip","ad":{"id":"a"},"adBreak":{"timeOffset":0},"playedPercentage":0.4}"#)
@@ -228,7 +228,7 @@ import Testing
     _ = fixture.player.run(until: 1)
     try fixture.ctl().error(IntegrationError("tracking failed"))
     _ = fixture.player.run(until: 2)
-    let line = try #require(fixture.player.log.entries.first { $0.type == "aderror" })
+    let line = try #require(fixture.player.log.entries.first { $0.kind == .aderror })
     #expect(line.jsonLine == #"{"t":1,"type":"aderror","message":"tracking failed"}"#)
     #expect(!fixture.player.paused)
     #expect(fixture.player.currentTime == 2)

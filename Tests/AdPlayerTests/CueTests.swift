@@ -16,7 +16,7 @@ import Testing
   }
 
   private func cueLines(_ player: Player) -> [String] {
-    player.log.entries.filter { $0.type == "cue" }.map(\.jsonLine)
+    player.log.entries.filter { $0.kind == .cue }.map(\.jsonLine)
   }
 
   @Test func aCueFiresAtItsExactStartOnceWhilePlayingThrough() {
@@ -73,7 +73,7 @@ import Testing
     _ = player.run(until: 5)
     player.setCues([Cue(id: "live", startTime: 4, endTime: nil), Cue(id: "later", startTime: 8)])
     _ = player.run(until: 10)
-    #expect(player.log.entries.filter { $0.type == "cue" }.map(\.time) == [5, 8])
+    #expect(player.log.entries.filter { $0.kind == .cue }.map(\.time) == [5, 8])
     player.setSource(SourceDescription(sources: [TypedSource(src: "https://example.com/d.m3u8")]))
     #expect(player.cues.isEmpty)
   }

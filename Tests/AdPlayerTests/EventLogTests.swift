@@ -6,7 +6,7 @@ import Testing
 @Suite struct EventLogTests {
   @Test func entriesWriteAsJSONLinesAndText() {
     let entry = LogEntry(
-      micros: 12_250_000, type: "adskip", adId: "a\"1", adBreakTimeOffset: 600,
+      micros: 12_250_000, kind: .adskip, adId: "a\"1", adBreakTimeOffset: 600,
       fields: JSONObject([("playedPercentage", .number(0.5)), ("t", .number(99))]))
     #expect(
       entry.jsonLine
@@ -19,7 +19,7 @@ import Testing
     let player = Player()
     player.loop.after(1.5) {
       player.appendLog(
-        type: "beacon", adId: "a1",
+        .beacon, adId: "a1",
         fields: JSONObject([
           ("event", .string("impression")), ("url", .string("https://t/i")), ("status", .number(200)),
         ]))
@@ -35,7 +35,7 @@ import Testing
   @Test func aStreamingLogKeepsNothingAndACountingLogOnlyCounts() {
     var streamed: [String] = []
     let streaming = Player(
-      defaultTimeline: .vod(1), log: EventLog(mode: .stream { streamed.append($0.type) }))
+      defaultTimeline: .vod(1), log: EventLog(mode: .stream { streamed.append($0.kind.rawValue) }))
     streaming.setSource(SourceDescription(sources: [TypedSource(src: "u")]))
     streaming.play()
     _ = streaming.run()

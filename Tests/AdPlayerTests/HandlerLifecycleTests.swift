@@ -190,7 +190,7 @@ import Testing
   @Test func aMissingSkipAdMeansControllerSkipAd() throws {
     let (player, integration) = try playingAd(implementsSkip: false)
     #expect(player.ads.skip() == .requested(adId: "a"))
-    #expect(player.log.entries.contains { $0.type == "adskip" && $0.adId == "a" })
+    #expect(player.log.entries.contains { $0.kind == .adskip && $0.adId == "a" })
     #expect(integration.slots.first?.ad.state == .skipped)
   }
 
@@ -207,7 +207,7 @@ import Testing
     #expect(player.ads.skip() == .requested(adId: "a"))
     #expect(skipped == ["a"])
     #expect(ad.isPlaying)
-    #expect(!player.log.entries.contains { $0.type == "adskip" })
+    #expect(!player.log.entries.contains { $0.kind == .adskip })
   }
 
   @Test func aFailingSkipAdIsANonFatalAdError() throws {

@@ -38,7 +38,7 @@ import Testing
     #expect(player.paused)
     #expect(player.currentTime == 0)
     #expect(!player.ended)
-    #expect(!player.log.entries.contains { $0.type == "timeupdate" })
+    #expect(!player.log.entries.contains { $0.kind == .timeupdate })
   }
 
   @Test func pauseStopsTimeAndPlayResumesFromThere() {
@@ -52,7 +52,7 @@ import Testing
     }
     _ = player.run(until: 11)
     #expect(player.currentTime == 3)
-    let types = player.log.entries.map(\.type)
+    let types = player.log.entries.map(\.kind.rawValue)
     // The pause timer was queued before the 2 s tick was, so it fires first at 2 s.
     #expect(types.filter { $0 == "timeupdate" }.count == 11)
     #expect(
@@ -110,7 +110,7 @@ import Testing
     let player = loaded(.vod(1))
     player.play()
     _ = player.run()
-    #expect(player.log.entries.filter { $0.type == "timeupdate" && $0.micros == 1_000_000 }.count == 1)
+    #expect(player.log.entries.filter { $0.kind == .timeupdate && $0.micros == 1_000_000 }.count == 1)
   }
 
   @Test func liveContentNeverEnds() {
@@ -135,11 +135,12 @@ import Testing
   @Test func playBeforeTheSourceLoadsPlaysOnceLoaded() {
     let player = Player(defaultTimeline: .vod(10))
     player.play()
-    #expect(player.log.entries.map(\.type) == ["play"])
+    #expect(player.log.entries.map(\.kind.rawValue) == ["play"])
     player.setSource(SourceDescription(sources: [TypedSource(src: "u")]))
     player.play()
     _ = player.run(until: 0.25)
-    #expect(player.log.entries.map(\.type) == ["play", "sourcechange", "play", "playing", "timeupdate"])
+    #expect(
+      player.log.entries.map(\.kind.rawValue) == ["play", "sourcechange", "play", "playing", "timeupdate"])
   }
 
   @Test func prepareContentSuppliesTheTimelineAndItsFailureIsFatal() {

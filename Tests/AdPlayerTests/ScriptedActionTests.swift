@@ -54,7 +54,7 @@ import Testing
     let outcome = player.run()
     #expect(outcome == LoopOutcome(kind: .stopped, reason: "stopped by the script at 5 s", time: 5))
     #expect(player.currentTime == 102)
-    let actions = player.log.entries.filter { $0.type == "action" }.map(\.jsonLine)
+    let actions = player.log.entries.filter { $0.kind == .action }.map(\.jsonLine)
     #expect(
       actions == [
         #"{"t":0,"type":"action","do":"play"}"#,

@@ -56,7 +56,7 @@ import Testing
     player.play()
     _ = player.run(until: 25)
 
-    let adLines = player.log.entries.filter { EventType(rawValue: $0.type)?.isAdEvent == true }.map(
+    let adLines = player.log.entries.filter { EventType(rawValue: $0.kind.rawValue)?.isAdEvent == true }.map(
       \.jsonLine)
     #expect(
       adLines == [
@@ -76,7 +76,7 @@ import Testing
         #"{"t":20,"type":"adend","ad":{"id":"second_ad_id"},"adBreak":{"timeOffset":0}}"#,
         #"{"t":20,"type":"adbreakend","adBreak":{"timeOffset":0}}"#,
       ])
-    let start = player.log.entries.prefix(8).map(\.type)
+    let start = player.log.entries.prefix(8).map(\.kind.rawValue)
     #expect(
       start == ["addadbreak", "addad", "addad", "sourcechange", "play", "playing", "adbreakbegin", "adbegin"])
     let first = try #require(slots.first?.ad)

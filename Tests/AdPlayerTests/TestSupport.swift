@@ -33,14 +33,14 @@ final class Fixture {
     ])
   }
 
-  /// The log's entry types, in order.
-  var types: [String] { player.log.entries.map(\.type) }
+  /// The log's entry types (the kinds' names), in order.
+  var types: [String] { player.log.entries.map(\.kind.rawValue) }
 
   /// Ad and break events as `type` or `type:adId`, in order.
   var adEvents: [String] {
     player.log.entries.compactMap { entry in
-      guard let type = EventType(rawValue: entry.type), type.isAdEvent else { return nil }
-      return entry.adId.map { "\(entry.type):\($0)" } ?? entry.type
+      guard let type = EventType(rawValue: entry.kind.rawValue), type.isAdEvent else { return nil }
+      return entry.adId.map { "\(entry.kind):\($0)" } ?? entry.kind.rawValue
     }
   }
 }

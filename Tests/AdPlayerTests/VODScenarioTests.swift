@@ -41,15 +41,15 @@ import Testing
     #expect(outcome == LoopOutcome(kind: .idle, reason: "content ended at 7200 s", time: 6931))
     let entries = player.log.entries
     let lines = entries.map(\.jsonLine)
-    func count(_ type: String) -> Int { entries.filter { $0.type == type }.count }
-    #expect(count("adbreakbegin") == 11)
-    #expect(count("adbreakend") == 11)
-    #expect(count("adbegin") == 22)
-    #expect(count("adend") == 21)
-    #expect(count("adskip") == 1)
-    #expect(count("adfirstquartile") == 22)  // the skipped ad played past its first quartile
-    #expect(count("aderror") == 0)
-    #expect(!entries.contains { $0.adId?.hasPrefix("b1200-") == true && $0.type != "addad" })
+    func count(_ kind: LogKind) -> Int { entries.filter { $0.kind == kind }.count }
+    #expect(count(.adbreakbegin) == 11)
+    #expect(count(.adbreakend) == 11)
+    #expect(count(.adbegin) == 22)
+    #expect(count(.adend) == 21)
+    #expect(count(.adskip) == 1)
+    #expect(count(.adfirstquartile) == 22)  // the skipped ad played past its first quartile
+    #expect(count(.aderror) == 0)
+    #expect(!entries.contains { $0.adId?.hasPrefix("b1200-") == true && $0.kind != .addad })
     #expect(
       integration.slots.filter { $0.ad.adBreak?.timeOffset == 1200 }.allSatisfy { $0.ad.state == .scheduled })
 

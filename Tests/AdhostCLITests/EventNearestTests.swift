@@ -12,7 +12,7 @@ import Testing
       throw ScenarioError(file: "test", path: "", expectation: "an object")
     }
     return RecordedEntry(
-      entry: LogEntry(micros: seconds * 1_000_000, type: "cue", fields: fields), contentTime: Double(seconds))
+      entry: LogEntry(micros: seconds * 1_000_000, kind: .cue, fields: fields), contentTime: Double(seconds))
   }
 
   func failures(_ events: String, _ entries: [RecordedEntry]) throws -> [String] {

@@ -80,6 +80,16 @@ import Testing
 
         """)
   }
+
+  /// `:stop-at` takes the type of a log entry (`LogKind`); another name is refused, not kept as
+  /// a stop that can never come.
+  @Test func stopAtRefusesANameThatIsNoEntrysType() async throws {
+    let output = try await session(
+      [":stop-at adbegun", ":stop-at adbegin", ":stop-at"], plugin: nil, source: nil, echo: true)
+    #expect(
+      output.contains("adbegun is not the type of a log entry (adbegin, beacon, cue, …)\n"), "\(output)")
+    #expect(output.contains("adhost> :stop-at\nadbegin\n"), "\(output)")
+  }
 }
 
 extension ReplClockTests {

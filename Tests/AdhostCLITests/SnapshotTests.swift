@@ -75,7 +75,7 @@ import Testing
       entries: [
         RecordedEntry(
           entry: LogEntry(
-            micros: 0, type: "beacon",
+            micros: 0, kind: .beacon,
             fields: JSONObject([
               ("url", .string("https://t.example/i?CB=12345&x=1&ts=2026-11-30T21%3A16%3A44.000Z&sid=9")),
               ("date", .string("at 2026-01-02T03:04:05Z")),

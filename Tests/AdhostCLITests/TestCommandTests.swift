@@ -136,6 +136,10 @@ import Testing
     (#""budgets": {"runSeconds": -2}"#, "budgets.runSeconds: expected a number of seconds ≥ 0, found -2"),
     (#""events": [{"type": "play", "at": -1}]"#, "events[0].at: expected a number of seconds ≥ 0, found -1"),
     (
+      #""noEvents": [{"type": "adbegun"}]"#,
+      "noEvents[0].type: expected the type of a log entry (adbegin, beacon, request, …), found \"adbegun\""
+    ),
+    (
       #""beacons": [{"event": "start", "count": -1}]"#,
       "beacons[0].count: expected a whole number ≥ 0, found -1"
     ),

@@ -24,7 +24,7 @@ import Testing
         queued.append(run.player.loop.queuedTimers)
       }
       _ = run.player.run(until: 620)
-      return (queued, run.log.entries.map(\.type))
+      return (queued, run.log.entries.map(\.kind.rawValue))
     }
     // The break still plays at 600 s.
     #expect(types.contains("adbreakbegin"))
@@ -45,9 +45,9 @@ import Testing
       run.player.setSource(try SourceDescription(jsonText: source))
       _ = run.player.run(until: 590)
       let set = run.player.loop.timersSet
-      let timeupdates = run.log.entries.filter { $0.type == "timeupdate" }.count
+      let timeupdates = run.log.entries.filter { $0.kind == .timeupdate }.count
       _ = run.player.run(until: 620)
-      return (set, timeupdates, run.log.entries.map(\.type))
+      return (set, timeupdates, run.log.entries.map(\.kind.rawValue))
     }
     #expect(types.contains("adbreakbegin"))
     #expect(timeupdates > 2_000)
@@ -80,12 +80,12 @@ import Testing
       _ = run.player.run(until: 60)
       let schedule = try #require(run.engine.clientSideAds?.engine?.schedule)
       let before = schedule.breaksExamined
-      let timeupdatesBefore = run.log.entries.filter { $0.type == "timeupdate" }.count
+      let timeupdatesBefore = run.log.entries.filter { $0.kind == .timeupdate }.count
       _ = run.player.run(until: 590)
       let examined = schedule.breaksExamined - before
-      let timeupdates = run.log.entries.filter { $0.type == "timeupdate" }.count - timeupdatesBefore
+      let timeupdates = run.log.entries.filter { $0.kind == .timeupdate }.count - timeupdatesBefore
       _ = run.player.run(until: 620)
-      return (examined, timeupdates, run.log.entries.map(\.type))
+      return (examined, timeupdates, run.log.entries.map(\.kind.rawValue))
     }
   }
 

@@ -30,14 +30,15 @@ final class EngineRun {
   func play(_ source: String, until limit: Double, problems: () -> [String] = { [] }) throws -> Played {
     player.setSource(try SourceDescription(jsonText: source))
     let outcome = player.run(until: limit)
-    let beacons = log.entries.filter { $0.type == "beacon" }.map { entry in
+    let beacons = log.entries.filter { $0.kind == .beacon }.map { entry in
       let event = entry.fields["event"]?.stringValue ?? "?"
       let status = entry.fields["status"]?.numberValue.flatMap { Int(exactly: $0) }.map(String.init)
       return "\(event)@\(Self.seconds(entry.micros)) \(status ?? "no status")"
     }
     return Played(
       outcome: outcome.kind == .idle ? "idle" : "\(outcome.kind): \(outcome.reason)",
-      log: log.entries.map { ($0.type, Self.seconds($0.micros)) }, beacons: beacons, problems: problems())
+      log: log.entries.map { ($0.kind.rawValue, Self.seconds($0.micros)) }, beacons: beacons,
+      problems: problems())
   }
 
   static func seconds(_ micros: Int64) -> String { VirtualTime.secondsText(micros) }

@@ -115,7 +115,7 @@ final class MemoryPlayer: IntegrationPlayer {
   func removeEventListener(_ token: ListenerToken) -> Bool { listeners.remove(token) }
 
   /// The in-memory player keeps no log.
-  func appendLog(type: String, adId: String?, fields: JSONObject) {}
+  func appendLog(_ kind: LogKind, adId: String?, fields: JSONObject) {}
 
   /// Whether a host's segment loader said the content waits (the in-memory player keeps the flag).
   private(set) var isWaiting = false

@@ -61,7 +61,7 @@ import Testing
       end
       """
     ) { host in
-      (host.pluginHost.engine.trackers.count, host.player.log.entries.filter { $0.type == "beacon" }.count)
+      (host.pluginHost.engine.trackers.count, host.player.log.entries.filter { $0.kind == .beacon }.count)
     }
     #expect(trackers == 0)
     #expect(beacons == 0, "\(beacons) beacons went to ads that were never tracked")
@@ -78,7 +78,7 @@ import Testing
       """
     ) { host in
       (
-        host.player.log.entries.filter { $0.type == "beacon" && $0.adId == "kept" }.count,
+        host.player.log.entries.filter { $0.kind == .beacon && $0.adId == "kept" }.count,
         host.pluginHost.engine.trackers.count
       )
     }

@@ -47,7 +47,7 @@ import Testing
       _ = host.player.run(until: 60)
       let entries = host.player.log.entries
       func seconds(_ entry: LogEntry) -> Double { Double(entry.micros) / 1_000_000 }
-      let requests = entries.filter { $0.type == "request" }
+      let requests = entries.filter { $0.kind == .request }
       let pings = requests.compactMap { entry -> String? in
         guard let address = entry.fields["url"]?.stringValue, let range = address.range(of: "/media/") else {
           return nil
@@ -56,10 +56,10 @@ import Testing
       }
       let polls = requests.filter { $0.fields["url"]?.stringValue?.hasSuffix("/metadata") == true }.map(
         seconds)
-      let events = entries.filter { ["addad", "adbegin", "adend", "adbreakend"].contains($0.type) }.map {
-        "\($0.type) \($0.adId ?? "-")@\(seconds($0))"
+      let events = entries.filter { [LogKind.addad, .adbegin, .adend, .adbreakend].contains($0.kind) }.map {
+        "\($0.kind) \($0.adId ?? "-")@\(seconds($0))"
       }
-      let errors = entries.filter { $0.type == "aderror" || $0.type == "error" }.map { "\($0.fields)" }
+      let errors = entries.filter { $0.kind == .aderror || $0.kind == .error }.map { "\($0.fields)" }
       return (pings, events, polls, errors)
     }
     #expect(errors.isEmpty, "\(errors)")

@@ -67,16 +67,16 @@ import Testing
     let entries = host.player.log.entries
     let marker = "/view/p/service/vod/stream/s-1/media/"
     let pings = entries.compactMap { entry -> (String, Double)? in
-      guard entry.type == "request", let address = entry.fields["url"]?.stringValue,
+      guard entry.kind == .request, let address = entry.fields["url"]?.stringValue,
         let range = address.range(of: marker)
       else { return nil }
       return (String(address[range.upperBound...]), Double(entry.micros) / 1_000_000)
     }
-    let begins = entries.filter { $0.type == "adbegin" }.map {
+    let begins = entries.filter { $0.kind == .adbegin }.map {
       "\($0.adId ?? "?")@\(Double($0.micros) / 1_000_000)"
     }
-    let errors = entries.filter { $0.type == "aderror" || $0.type == "error" }.map { "\($0.fields)" }
-    let beacons = entries.filter { $0.type == "beacon" }.map { entry in
+    let errors = entries.filter { $0.kind == .aderror || $0.kind == .error }.map { "\($0.fields)" }
+    let beacons = entries.filter { $0.kind == .beacon }.map { entry in
       let id = entry.fields["url"]?.stringValue?.components(separatedBy: marker).last ?? "?"
       return "\(id) \(entry.fields["event"]?.stringValue ?? "?")@\(entry.adId ?? "-")"
     }

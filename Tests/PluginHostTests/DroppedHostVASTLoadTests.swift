@@ -64,7 +64,7 @@ import Testing
       gate.openAndAwaitPassage()
       player.loop.ioTimeout = 5
       _ = player.run(until: 2)
-      let lines = player.log.entries.filter { $0.type == "log" }.compactMap {
+      let lines = player.log.entries.filter { $0.kind == .log }.compactMap {
         $0.fields["message"]?.stringValue
       }
       return (freed, stalled, lines)
@@ -108,7 +108,7 @@ import Testing
       gate.openAndAwaitPassage()
       player.loop.ioTimeout = 5
       _ = player.run(until: 2)
-      return (freed, stalled, player.log.entries.dropFirst(logged).map(\.type))
+      return (freed, stalled, player.log.entries.dropFirst(logged).map(\.kind.rawValue))
     }
     #expect(stalled, "the run did not wait for the ad tag")
     #expect(freed, "the ad tag in flight kept the dropped host alive")

@@ -47,7 +47,7 @@ import Testing
       // …and a new source ends it: the plugin's code gets "cancelled", its timers are gone.
       host.player.setSource(SourceDescription(sources: [TypedSource(src: "https://example.com/2.m3u8")]))
       _ = host.player.run(until: 5)
-      let lines = host.player.log.entries.filter { $0.type == "log" }.compactMap {
+      let lines = host.player.log.entries.filter { $0.kind == .log }.compactMap {
         $0.fields["message"]?.stringValue
       }
       return (lines, first)

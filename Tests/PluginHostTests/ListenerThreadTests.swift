@@ -39,11 +39,11 @@ import Testing
       let entries = host.player.log.entries
       return Outcome(
         threadsMade: host.pluginHost.lua.threadsMade,
-        logLines: entries.filter { $0.type == "log" }.compactMap { $0.fields["message"]?.stringValue },
-        errors: entries.filter { $0.type == "aderror" || $0.type == "plugin-error" }.map {
+        logLines: entries.filter { $0.kind == .log }.compactMap { $0.fields["message"]?.stringValue },
+        errors: entries.filter { $0.kind == .aderror || $0.kind == .pluginError }.map {
           $0.fields["message"]?.stringValue ?? $0.fields["error"]?.stringValue ?? "\($0.fields)"
         },
-        timeupdates: entries.filter { $0.type == "timeupdate" }.count)
+        timeupdates: entries.filter { $0.kind == .timeupdate }.count)
     }
   }
 

@@ -75,7 +75,7 @@ import Testing
       let withSideTable = objects.compactMap { name, object in
         object.flatMap { Self.hasSideTable($0) ? name : nil }
       }
-      return (missing + withSideTable, host.player.log.entries.map(\.type))
+      return (missing + withSideTable, host.player.log.entries.map(\.kind.rawValue))
     }
     // The play went through what forms the references: the interstitial, the ad, the fault.
     for type in ["interstitialstart", "interstitialend", "adbegin", "adend", "fault", "ended"] {

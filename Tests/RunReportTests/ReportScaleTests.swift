@@ -1,4 +1,3 @@
-import AdPlayer
 import Foundation
 import PlayerSeam
 import Testing
@@ -13,22 +12,22 @@ import Testing
   /// with two beacons, every tenth failing, then each beacon again.
   static func adLog(_ count: Int) -> [ReportEntry] {
     var log: [ReportEntry] = []
-    for index in 0..<count { log.append(entry(0, "addad", ad: "ad\(index)", offset: 1)) }
-    log.append(entry(1, "adbreakbegin", content: 1, offset: 1))
+    for index in 0..<count { log.append(entry(0, .addad, ad: "ad\(index)", offset: 1)) }
+    log.append(entry(1, .adbreakbegin, content: 1, offset: 1))
     var time = 1.0
     for index in 0..<count {
       let ad = "ad\(index)"
-      log.append(entry(time, "adbegin", content: 1, ad: ad, offset: 1))
-      log.append(entry(time, "beacon", content: 1, ad: ad, [("event", .string("impression"))]))
+      log.append(entry(time, .adbegin, content: 1, ad: ad, offset: 1))
+      log.append(entry(time, .beacon, content: 1, ad: ad, [("event", .string("impression"))]))
       if index % 10 == 0 {
-        log.append(entry(time, "aderror", content: 1, ad: ad, [("message", .string("bad media"))]))
+        log.append(entry(time, .aderror, content: 1, ad: ad, [("message", .string("bad media"))]))
       } else {
         time += 0.001
-        log.append(entry(time, "adend", content: 1, ad: ad, offset: 1))
+        log.append(entry(time, .adend, content: 1, ad: ad, offset: 1))
       }
-      log.append(entry(time, "beacon", content: 1, ad: ad, [("event", .string("complete"))]))
+      log.append(entry(time, .beacon, content: 1, ad: ad, [("event", .string("complete"))]))
     }
-    log.append(entry(time, "adbreakend", content: 1, offset: 1))
+    log.append(entry(time, .adbreakend, content: 1, offset: 1))
     return log
   }
 
@@ -54,13 +53,13 @@ import Testing
       var timeline = RunTimeline()
       var time = 0.0
       for round in 0..<count {
-        timeline.add(entry(time, "adbreakbegin", offset: 5))
+        timeline.add(entry(time, .adbreakbegin, offset: 5))
         for slot in 0..<3 {
-          timeline.add(entry(time, "adbegin", ad: "r\(round % 7)-\(slot)", offset: 5))
+          timeline.add(entry(time, .adbegin, ad: "r\(round % 7)-\(slot)", offset: 5))
           time += 1
-          timeline.add(entry(time, "adend", ad: "r\(round % 7)-\(slot)", offset: 5))
+          timeline.add(entry(time, .adend, ad: "r\(round % 7)-\(slot)", offset: 5))
         }
-        timeline.add(entry(time, "adbreakend", offset: 5))
+        timeline.add(entry(time, .adbreakend, offset: 5))
       }
       timeline.finish()
       #expect(timeline.ads.map(\.slot).max() == 2)
@@ -78,7 +77,7 @@ import Testing
     let line = String(repeating: "x", count: 1000)
     for index in 0..<50_000 {
       timeline.add(
-        entry(Double(index) / 1000, "log", [("level", .string("warn")), ("message", .string(line))]))
+        entry(Double(index) / 1000, .log, [("level", .string("warn")), ("message", .string(line))]))
     }
     timeline.finish()
     let limits = ReportLimits.standard
@@ -98,8 +97,8 @@ import Testing
     let limits = ReportLimits(headRows: 10, tailRows: 10, textBytes: 100, markers: 3)
     var timeline = RunTimeline(limits: limits)
     let long = String(repeating: "é", count: 5_000_000)
-    timeline.add(entry(1, "aderror", ad: String(repeating: "a", count: 300), [("message", .string(long))]))
-    timeline.add(entry(2, "log", [("data", .array([.string(long)]))]))
+    timeline.add(entry(1, .aderror, ad: String(repeating: "a", count: 300), [("message", .string(long))]))
+    timeline.add(entry(2, .log, [("data", .array([.string(long)]))]))
     let row = timeline.rows.head[0].item.entry
     #expect(row.adId == String(repeating: "a", count: 100) + "… (200 more bytes)")
     #expect(
@@ -114,8 +113,8 @@ import Testing
     let limits = ReportLimits(headRows: 10, tailRows: 10, textBytes: 100, markers: 3)
     var timeline = RunTimeline(limits: limits)
     for index in 0..<10 {
-      timeline.add(entry(Double(index), "plugin-error", [("message", .string("boom \(index)"))]))
-      timeline.add(entry(Double(index), "beacon", [("event", .string("start")), ("status", .number(500))]))
+      timeline.add(entry(Double(index), .pluginError, [("message", .string("boom \(index)"))]))
+      timeline.add(entry(Double(index), .beacon, [("event", .string("start")), ("status", .number(500))]))
     }
     #expect(timeline.errors.count == 3)
     #expect(timeline.beacons.count == 3)
@@ -131,13 +130,13 @@ import Testing
   @Test func entriesComeBackInOrder() throws {
     let spool = try ReportSpool(limits: ReportLimits(headRows: 10, tailRows: 10, textBytes: 64, markers: 10))
     let first = entry(
-      1.5, "beacon", content: 0.25, ad: "a\"1", offset: 30,
+      1.5, .beacon, content: 0.25, ad: "a\"1", offset: 30,
       [
         ("event", .string("start")), ("status", .number(204)),
         ("nested", .object(JSONObject([("k", .null)]))),
       ])
     spool.append(first)
-    spool.append(entry(2, "log", [("message", .string(String(repeating: "m", count: 100)))]))
+    spool.append(entry(2, .log, [("message", .string(String(repeating: "m", count: 100)))]))
     var read: [ReportEntry] = []
     try spool.forEach { read.append($0) }
     #expect(read.count == 2)
@@ -145,7 +144,7 @@ import Testing
     #expect(read[0].contentTime == 0.25)
     #expect(
       read[1].entry.fields["message"]?.stringValue == String(repeating: "m", count: 64) + "… (36 more bytes)")
-    for index in 0..<20_000 { spool.append(entry(3 + Double(index), "timeupdate", content: Double(index))) }
+    for index in 0..<20_000 { spool.append(entry(3 + Double(index), .timeupdate, content: Double(index))) }
     var count = 0
     var last = 0.0
     try spool.forEach {

@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 import Testing
 
 @testable import RunReport
@@ -11,9 +11,9 @@ import Testing
       ReportPage(
         title: hostile,
         timeline: RunTimeline([
-          entry(0, "addad", ad: hostile, offset: 0), entry(0, "adbegin", ad: hostile, offset: 0),
-          entry(1, "beacon", ad: hostile, [("event", .string(hostile)), ("url", .string(hostile))]),
-          entry(2, "aderror", ad: hostile, [("message", .string(hostile))]),
+          entry(0, .addad, ad: hostile, offset: 0), entry(0, .adbegin, ad: hostile, offset: 0),
+          entry(1, .beacon, ad: hostile, [("event", .string(hostile)), ("url", .string(hostile))]),
+          entry(2, .aderror, ad: hostile, [("message", .string(hostile))]),
         ]),
         marks: [ReportMark(time: 1, label: hostile, message: hostile)]))
     #expect(!page.contains(hostile))
@@ -45,10 +45,10 @@ import Testing
     var time = 0.0
     while time < 86_400 {
       let offset = content
-      timeline.add(entry(time, "adbreakbegin", content: content, offset: offset))
+      timeline.add(entry(time, .adbreakbegin, content: content, offset: offset))
       for index in 0..<4 {
         let ad = "ad-\(Int(offset))-\(index)"
-        timeline.add(entry(time, "adbegin", content: content, ad: ad, offset: offset))
+        timeline.add(entry(time, .adbegin, content: content, ad: ad, offset: offset))
         for (step, event) in [
           "impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
         ]
@@ -56,20 +56,20 @@ import Testing
           let at = time + 15 * Double(max(0, step - 1)) / 4
           timeline.add(
             entry(
-              at, "beacon", content: content, ad: ad,
+              at, .beacon, content: content, ad: ad,
               [
                 ("event", .string(event)), ("url", .string("https://t.example/\(event)?ad=\(ad)")),
                 ("status", .number(200)),
               ]))
         }
         time += 15
-        timeline.add(entry(time, "adend", content: content, ad: ad, offset: offset))
+        timeline.add(entry(time, .adend, content: content, ad: ad, offset: offset))
       }
-      timeline.add(entry(time, "adbreakend", content: content, offset: offset))
+      timeline.add(entry(time, .adbreakend, content: content, offset: offset))
       for _ in 0..<540 {
         time += 1
         content += 1
-        timeline.add(entry(time, "timeupdate", content: content))
+        timeline.add(entry(time, .timeupdate, content: content))
       }
     }
     timeline.finish()

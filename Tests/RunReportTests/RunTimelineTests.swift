@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 import Testing
 
@@ -6,12 +5,12 @@ import Testing
 
 /// A log entry at `time` with the content time `content`.
 func entry(
-  _ time: Double, _ type: String, content: Double = 0, ad: String? = nil, offset: Double? = nil,
+  _ time: Double, _ kind: LogKind, content: Double = 0, ad: String? = nil, offset: Double? = nil,
   _ fields: [(String, JSONValue)] = []
 ) -> ReportEntry {
   ReportEntry(
     LogEntry(
-      micros: VirtualTime.micros(time), type: type, adId: ad, adBreakTimeOffset: offset,
+      micros: VirtualTime.micros(time), kind: kind, adId: ad, adBreakTimeOffset: offset,
       fields: JSONObject(fields)),
     contentTime: content)
 }
@@ -40,21 +39,21 @@ func entry(
 @Suite struct RunTimelineTests {
   /// Four ads: played, skipped, failed, and one a seek jumps over; beacons on their ads.
   static let log: [ReportEntry] = [
-    entry(0, "addad", ad: "a1", offset: 0), entry(0, "addad", ad: "a2", offset: 0),
-    entry(0, "addad", ad: "a3", offset: 0), entry(0, "addad", ad: "m1", offset: 60),
-    entry(0, "adbreakbegin", offset: 0), entry(0, "adbegin", ad: "a1", offset: 0),
+    entry(0, .addad, ad: "a1", offset: 0), entry(0, .addad, ad: "a2", offset: 0),
+    entry(0, .addad, ad: "a3", offset: 0), entry(0, .addad, ad: "m1", offset: 60),
+    entry(0, .adbreakbegin, offset: 0), entry(0, .adbegin, ad: "a1", offset: 0),
     entry(
-      0, "beacon", ad: "a1",
+      0, .beacon, ad: "a1",
       [("event", .string("impression")), ("url", .string("https://t/i")), ("status", .number(200))]),
-    entry(10, "adend", ad: "a1", offset: 0), entry(10, "adbegin", ad: "a2", offset: 0),
-    entry(13, "action", [("do", .string("skip"))]), entry(13, "adskip", ad: "a2", offset: 0),
+    entry(10, .adend, ad: "a1", offset: 0), entry(10, .adbegin, ad: "a2", offset: 0),
+    entry(13, .action, [("do", .string("skip"))]), entry(13, .adskip, ad: "a2", offset: 0),
     entry(
-      13, "beacon", ad: "a2",
+      13, .beacon, ad: "a2",
       [("event", .string("skip")), ("url", .string("https://t/s")), ("status", .number(404))]),
-    entry(13, "adbegin", ad: "a3", offset: 0),
-    entry(14, "aderror", ad: "a3", [("message", .string("media <failed>"))]),
-    entry(14, "adbreakend", offset: 0), entry(14, "timeupdate"), entry(20, "timeupdate", content: 6),
-    entry(20, "seeking", content: 6), entry(20, "seeked", content: 90), entry(30, "timeupdate", content: 100),
+    entry(13, .adbegin, ad: "a3", offset: 0),
+    entry(14, .aderror, ad: "a3", [("message", .string("media <failed>"))]),
+    entry(14, .adbreakend, offset: 0), entry(14, .timeupdate), entry(20, .timeupdate, content: 6),
+    entry(20, .seeking, content: 6), entry(20, .seeked, content: 90), entry(30, .timeupdate, content: 100),
   ]
 
   @Test func adsGetTheirOutcomes() {
@@ -80,12 +79,12 @@ func entry(
 
   @Test func aReplayedBreakPlaysItsAdAgain() {
     let timeline = RunTimeline([
-      entry(0, "addad", ad: "m", offset: 30), entry(30, "adbreakbegin", offset: 30),
-      entry(30, "adbegin", ad: "m", offset: 30), entry(40, "adend", ad: "m", offset: 30),
-      entry(40, "adbreakend", offset: 30), entry(50, "adbreakbegin", offset: 30),
-      entry(50, "adbegin", ad: "m", offset: 30),
+      entry(0, .addad, ad: "m", offset: 30), entry(30, .adbreakbegin, offset: 30),
+      entry(30, .adbegin, ad: "m", offset: 30), entry(40, .adend, ad: "m", offset: 30),
+      entry(40, .adbreakend, offset: 30), entry(50, .adbreakbegin, offset: 30),
+      entry(50, .adbegin, ad: "m", offset: 30),
       entry(
-        51, "beacon", ad: "m",
+        51, .beacon, ad: "m",
         [("event", .string("start")), ("url", .string("https://t/b")), ("status", .number(204))]),
     ])
     #expect(timeline.ads.map(\.outcome) == [.played, .unfinished])

@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 import Testing
 
 @testable import RunReport
@@ -9,13 +9,13 @@ import Testing
   @Test func segmentsAreRowsAndAFailedOneIsAnError() {
     let timeline = RunTimeline([
       entry(
-        0, "segment",
+        0, .segment,
         [
           ("url", .string("https://cdn.example/s0.ts")), ("status", .number(200)), ("bytes", .number(1880)),
           ("startTime", .number(0)), ("endTime", .number(6)),
         ]),
       entry(
-        0, "segmenterror",
+        0, .segmenterror,
         [
           ("url", .string("https://cdn.example/s1.ts")),
           ("message", .string("https://cdn.example/s1.ts: HTTP status 404")),
@@ -29,7 +29,7 @@ import Testing
     #expect(page.contains("data-type=\"segment\""))
     #expect(page.contains("class=\"err\" data-ad=\"\" data-type=\"segmenterror\""))
     #expect(page.contains("1 media segment loaded (1880 bytes), 1 failed"))
-    let plain = RunReport.html(ReportPage(title: "t", timeline: RunTimeline([entry(0, "play")])))
+    let plain = RunReport.html(ReportPage(title: "t", timeline: RunTimeline([entry(0, .play)])))
     #expect(!plain.contains("media segment"))
   }
 
@@ -38,7 +38,7 @@ import Testing
   @Test func aSegmentIssueIsAnErrorWithItsURLAndOffset() {
     func issue(_ kind: String, _ message: String) -> ReportEntry {
       entry(
-        1, "segment-issue",
+        1, .segmentIssue,
         [
           ("url", .string("https://cdn.example/s0.ts")), ("offset", .number(752)), ("kind", .string(kind)),
           ("message", .string(message)),

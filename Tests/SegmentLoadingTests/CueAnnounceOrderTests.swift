@@ -46,7 +46,7 @@ final class CueAnnounceOrderTests: XCTestCase {
     let harness = try StreamHarness(files: files(), faults: plan, segments: options)
     let seen = listen(harness)
     try harness.play("/media.m3u8")
-    XCTAssertEqual(harness.entries("waiting").count, 1)
+    XCTAssertEqual(harness.entries(.waiting).count, 1)
     XCTAssertEqual(seen(), ["addcue id3-0-1", "cue id3-0-1", "addcue id3-1-1", "cue id3-1-1"])
   }
 

@@ -32,12 +32,12 @@ final class CueReleaseTests: XCTestCase {
     // The last segment loads at 48 s: the segments before the one holding 36 s are let go.
     XCTAssertEqual(removed, (0..<6).map { "remove id3-\($0)-1" })
     XCTAssertEqual(harness.player.cues.map(\.id), (6..<10).map { "id3-\($0)-1" })
-    XCTAssertEqual(harness.entries("cue").count, 10, "every cue fired before it was released")
+    XCTAssertEqual(harness.entries(.cue).count, 10, "every cue fired before it was released")
     for index in 0..<6 {
       let events = seen().filter { $0.hasSuffix(" id3-\(index)-1") }
       XCTAssertEqual(events, ["add", "cue", "remove"].map { "\($0) id3-\(index)-1" })
     }
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
   }
 
   func testASegmentLoadedAgainAfterASeekBackAnnouncesItsCuesAgainOncePerId() throws {
@@ -60,7 +60,7 @@ final class CueReleaseTests: XCTestCase {
     XCTAssertEqual(seen().filter { $0 == "add id3-0-1" }.count, 2)
     XCTAssertEqual(seen().filter { $0 == "add id3-9-1" }.count, 1)
     XCTAssertEqual(seen().filter { $0 == "cue id3-1-1" }.count, 2, "the cue fires again after the seek back")
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
   }
 
   /// The default back buffer keeps the cues of about the last 30 s: the last of twenty segments
@@ -71,7 +71,7 @@ final class CueReleaseTests: XCTestCase {
     XCTAssertEqual(SegmentOptions().backBuffer, 30)
     let held = harness.player.cues.map(\.startTime)
     XCTAssertEqual(held.first ?? 0, 55, accuracy: 0.0005)
-    XCTAssertEqual(harness.entries("cue").count, 20)
+    XCTAssertEqual(harness.entries(.cue).count, 20)
   }
 
   /// A live window that slides one segment at each reload (every 6 s): the cues of the segments

@@ -19,15 +19,15 @@ final class DASHSegmentFaultTests: XCTestCase {
     options.forwardBuffer = 3
     let harness = try StreamHarness(files: DASHSegmentTests.numberStream(), faults: plan, segments: options)
     try harness.play("/n.mpd")
-    let waiting = try XCTUnwrap(harness.entries("waiting").first)
+    let waiting = try XCTUnwrap(harness.entries(.waiting).first)
     XCTAssertEqual(waiting.micros, 6_000_000)
-    let resumed = try XCTUnwrap(harness.entries("playing").last)
+    let resumed = try XCTUnwrap(harness.entries(.playing).last)
     XCTAssertEqual(resumed.micros, 7_250_000)
     XCTAssertEqual(resumed.fields["currentTime"], .number(6))
-    XCTAssertEqual(harness.entries("fault").count, 1)
-    XCTAssertEqual(harness.entries("ended").first.map { Double($0.micros) / 1e6 }, 19.25)
+    XCTAssertEqual(harness.entries(.fault).count, 1)
+    XCTAssertEqual(harness.entries(.ended).first.map { Double($0.micros) / 1e6 }, 19.25)
     let cue = try XCTUnwrap(harness.cues("emsg").first)
-    let fired = harness.entries("cue").filter {
+    let fired = harness.entries(.cue).filter {
       if case .object(let fields)? = $0.fields["cue"] { return fields["id"] == .string(cue.id) }
       return false
     }
@@ -51,10 +51,10 @@ final class DASHSegmentFaultTests: XCTestCase {
       ])
     let harness = try StreamHarness(files: ["/b.mpd": mpd, "/whole.mp4": file])
     try harness.play("/b.mpd")
-    let initEntry = try XCTUnwrap(harness.entries("init-segment").first)
+    let initEntry = try XCTUnwrap(harness.entries(.initSegment).first)
     XCTAssertEqual(initEntry.fields["range"], .string("bytes=0-\(initSegment.count - 1)"))
     XCTAssertEqual(initEntry.fields["status"], .number(206))
-    let segments = harness.entries("segment")
+    let segments = harness.entries(.segment)
     XCTAssertEqual(segments.count, 1)
     XCTAssertNil(segments.first?.fields["range"])
     XCTAssertEqual(segments.first?.fields["bytes"], .number(Double(file.count)))

@@ -59,8 +59,8 @@ final class DASHSegmentTests: XCTestCase {
     return files
   }
 
-  private func paths(_ harness: StreamHarness, _ type: String = "segment") -> [String] {
-    harness.entries(type).compactMap { $0.fields["url"]?.stringValue.flatMap { URL(string: $0)?.path } }
+  private func paths(_ harness: StreamHarness, _ kind: LogKind = .segment) -> [String] {
+    harness.entries(kind).compactMap { $0.fields["url"]?.stringValue.flatMap { URL(string: $0)?.path } }
   }
 
   /// `$Number$` with a width format and `$RepresentationID$`: each segment loaded once, in order,
@@ -70,12 +70,12 @@ final class DASHSegmentTests: XCTestCase {
     let harness = try StreamHarness(files: Self.numberStream())
     try harness.play("/n.mpd")
     XCTAssertEqual(paths(harness), ["/low/seg-001.m4s", "/low/seg-002.m4s", "/low/seg-003.m4s"])
-    XCTAssertEqual(paths(harness, "init-segment"), ["/low/init.mp4"])
-    XCTAssertEqual(harness.entries("segment").map { $0.fields["startTime"] }, [0, 6, 12].map { .number($0) })
-    XCTAssertEqual(harness.entries("segment").first?.fields["period"], .string("main"))
+    XCTAssertEqual(paths(harness, .initSegment), ["/low/init.mp4"])
+    XCTAssertEqual(harness.entries(.segment).map { $0.fields["startTime"] }, [0, 6, 12].map { .number($0) })
+    XCTAssertEqual(harness.entries(.segment).first?.fields["period"], .string("main"))
     let cue = try XCTUnwrap(harness.cues("emsg").first)
     XCTAssertEqual(cue.startTime, 7.5, accuracy: 0.0005)
-    XCTAssertEqual(harness.entries("ended").first?.micros, 18_000_000)
+    XCTAssertEqual(harness.entries(.ended).first?.micros, 18_000_000)
     XCTAssertEqual(StrictRules.check(harness.log.entries).map(\.description), [])
 
     var options = SegmentOptions()
@@ -89,10 +89,10 @@ final class DASHSegmentTests: XCTestCase {
     try none.play("/n.mpd")
     XCTAssertTrue(paths(none).isEmpty)
     XCTAssertEqual(
-      none.entries("mpd-issue").first?.fields["message"]?.stringValue,
+      none.entries(.mpdIssue).first?.fields["message"]?.stringValue,
       "line 3: Period main: the adaptation set has 2 Representations, none at the position asked (index(2)): "
         + "its segments are not loaded")
-    XCTAssertEqual(none.entries("ended").first?.micros, 18_000_000, "the MPD's timeline plays on")
+    XCTAssertEqual(none.entries(.ended).first?.micros, 18_000_000, "the MPD's timeline plays on")
   }
 
   /// `$Time$` with a `SegmentTimeline` (`@r`, an `S` without `@t`): the segments named by their
@@ -112,9 +112,9 @@ final class DASHSegmentTests: XCTestCase {
     let harness = try StreamHarness(files: files)
     try harness.play("/t.mpd")
     XCTAssertEqual(paths(harness), ["/t0.m4s", "/t4000.m4s", "/t8000.m4s"])
-    XCTAssertEqual(harness.entries("segment").map { $0.fields["startTime"] }, [0, 4, 8].map { .number($0) })
-    XCTAssertEqual(harness.entries("segment").map { $0.fields["endTime"] }, [4, 8, 10].map { .number($0) })
-    XCTAssertTrue(harness.entries("segmenterror").isEmpty)
+    XCTAssertEqual(harness.entries(.segment).map { $0.fields["startTime"] }, [0, 4, 8].map { .number($0) })
+    XCTAssertEqual(harness.entries(.segment).map { $0.fields["endTime"] }, [4, 8, 10].map { .number($0) })
+    XCTAssertTrue(harness.entries(.segmenterror).isEmpty)
     XCTAssertEqual(StrictRules.check(harness.log.entries).map(\.description), [])
   }
 
@@ -168,7 +168,7 @@ final class DASHSegmentTests: XCTestCase {
     XCTAssertEqual(cues.last?.endTime ?? -1, 50, accuracy: 0.0005, file: file, line: line)
     XCTAssertEqual(cues.last?.attributes["spliceEventId"], .number(42), file: file, line: line)
     let ids = Set(cues.map(\.id))
-    let fired = harness.entries("cue").filter {
+    let fired = harness.entries(.cue).filter {
       if case .object(let cue)? = $0.fields["cue"], case .string(let id)? = cue["id"] {
         return ids.contains(id)
       }
@@ -182,10 +182,10 @@ final class DASHSegmentTests: XCTestCase {
     try harness.play("/two.mpd")
     XCTAssertEqual(paths(harness), ["/c-1.m4s", "/c-2.m4s", "/ad-500000.m4s", "/ad-506000.m4s"])
     XCTAssertEqual(
-      harness.entries("segment").map { $0.fields["discontinuity"] }, [nil, nil, .bool(true), nil])
+      harness.entries(.segment).map { $0.fields["discontinuity"] }, [nil, nil, .bool(true), nil])
     assertTwoPeriodCues(harness)
     XCTAssertEqual(harness.cues("period").count, 2, "the MPD's cues stay beside the in-band ones")
-    XCTAssertTrue(harness.entries("segmenterror").isEmpty)
+    XCTAssertTrue(harness.entries(.segmenterror).isEmpty)
   }
 
   /// A DASH segment the server does not have is a `segmenterror` naming its URL and a gap: the
@@ -195,12 +195,12 @@ final class DASHSegmentTests: XCTestCase {
     files["/low/seg-002.m4s"] = nil
     let harness = try StreamHarness(files: files)
     try harness.play("/n.mpd")
-    let error = try XCTUnwrap(harness.entries("segmenterror").first)
+    let error = try XCTUnwrap(harness.entries(.segmenterror).first)
     XCTAssertEqual(error.fields["url"]?.stringValue.flatMap { URL(string: $0)?.path }, "/low/seg-002.m4s")
     XCTAssertEqual(error.fields["startTime"], .number(6))
     XCTAssertEqual(error.fields["endTime"], .number(12))
     XCTAssertEqual(paths(harness), ["/low/seg-001.m4s", "/low/seg-003.m4s"])
-    XCTAssertEqual(harness.entries("ended").first?.micros, 18_000_000)
+    XCTAssertEqual(harness.entries(.ended).first?.micros, 18_000_000)
     XCTAssertEqual(StrictRules.check(harness.log.entries).map(\.rule), [.segmentLoaded])
   }
 
@@ -235,8 +235,8 @@ final class DASHSegmentTests: XCTestCase {
     assertTwoPeriodCues(replay)
     XCTAssertEqual(replay.cues("emsg"), recording.cues("emsg"))
     XCTAssertTrue(offline.unmatched.isEmpty, "\(offline.unmatched)")
-    let recordedBytes = recording.entries("segment").compactMap { $0.fields["bytes"]?.numberValue }
-    let replayedBytes = replay.entries("segment").compactMap { $0.fields["bytes"]?.numberValue }
+    let recordedBytes = recording.entries(.segment).compactMap { $0.fields["bytes"]?.numberValue }
+    let replayedBytes = replay.entries(.segment).compactMap { $0.fields["bytes"]?.numberValue }
     XCTAssertEqual(replayedBytes.count, 4)
     for (replayed, recorded) in zip(replayedBytes, recordedBytes) {
       XCTAssertLessThan(replayed, recorded - 3000, "the recording keeps the segment trimmed")
@@ -267,13 +267,13 @@ final class DASHSegmentTests: XCTestCase {
     let harness = try StreamHarness(files: files)
     try harness.play("/live.mpd", until: 20)
     XCTAssertEqual(paths(harness), (4...8).map { "/live-\($0).m4s" })
-    XCTAssertEqual(harness.entries("segment").first?.fields["startTime"], .number(0))
+    XCTAssertEqual(harness.entries(.segment).first?.fields["startTime"], .number(0))
     // Each loaded once the wall clock reached its end: number n ends at presentation 6n s, run time 6n − 30.
-    XCTAssertEqual(harness.entries("segment").map { Double($0.micros) / 1e6 }, [0, 0, 6, 12, 18])
+    XCTAssertEqual(harness.entries(.segment).map { Double($0.micros) / 1e6 }, [0, 0, 6, 12, 18])
     let starts = harness.cues("emsg").map(\.startTime)
     XCTAssertEqual(starts.count, 2)
     for (start, expected) in zip(starts, [9.5, 15.5]) { XCTAssertEqual(start, expected, accuracy: 0.0005) }
-    XCTAssertTrue(harness.entries("waiting").isEmpty)
-    XCTAssertTrue(harness.entries("segmenterror").isEmpty)
+    XCTAssertTrue(harness.entries(.waiting).isEmpty)
+    XCTAssertTrue(harness.entries(.segmenterror).isEmpty)
   }
 }

@@ -34,15 +34,15 @@ final class InbandCueTests: XCTestCase {
       XCTAssertEqual(cue.attributes["id"], .string("TXXX"))
       XCTAssertEqual(cue.attributes["description"], .string("google"))
     }
-    let fired = harness.entries("cue")
+    let fired = harness.entries(.cue)
     XCTAssertEqual(fired.count, 3)
     for (entry, tag) in zip(fired, tags) {
       XCTAssertEqual(Double(entry.micros) / 1e6, tag.content, accuracy: 0.0005)
     }
     XCTAssertEqual(harness.addedCues.map(\.id), cues.map(\.id))
     XCTAssertEqual(harness.metadataLoads, 1)
-    XCTAssertEqual(harness.entries("segment").count, 3)
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.segment).count, 3)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
   }
 
   /// `emsg` boxes in fMP4 segments with an `#EXT-X-MAP`: v1 (absolute time) with an ID3
@@ -83,7 +83,7 @@ final class InbandCueTests: XCTestCase {
     XCTAssertEqual(cues.last?.startTime ?? -1, 9, accuracy: 0.0005)
     XCTAssertEqual(cues.last?.endTime ?? -1, 39, accuracy: 0.0005)
     XCTAssertEqual(cues.last?.attributes["spliceEventId"], .number(42))
-    XCTAssertEqual(harness.entries("init-segment").count, 1, "the init segment is loaded once")
+    XCTAssertEqual(harness.entries(.initSegment).count, 1, "the init segment is loaded once")
   }
 
   /// SCTE-35 sections on a TS PID of their own: a cue of kind `scte35` with DASH's fields at
@@ -140,12 +140,12 @@ final class InbandCueTests: XCTestCase {
     XCTAssertEqual(harness.cues("id3").map { $0.attributes["text"] }, [.string("first"), .string("second")])
     XCTAssertEqual(harness.cues("id3").last?.startTime ?? -1, 10, accuracy: 0.0005)
     XCTAssertEqual(
-      harness.entries("segment").map { $0.fields["range"] },
+      harness.entries(.segment).map { $0.fields["range"] },
       [
         .string("bytes=0-\(first.count - 1)"),
         .string("bytes=\(first.count)-\(first.count + second.count - 1)"),
       ])
-    XCTAssertEqual(harness.entries("segment").map { $0.fields["status"] }, [.number(206), .number(206)])
+    XCTAssertEqual(harness.entries(.segment).map { $0.fields["status"] }, [.number(206), .number(206)])
   }
 }
 
@@ -164,7 +164,7 @@ final class ManifestMetadataTests: XCTestCase {
     try harness.play("/m.mpd")
     XCTAssertEqual(harness.metadataLoads, 1)
     XCTAssertEqual(cuesAtMetadata, 1, "the Period's cue is known at loadedmetadata")
-    XCTAssertEqual(harness.entries("ended").first?.micros, 12_000_000)
-    XCTAssertTrue(harness.entries("waiting").isEmpty)
+    XCTAssertEqual(harness.entries(.ended).first?.micros, 12_000_000)
+    XCTAssertTrue(harness.entries(.waiting).isEmpty)
   }
 }

@@ -27,15 +27,15 @@ final class SegmentFailureWindowTests: XCTestCase {
     let odd = Array(stride(from: 1, to: 40, by: 2))
     let harness = try StreamHarness(files: vod(count: 40, missing: odd))
     try harness.play("/media.m3u8", until: 1000)
-    XCTAssertEqual(harness.entries("segmenterror").count, 10)
-    let abandoned = harness.entries("segments-abandoned")
+    XCTAssertEqual(harness.entries(.segmenterror).count, 10)
+    let abandoned = harness.entries(.segmentsAbandoned)
     XCTAssertEqual(abandoned.count, 1)
     XCTAssertEqual(abandoned.first?.fields["url"], .string(harness.server.url("/s19.ts").absoluteString))
     XCTAssertEqual(
       abandoned.first?.fields["message"],
       .string("10 of the last 20 segments failed: segment loading stops, the playlist plays without them"))
     XCTAssertTrue(harness.server.requests(for: "/s20.ts").isEmpty)
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
   }
 
   /// A real server that stalls every other segment (no answer within the timeout): the first
@@ -63,10 +63,10 @@ final class SegmentFailureWindowTests: XCTestCase {
     XCTAssertEqual(server.requests(for: "/s1.ts").count, 5)
     XCTAssertEqual(server.requests(for: "/s3.ts").count, 1)
     XCTAssertEqual(server.requests(for: "/s5.ts").count, 1)
-    let errors = log.entries.filter { $0.type == "segmenterror" }
+    let errors = log.entries.filter { $0.kind == .segmenterror }
     XCTAssertEqual(errors.map { $0.fields["attempts"] }, [.number(5), .number(1), .number(1)])
-    XCTAssertEqual(log.entries.filter { $0.type == "segment" }.count, 3)
-    XCTAssertEqual(log.entries.filter { $0.type == "ended" }.count, 1)
+    XCTAssertEqual(log.entries.filter { $0.kind == .segment }.count, 3)
+    XCTAssertEqual(log.entries.filter { $0.kind == .ended }.count, 1)
     withExtendedLifetime(engine) {}
   }
 }

@@ -23,7 +23,7 @@ final class SegmentIssueLogTests: XCTestCase {
     let (bytes, section, id3) = HostileSegments.badCRCAndLyingID3()
     let harness = try play(bytes)
     let url = harness.server.url("/s0.ts").absoluteString
-    let issues = harness.entries("segment-issue")
+    let issues = harness.entries(.segmentIssue)
     XCTAssertEqual(issues.count, 2)
     XCTAssertEqual(issues.map { $0.fields["url"] }, [.string(url), .string(url)])
     XCTAssertEqual(issues.first?.fields["offset"], .number(Double(section)))
@@ -34,9 +34,9 @@ final class SegmentIssueLogTests: XCTestCase {
     let offset = try XCTUnwrap(issues.last?.fields["offset"]?.numberValue)
     XCTAssertTrue((Double(id3)..<Double(id3 + 188)).contains(offset), "\(offset)")
     // Right after the segment's own entry, which brought no cue.
-    let types = harness.log.entries.map(\.type).filter { $0.hasPrefix("segment") }
+    let types = harness.log.entries.map(\.kind.rawValue).filter { $0.hasPrefix("segment") }
     XCTAssertEqual(types, ["segment", "segment-issue", "segment-issue"])
-    XCTAssertNil(harness.entries("segment").first?.fields["cues"])
+    XCTAssertNil(harness.entries(.segment).first?.fields["cues"])
 
     let found = StrictRules.check(harness.log.entries)
     XCTAssertEqual(found.map(\.rule), [.segmentIssue, .segmentIssue])
@@ -51,7 +51,7 @@ final class SegmentIssueLogTests: XCTestCase {
     let padding = [UInt8](repeating: 0, count: 100)
     let bytes = HostileSegments.badCRCAndLyingID3().bytes
     let harness = try play(padding + bytes, range: "\(bytes.count)@100")
-    let issues = harness.entries("segment-issue")
+    let issues = harness.entries(.segmentIssue)
     XCTAssertEqual(issues.count, 2)
     XCTAssertEqual(issues.first?.fields["range"], .string("bytes=100-\(99 + bytes.count)"))
   }
@@ -68,7 +68,7 @@ final class SegmentIssueLogTests: XCTestCase {
         "/s1.ts": Stream.ts(start: 16, duration: 6),
       ])
     try harness.play("/media.m3u8")
-    let issues = harness.entries("segment-issue")
+    let issues = harness.entries(.segmentIssue)
     XCTAssertEqual(issues.count, 1)
     XCTAssertEqual(issues.first?.fields["kind"], .string("unsupported"))
     XCTAssertEqual(StrictRules.check(harness.log.entries).map(\.description), [])
@@ -92,8 +92,8 @@ final class SegmentIssueLogTests: XCTestCase {
     for name in names { files["/" + name] = badSections() }
     let harness = try StreamHarness(files: files)
     try harness.play("/media.m3u8", until: 1000)
-    XCTAssertEqual(harness.entries("segment").count, 70)
-    let issues = harness.entries("segment-issue")
+    XCTAssertEqual(harness.entries(.segment).count, 70)
+    let issues = harness.entries(.segmentIssue)
     XCTAssertEqual(issues.count, 501)
     XCTAssertEqual(
       issues.last?.fields["message"],
@@ -102,7 +102,7 @@ final class SegmentIssueLogTests: XCTestCase {
 
   /// A segment's issues beyond `SegmentIssueLog.perSegment` are counted in its last entry.
   func testASegmentsEntriesAreBounded() throws {
-    let issues = try play(badSections()).entries("segment-issue")
+    let issues = try play(badSections()).entries(.segmentIssue)
     XCTAssertEqual(issues.count, 8)
     XCTAssertEqual(
       issues.last?.fields["message"]?.stringValue?.hasSuffix(
@@ -111,7 +111,7 @@ final class SegmentIssueLogTests: XCTestCase {
 
   func testACleanStreamLogsNoIssue() throws {
     let harness = try play(Stream.ts(start: 10, duration: 6, id3: [(11, Stream.txxx("a"))]))
-    XCTAssertEqual(harness.entries("segment-issue").count, 0)
-    XCTAssertEqual(harness.entries("segment").first?.fields["cues"], .number(1))
+    XCTAssertEqual(harness.entries(.segmentIssue).count, 0)
+    XCTAssertEqual(harness.entries(.segment).first?.fields["cues"], .number(1))
   }
 }

@@ -31,7 +31,7 @@ final class SegmentPlaybackTests: XCTestCase {
     XCTAssertEqual(texts(harness), ["s0", "s1", "s2", "s6", "s7", "s8", "s9"])
     let s6 = try XCTUnwrap(harness.cues("id3").first { $0.attributes["text"] == .string("s6") })
     XCTAssertEqual(s6.startTime, 37, accuracy: 0.0005)
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
   }
 
   /// A live playlist joined mid-stream (media sequence 100, timestamps about to pass 2^33): the
@@ -62,14 +62,14 @@ final class SegmentPlaybackTests: XCTestCase {
     files["/s1.ts"] = nil
     let harness = try StreamHarness(files: files)
     try harness.play("/media.m3u8")
-    let errors = harness.entries("segmenterror")
+    let errors = harness.entries(.segmenterror)
     XCTAssertEqual(errors.count, 1)
     XCTAssertEqual(errors.first?.fields["url"], .string(harness.server.url("/s1.ts").absoluteString))
     XCTAssertEqual(errors.first?.fields["attempts"], .number(1))
     XCTAssertEqual(texts(harness), ["s0", "s2"])
-    XCTAssertEqual(harness.entries("cue").count, 2)
-    XCTAssertEqual(harness.entries("ended").first.map { Double($0.micros) / 1e6 }, 18)
-    XCTAssertTrue(harness.entries("waiting").isEmpty)
+    XCTAssertEqual(harness.entries(.cue).count, 2)
+    XCTAssertEqual(harness.entries(.ended).first.map { Double($0.micros) / 1e6 }, 18)
+    XCTAssertTrue(harness.entries(.waiting).isEmpty)
   }
 
   /// A stream whose segments all fail (the hostile corpus's 10,000 one-second segments took
@@ -83,12 +83,12 @@ final class SegmentPlaybackTests: XCTestCase {
     options.maxFailuresInWindow = 4
     let harness = try StreamHarness(files: files, segments: options)
     try harness.play("/media.m3u8")
-    XCTAssertEqual(harness.entries("segmenterror").count, 4)
-    let abandoned = harness.entries("segments-abandoned")
+    XCTAssertEqual(harness.entries(.segmenterror).count, 4)
+    let abandoned = harness.entries(.segmentsAbandoned)
     XCTAssertEqual(abandoned.count, 1)
     XCTAssertEqual(abandoned.first?.fields["url"], .string(harness.server.url("/s3.ts").absoluteString))
-    XCTAssertEqual(harness.entries("ended").first.map { Double($0.micros) / 1e6 }, 180)
-    XCTAssertTrue(harness.entries("waiting").isEmpty)
+    XCTAssertEqual(harness.entries(.ended).first.map { Double($0.micros) / 1e6 }, 180)
+    XCTAssertTrue(harness.entries(.waiting).isEmpty)
   }
 
   /// Failures count in a window of the last segments: 4 of the last 4 (4 in a row) abandons,
@@ -101,8 +101,8 @@ final class SegmentPlaybackTests: XCTestCase {
     options.failureWindow = 4
     let harness = try StreamHarness(files: files, segments: options)
     try harness.play("/media.m3u8")
-    XCTAssertEqual(harness.entries("segmenterror").count, 7)
-    XCTAssertTrue(harness.entries("segments-abandoned").isEmpty)
+    XCTAssertEqual(harness.entries(.segmenterror).count, 7)
+    XCTAssertTrue(harness.entries(.segmentsAbandoned).isEmpty)
     XCTAssertEqual(texts(harness), ["s3", "s7"])
   }
 
@@ -115,19 +115,19 @@ final class SegmentPlaybackTests: XCTestCase {
     options.forwardBuffer = 3
     let harness = try StreamHarness(files: vod(count: 3), faults: plan, segments: options)
     try harness.play("/media.m3u8")
-    let waiting = try XCTUnwrap(harness.entries("waiting").first)
+    let waiting = try XCTUnwrap(harness.entries(.waiting).first)
     XCTAssertEqual(waiting.micros, 6_000_000)
     XCTAssertEqual(waiting.fields["currentTime"], .number(6))
-    let resumed = try XCTUnwrap(harness.entries("playing").last)
+    let resumed = try XCTUnwrap(harness.entries(.playing).last)
     XCTAssertEqual(resumed.micros, 7_250_000)
     XCTAssertEqual(resumed.fields["currentTime"], .number(6))
-    let updates = harness.entries("timeupdate").filter { $0.micros > 6_000_000 && $0.micros < 7_250_000 }
+    let updates = harness.entries(.timeupdate).filter { $0.micros > 6_000_000 && $0.micros < 7_250_000 }
     XCTAssertTrue(updates.isEmpty, "no time passes in the content while it waits")
-    XCTAssertEqual(harness.entries("ended").first.map { Double($0.micros) / 1e6 }, 19.25)
-    XCTAssertEqual(harness.entries("fault").count, 1)
+    XCTAssertEqual(harness.entries(.ended).first.map { Double($0.micros) / 1e6 }, 19.25)
+    XCTAssertEqual(harness.entries(.fault).count, 1)
     XCTAssertEqual(
-      harness.entries("cue").last?.micros, 14_250_000, "the cue at content 13 s fires 1.25 s late")
-    XCTAssertTrue(harness.entries("segmenterror").isEmpty)
+      harness.entries(.cue).last?.micros, 14_250_000, "the cue at content 13 s fires 1.25 s late")
+    XCTAssertTrue(harness.entries(.segmenterror).isEmpty)
   }
 
   /// A segment whose every try times out (a 20 s delay past the 5 s timeout) is tried 5 times
@@ -137,15 +137,15 @@ final class SegmentPlaybackTests: XCTestCase {
     let plan = FaultPlan(rules: [FaultRule(url: "*/s1.ts", kind: .segment, fault: .delay(20))])
     let harness = try StreamHarness(files: vod(count: 3), faults: plan)
     try harness.play("/media.m3u8")
-    XCTAssertEqual(harness.entries("waiting").first?.micros, 6_000_000)
-    XCTAssertEqual(harness.entries("fault").count, 5)
-    let error = try XCTUnwrap(harness.entries("segmenterror").first)
+    XCTAssertEqual(harness.entries(.waiting).first?.micros, 6_000_000)
+    XCTAssertEqual(harness.entries(.fault).count, 5)
+    let error = try XCTUnwrap(harness.entries(.segmenterror).first)
     XCTAssertEqual(error.micros, 25_000_000)
     XCTAssertEqual(error.fields["attempts"], .number(5))
-    let resumed = try XCTUnwrap(harness.entries("playing").last)
+    let resumed = try XCTUnwrap(harness.entries(.playing).last)
     XCTAssertEqual(resumed.micros, 25_000_000)
     XCTAssertEqual(resumed.fields["currentTime"], .number(6))
-    XCTAssertEqual(harness.entries("ended").first.map { Double($0.micros) / 1e6 }, 37)
+    XCTAssertEqual(harness.entries(.ended).first.map { Double($0.micros) / 1e6 }, 37)
     XCTAssertEqual(texts(harness), ["s0", "s2"])
   }
 
@@ -155,8 +155,8 @@ final class SegmentPlaybackTests: XCTestCase {
     let plan = FaultPlan(rules: [FaultRule(url: "*/s0.ts", kind: .segment, fault: .status(503), first: 2)])
     let harness = try StreamHarness(files: vod(count: 1), faults: plan)
     try harness.play("/media.m3u8")
-    XCTAssertEqual(harness.entries("segment").first?.fields["attempts"], .number(3))
-    XCTAssertEqual(harness.entries("playing").last.map { $0.micros }, 3_000_000, "waited 1 + 2 s")
+    XCTAssertEqual(harness.entries(.segment).first?.fields["attempts"], .number(3))
+    XCTAssertEqual(harness.entries(.playing).last.map { $0.micros }, 3_000_000, "waited 1 + 2 s")
     XCTAssertEqual(texts(harness), ["s0"])
   }
 
@@ -171,10 +171,10 @@ final class SegmentPlaybackTests: XCTestCase {
     let plan = FaultPlan(rules: [FaultRule(kind: .initSegment, fault: .status(404))])
     let harness = try StreamHarness(files: files, faults: plan)
     try harness.play("/media.m3u8")
-    let message = harness.entries("segmenterror").first?.fields["message"]
+    let message = harness.entries(.segmenterror).first?.fields["message"]
     guard case .string(let text)? = message else { return XCTFail("expected a segmenterror") }
     XCTAssertTrue(text.contains("init.mp4"), text)
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
   }
 
   /// Every hostile media input, served as a segment: a `segmenterror` that says the segment
@@ -188,8 +188,8 @@ final class SegmentPlaybackTests: XCTestCase {
       let harness = try StreamHarness(files: files)
       let outcome = try harness.play("/media.m3u8")
       XCTAssertEqual(outcome.kind, .idle, "\(name): \(outcome.reason)")
-      XCTAssertEqual(harness.entries("ended").count, 1, name)
-      for entry in harness.entries("segmenterror") {
+      XCTAssertEqual(harness.entries(.ended).count, 1, name)
+      for entry in harness.entries(.segmenterror) {
         guard case .string(let text)? = entry.fields["message"] else { return XCTFail(name) }
         XCTAssertTrue(text.contains("/bad.ts: the segment cannot be read:"), "\(name): \(text)")
       }
@@ -202,7 +202,7 @@ final class SegmentPlaybackTests: XCTestCase {
     options.maxBodyBytes = 1000
     let harness = try StreamHarness(files: vod(count: 1), segments: options)
     try harness.play("/media.m3u8")
-    guard case .string(let text)? = harness.entries("segmenterror").first?.fields["message"] else {
+    guard case .string(let text)? = harness.entries(.segmenterror).first?.fields["message"] else {
       return XCTFail("expected a segmenterror")
     }
     XCTAssertTrue(text.contains("larger than 1000 bytes"), text)
@@ -227,7 +227,7 @@ final class SegmentPlaybackTests: XCTestCase {
     let harness = try StreamHarness(files: files, segments: options)
     try harness.play("/master.m3u8")
     XCTAssertEqual(texts(harness), ["s0"])
-    XCTAssertTrue(harness.entries("error").isEmpty)
+    XCTAssertTrue(harness.entries(.error).isEmpty)
   }
 
   /// A recording made without segments, replayed offline with segments on: said once
@@ -248,11 +248,11 @@ final class SegmentPlaybackTests: XCTestCase {
     replay.player.autoplay = true
     replay.player.setSource(try SourceDescription(jsonText: #"{"sources": {"src": "\#(url)"}}"#))
     replay.loop.run(until: 600)
-    XCTAssertEqual(replay.entries("segments-unrecorded").count, 1)
-    XCTAssertTrue(replay.entries("offline-unmatched").isEmpty)
+    XCTAssertEqual(replay.entries(.segmentsUnrecorded).count, 1)
+    XCTAssertTrue(replay.entries(.offlineUnmatched).isEmpty)
     XCTAssertTrue(offline.unmatched.isEmpty, "\(offline.unmatched)")
-    XCTAssertTrue(replay.entries("segment").isEmpty)
-    XCTAssertEqual(replay.entries("ended").first.map { Double($0.micros) / 1e6 }, 12)
+    XCTAssertTrue(replay.entries(.segment).isEmpty)
+    XCTAssertEqual(replay.entries(.ended).first.map { Double($0.micros) / 1e6 }, 12)
   }
 }
 
@@ -267,7 +267,7 @@ final class NonPlaylistContentTests: XCTestCase {
     harness.player.setSource(
       try SourceDescription(jsonText: #"{"sources": {"src": "https://cdn.example/movie.mp4"}}"#))
     harness.loop.run(until: 60)
-    XCTAssertTrue(harness.entries("waiting").isEmpty)
-    XCTAssertEqual(harness.entries("ended").first?.micros, 10_000_000)
+    XCTAssertTrue(harness.entries(.waiting).isEmpty)
+    XCTAssertEqual(harness.entries(.ended).first?.micros, 10_000_000)
   }
 }

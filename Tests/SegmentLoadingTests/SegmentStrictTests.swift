@@ -33,7 +33,7 @@ final class SegmentStrictTests: XCTestCase {
   func testAGoodStreamBreaksNoRuleAndItsSegmentsSayTheirMediaTimes() throws {
     let (harness, found) = try violations(stream())
     XCTAssertEqual(found.map(\.description), [])
-    let segments = harness.entries("segment")
+    let segments = harness.entries(.segment)
     XCTAssertEqual(segments.count, 3)
     let second = try XCTUnwrap(segments.dropFirst().first)
     XCTAssertEqual(second.fields["sequence"], .number(1))
@@ -73,6 +73,6 @@ final class SegmentStrictTests: XCTestCase {
   func testTimestampsThatJumpAtADiscontinuityBreakNoRule() throws {
     let (harness, found) = try violations(stream(shift: [2: 3], discontinuityBefore: 2))
     XCTAssertEqual(found.map(\.description), [])
-    XCTAssertEqual(harness.entries("segment").last?.fields["discontinuity"], .bool(true))
+    XCTAssertEqual(harness.entries(.segment).last?.fields["discontinuity"], .bool(true))
   }
 }

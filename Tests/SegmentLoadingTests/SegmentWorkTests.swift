@@ -27,9 +27,9 @@ final class SegmentWorkTests: XCTestCase {
     options.forwardBuffer = 2
     let harness = try StreamHarness(files: files, segments: options)
     try harness.play("/media.m3u8", until: Double(count) + 60)
-    XCTAssertEqual(harness.entries("segment").count, count)
-    XCTAssertEqual(harness.entries("cue").count, 2 * count)
-    XCTAssertEqual(harness.entries("ended").count, 1)
+    XCTAssertEqual(harness.entries(.segment).count, count)
+    XCTAssertEqual(harness.entries(.cue).count, 2 * count)
+    XCTAssertEqual(harness.entries(.ended).count, 1)
     return (harness.player.cueIndexOperations, harness.engine?.segmentsExamined ?? 0)
   }
 

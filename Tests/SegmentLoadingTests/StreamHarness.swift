@@ -55,7 +55,7 @@ final class StreamHarness {
   }
 
   /// The log entries of `type`.
-  func entries(_ type: String) -> [LogEntry] { log.entries.filter { $0.type == type } }
+  func entries(_ kind: LogKind) -> [LogEntry] { log.entries.filter { $0.kind == kind } }
 
   /// The in-band cues of `kind` the player holds.
   func cues(_ kind: String) -> [Cue] { player.cues.filter { $0.kind == kind } }

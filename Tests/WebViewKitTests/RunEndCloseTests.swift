@@ -129,7 +129,7 @@ import WebViewKit
       try host.loadPlugin(at: plugin)
       processes = EngineProcesses.identifiers
     }
-    #expect(log.entries.last?.type == "close", "\(log.entries.map(\.type))")
+    #expect(log.entries.last?.kind == .close, "\(log.entries.map(\.kind))")
     expectEnded(processes)
   }
 

@@ -1,5 +1,6 @@
 import AdPlayer
 import Foundation
+import OutsideText
 import PlayerSeam
 import PluginHost
 
@@ -83,9 +84,15 @@ extension ReplSession {
       switch words.first {
       case nil:
         session.console.print(
-          session.stopEvents.isEmpty ? "no stop events" : session.stopEvents.sorted().joined(separator: " "))
+          session.stopEvents.isEmpty
+            ? "no stop events" : session.stopEvents.map(\.rawValue).sorted().joined(separator: " "))
       case "none"?: session.stopEvents.removeAll()
-      case let name?: session.stopEvents.insert(name)
+      case let name?:
+        guard let kind = LogKind(rawValue: name) else {
+          let text = "\(TerminalEscape.line(name)) is not the type of a log entry (adbegin, beacon, cue, …)"
+          return session.console.print(session.console.styled(text, "31"))
+        }
+        session.stopEvents.insert(kind)
       }
     },
     ReplCommandSpec(name: "skip", arguments: "", summary: "ask the playing ad's integration to skip it") {
@@ -96,7 +103,7 @@ extension ReplSession {
     ReplCommandSpec(name: "events", arguments: "[N]", summary: "the last N events (default 20)") {
       session, words in
       let count = words.first.flatMap(Int.init) ?? 20
-      for entry in session.entries.filter({ $0.type != "timeupdate" }).suffix(max(0, count)) {
+      for entry in session.entries.filter({ $0.kind != .timeupdate }).suffix(max(0, count)) {
         session.console.print(RunSession.styled(entry, session.console))
       }
     },
@@ -105,7 +112,7 @@ extension ReplSession {
     },
     ReplCommandSpec(name: "beacons", arguments: "", summary: "every beacon sent so far, with its result") {
       session, _ in
-      let beacons = session.entries.filter { $0.type == "beacon" }
+      let beacons = session.entries.filter { $0.kind == .beacon }
       if beacons.isEmpty { session.console.print("no beacons yet") }
       for entry in beacons { session.console.print(entry.textLine) }
     },

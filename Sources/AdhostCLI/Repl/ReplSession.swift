@@ -20,7 +20,7 @@ final class ReplSession {
   /// The log so far (for `:events` and `:beacons`).
   private(set) var entries: [LogEntry] = []
   /// Event types that stop the clock when they happen.
-  var stopEvents: Set<String> = []
+  var stopEvents: Set<LogKind> = []
   /// Whether the clock is moving (events print as they happen only then, and at `now`).
   var showTimeUpdates: Bool
 
@@ -92,9 +92,9 @@ final class ReplSession {
   private func record(_ entry: LogEntry) {
     entries.append(entry)
     if entries.count > 10_000 { entries.removeFirst(entries.count - 10_000) }
-    if showTimeUpdates || entry.type != "timeupdate" { console.print(RunSession.styled(entry, console)) }
-    if stopEvents.contains(entry.type) {
-      host.loop.stop("stopped at \(entry.type)")
+    if showTimeUpdates || entry.kind != .timeupdate { console.print(RunSession.styled(entry, console)) }
+    if stopEvents.contains(entry.kind) {
+      host.loop.stop("stopped at \(entry.kind)")
     }
   }
 

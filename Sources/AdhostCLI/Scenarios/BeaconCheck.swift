@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 
 /// `beacons` and `noOtherBeacons` against a run's log. A beacon that failed and was sent again
 /// (same event, ad, break and URL) counts once, its retries as attempts of it.
@@ -25,7 +25,7 @@ struct BeaconCheck {
     return failures
   }
 
-  private var beaconIndices: [Int] { run.entries.indices.filter { run.entries[$0].entry.type == "beacon" } }
+  private var beaconIndices: [Int] { run.entries.indices.filter { run.entries[$0].entry.kind == .beacon } }
 
   private func matches(_ expectation: BeaconExpectation, _ index: Int) -> Bool {
     let entry = run.entries[index].entry

@@ -1,11 +1,11 @@
-import AdPlayer
+import PlayerSeam
 
 extension EventPattern {
   /// Whether `recorded` is this event. `breakOffset` is the entry's break, or for an entry that
   /// names only its ad (a beacon), the break that ad was playing in.
   func matches(_ recorded: RecordedEntry, breakOffset: Double?) -> Bool {
     let entry = recorded.entry
-    guard entry.type == type, ad == nil || entry.adId == ad else { return false }
+    guard entry.kind == kind, ad == nil || entry.adId == ad else { return false }
     if let offset = self.breakOffset, breakOffset != offset { return false }
     if let at, !Self.near(entry.time, at, tolerance) { return false }
     if let contentTime, !Self.near(recorded.contentTime, contentTime, tolerance) { return false }
@@ -99,7 +99,7 @@ struct AdBreakIndex {
     var latest: [String: Double] = [:]
     offsets = log.map { entry in
       if let offset = entry.adBreakTimeOffset {
-        if let adId = entry.adId, entry.type == "adbegin" || latest[adId] == nil { latest[adId] = offset }
+        if let adId = entry.adId, entry.kind == .adbegin || latest[adId] == nil { latest[adId] = offset }
         return offset
       }
       return entry.adId.flatMap { latest[$0] }

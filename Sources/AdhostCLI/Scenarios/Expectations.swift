@@ -1,12 +1,11 @@
-import AdPlayer
 import PlayerSeam
 
-/// An event that must appear (in order with the others) or must not appear: its type and what
-/// else is given of it.
+/// An event that must appear (in order with the others) or must not appear: its kind (the
+/// entry's `type`) and what else is given of it.
 struct EventPattern {
   /// Where it is in the scenario (`events[2]`).
   let path: String
-  let type: String
+  let kind: LogKind
   let ad: String?
   let breakOffset: Double?
   let at: Double?
@@ -19,20 +18,25 @@ struct EventPattern {
 
   /// `other` with other times.
   init(_ other: EventPattern, at: Double?, contentTime: Double?) {
-    (path, type, ad, breakOffset) = (other.path, other.type, other.ad, other.breakOffset)
+    (path, kind, ad, breakOffset) = (other.path, other.kind, other.ad, other.breakOffset)
     (self.at, self.contentTime, tolerance, fields) = (at, contentTime, other.tolerance, other.fields)
   }
 
   /// `other` with other fields.
   init(_ other: EventPattern, fields: JSONObject) {
-    (path, type, ad, breakOffset) = (other.path, other.type, other.ad, other.breakOffset)
+    (path, kind, ad, breakOffset) = (other.path, other.kind, other.ad, other.breakOffset)
     (at, contentTime, tolerance, self.fields) = (other.at, other.contentTime, other.tolerance, fields)
   }
 
   init(_ json: ScenarioJSON) throws(ScenarioError) {
     _ = try json.object(known: Self.members)
     path = json.path
-    type = try json.member("type").requiredString()
+    let type = json.member("type")
+    let name = try type.requiredString()
+    guard let kind = LogKind(rawValue: name) else {
+      throw type.error("expected the type of a log entry (adbegin, beacon, request, …), found \"\(name)\"")
+    }
+    self.kind = kind
     ad = try json.member("ad").string()
     breakOffset = try json.member("break").seconds()
     at = try json.member("at").seconds()

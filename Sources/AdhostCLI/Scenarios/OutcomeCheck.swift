@@ -1,5 +1,5 @@
-import AdPlayer
 import Foundation
+import PlayerSeam
 
 /// `exit` and `errors` against a run: its exit code, and its `aderror`s, of which none may happen
 /// unless expected.
@@ -33,7 +33,7 @@ struct OutcomeCheck {
   }
 
   private func errors(_ expectations: [ErrorExpectation]) -> [TestFailure] {
-    let errors = run.log.indices.filter { run.log[$0].type == "aderror" }
+    let errors = run.log.indices.filter { run.log[$0].kind == .aderror }
     var expected: Set<Int> = []
     var failures: [TestFailure] = []
     for expectation in expectations {
@@ -70,7 +70,7 @@ struct OutcomeCheck {
   /// The messages of the `aderror`s the scenario expects (for the strict checks).
   func expectedErrorMessages(_ expectations: [ErrorExpectation]) -> [String] {
     run.log.filter { entry in
-      entry.type == "aderror" && expectations.contains { matches($0, entry) }
+      entry.kind == .aderror && expectations.contains { matches($0, entry) }
     }.compactMap { $0.fields["message"]?.stringValue }
   }
 }

@@ -1,4 +1,4 @@
-import AdPlayer
+import PlayerSeam
 
 /// `requests` and `noRequests` against the `request` entries of a run's log. A failure shows
 /// what was expected against up to three requests of the same method and host, nearest in time,
@@ -13,7 +13,7 @@ struct RequestCheck {
 
   init(_ run: ScenarioRun) {
     self.run = run
-    requests = run.entries.indices.filter { run.entries[$0].entry.type == "request" }
+    requests = run.entries.indices.filter { run.entries[$0].entry.kind == .request }
   }
 
   func failures(_ expectations: Expectations) -> [TestFailure] {

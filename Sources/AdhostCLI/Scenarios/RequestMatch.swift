@@ -1,4 +1,3 @@
-import AdPlayer
 import Foundation
 import PlayerSeam
 

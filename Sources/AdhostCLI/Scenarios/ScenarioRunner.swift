@@ -1,6 +1,7 @@
 import AdPlayer
 import HTTPKit
 import LuaKit
+import PlayerSeam
 import PluginHost
 
 /// A log entry of a scenario's run with the content time when it was logged.

@@ -1,6 +1,6 @@
-import AdPlayer
 import Foundation
 import HTTPKit
+import PlayerSeam
 
 /// `snapshot`: the run's JSON Lines log, normalised, against a golden file; `--update` writes
 /// the golden file instead. Normalised: the values of ignored query parameters (cache busters)
@@ -20,7 +20,7 @@ struct SnapshotCheck {
     let parameters = try? NSRegularExpression(pattern: "([?&](?i:\(names))=)[^&\"#\\s]*")
     let dates = try? NSRegularExpression(pattern: Self.datePattern)
     let kept = run.log.filter {
-      (snapshot.timeUpdates || $0.type != "timeupdate") && (snapshot.requests || $0.type != "request")
+      (snapshot.timeUpdates || $0.kind != .timeupdate) && (snapshot.requests || $0.kind != .request)
     }
     return kept.map { entry in
       var line = entry.jsonLine

@@ -1,4 +1,3 @@
-import AdPlayer
 import PlayerSeam
 
 /// An expectation of a scenario that its run did not meet: where it is written (`beacons[2]`)
@@ -29,12 +28,12 @@ enum Describe {
 
   /// `adbegin ad pod-1 break@0 at 10 s`; beacons with their event and URL.
   static func entry(_ entry: LogEntry, breakOffset: Double? = nil) -> String {
-    var parts = [entry.type]
-    if entry.type == "beacon", let event = entry.fields["event"]?.stringValue { parts.append(event) }
+    var parts = [entry.kind.rawValue]
+    if entry.kind == .beacon, let event = entry.fields["event"]?.stringValue { parts.append(event) }
     if let adId = entry.adId { parts.append("ad \(adId)") }
     if let offset = entry.adBreakTimeOffset ?? breakOffset { parts.append(Self.breakOffset(offset)) }
-    if entry.type == "beacon", let url = entry.fields["url"]?.stringValue { parts.append(url) }
-    if entry.type == "aderror", let message = entry.fields["message"]?.stringValue {
+    if entry.kind == .beacon, let url = entry.fields["url"]?.stringValue { parts.append(url) }
+    if entry.kind == .aderror, let message = entry.fields["message"]?.stringValue {
       parts.append("\"\(message)\"")
     }
     return parts.joined(separator: " ") + " at " + seconds(entry.time)
@@ -42,7 +41,7 @@ enum Describe {
 
   /// What a pattern asks for: `adbegin ad pod-1 break@0 at 10 s`.
   static func pattern(_ pattern: EventPattern) -> String {
-    var parts = [pattern.type]
+    var parts = [pattern.kind.rawValue]
     if let ad = pattern.ad { parts.append("ad \(ad)") }
     if let offset = pattern.breakOffset { parts.append(breakOffset(offset)) }
     for member in pattern.fields {

@@ -46,7 +46,7 @@ extension InterstitialPlayer {
 
   private func logSeek(_ scheduled: ScheduledInterstitial, to target: Double, result: String) {
     player.appendLog(
-      type: "interstitial-seek",
+      .interstitialSeek,
       fields: JSONObject([
         ("interstitial", scheduled.logDetail), ("to", .number(target)), ("result", .string(result)),
       ]))

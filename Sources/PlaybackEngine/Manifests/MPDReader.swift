@@ -132,7 +132,7 @@ public final class MPDReader {
   func note(_ issue: String) {
     guard reportedIssues.insert(issue).inserted else { return }
     player.appendLog(
-      type: "mpd-issue",
+      .mpdIssue,
       fields: JSONObject([("url", .string(url?.absoluteString ?? "")), ("message", .string(issue))]))
   }
 
@@ -177,7 +177,7 @@ public final class MPDReader {
         }
       case .failure(let error):
         self.player.appendLog(
-          type: "mpd-error",
+          .mpdError,
           fields: JSONObject([("url", .string(target.absoluteString)), ("message", .string(error.message))]))
       }
       self.scheduleRefresh(generation: current)

@@ -142,7 +142,7 @@ public final class PlaylistReader {
       var fields = JSONObject([("url", .string(url.absoluteString))])
       if let line = warning.line { fields["line"] = .number(Double(line)) }
       fields["message"] = .string(warning.message)
-      player.appendLog(type: "playlist-warning", fields: fields)
+      player.appendLog(.playlistWarning, fields: fields)
     }
   }
 
@@ -195,7 +195,7 @@ public final class PlaylistReader {
 
   private func logFailure(_ url: URL, _ message: String) {
     player.appendLog(
-      type: "playlist-error",
+      .playlistError,
       fields: JSONObject([("url", .string(url.absoluteString)), ("message", .string(message))]))
   }
 

@@ -58,7 +58,7 @@ private final class PendingFaults {
       )
     }
     faults = []
-    for injected in sorted { player.appendLog(type: "fault", fields: InjectedFaultLog.fields(injected)) }
+    for injected in sorted { player.appendLog(.fault, fields: InjectedFaultLog.fields(injected)) }
   }
 }
 

@@ -45,7 +45,7 @@ final class RequestLog: HTTPTransport, @unchecked Sendable {
     let fields = Self.fields(request, redaction)
     let player = self.player
     loop.runNow("request \(request.method) \(request.url.absoluteString)") {
-      player.value.appendLog(type: "request", fields: fields)
+      player.value.appendLog(.request, fields: fields)
     }
     upstream.perform(request, limits: limits, completion: completion)
   }

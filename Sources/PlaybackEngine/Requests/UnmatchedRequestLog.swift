@@ -47,7 +47,7 @@ final class UnmatchedRequestLog: HTTPTransport, @unchecked Sendable {
       if case .recordedDifferently(_, let difference, _) = error {
         fields["difference"] = .string(difference)
       }
-      player.value.appendLog(type: "offline-unmatched", fields: fields)
+      player.value.appendLog(.offlineUnmatched, fields: fields)
     }
   }
 }

@@ -41,18 +41,15 @@ struct SegmentIssueLog {
           logged += 1
           let message = "\(Self.perSource) segment issues were logged for this source: the rest are not"
           player.appendLog(
-            type: Self.type, fields: Self.fields(url, range, entry.offset, .malformed, message))
+            .segmentIssue, fields: Self.fields(url, range, entry.offset, .malformed, message))
         }
         return
       }
       logged += 1
       player.appendLog(
-        type: Self.type, fields: Self.fields(url, range, entry.offset, entry.kind, entry.message))
+        .segmentIssue, fields: Self.fields(url, range, entry.offset, entry.kind, entry.message))
     }
   }
-
-  /// The entries' type.
-  static let type = "segment-issue"
 
   /// An entry's fields: `url`, `range` (when the segment is a sub-range), `offset` (in the
   /// segment's bytes), `kind` (`malformed` or `unsupported`), `message`.

@@ -80,7 +80,7 @@ extension SegmentLoader {
   /// video cover (`mediaStart`, `mediaEnd`: first and last timestamp, when it has such streams) —
   /// what the strict segment rules check (docs/testing.md).
   func logLoad(
-    _ type: String, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: LoadSegment?, cues: Int,
+    _ kind: LogKind, url: URL, range: HLSByteRange?, answer: SegmentAnswer, segment: LoadSegment?, cues: Int,
     media: ClosedRange<Double>? = nil
   ) {
     var fields = JSONObject([("url", .string(url.absoluteString))])
@@ -100,7 +100,7 @@ extension SegmentLoader {
         fields["mediaEnd"] = .number(media.upperBound)
       }
     }
-    player.appendLog(type: type, fields: fields)
+    player.appendLog(kind, fields: fields)
   }
 
   /// A `segmenterror` entry: the segment's `url`, the content time it covers, `message` (naming
@@ -111,6 +111,6 @@ extension SegmentLoader {
     fields["endTime"] = .number(segment.endTime)
     fields["message"] = .string(message)
     fields["attempts"] = .number(Double(attempts))
-    player.appendLog(type: "segmenterror", fields: fields)
+    player.appendLog(.segmenterror, fields: fields)
   }
 }

@@ -142,7 +142,7 @@ final class SegmentLoader {
       guard offline.hasAnswer(for: request) else {
         recordingHasNoSegments = true
         player.appendLog(
-          type: "segments-unrecorded",
+          .segmentsUnrecorded,
           fields: JSONObject([
             ("url", .string(segment.url.absoluteString)),
             ("message", .string("the recording holds no media segments: the playlist plays without them")),
@@ -162,7 +162,7 @@ final class SegmentLoader {
     if let known = inits[key] { return loadMedia(segment, initSegment: known, generation: current) }
     fetch.load(map.url, range: map.byteRange, kind: .initSegment) { [backlink] answer in
       guard let self = backlink.object, current == self.generation else { return }
-      self.logLoad("init-segment", url: map.url, range: map.byteRange, answer: answer, segment: nil, cues: 0)
+      self.logLoad(.initSegment, url: map.url, range: map.byteRange, answer: answer, segment: nil, cues: 0)
       if let failure = answer.failure {
         return self.skip(segment, because: failure, attempts: answer.attempts)
       }
@@ -214,7 +214,7 @@ final class SegmentLoader {
     lastLoaded = segment
     _ = failures.record(failed: false)
     logLoad(
-      "segment", url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
+      .segment, url: segment.url, range: segment.byteRange, answer: answer, segment: segment,
       cues: added.count, media: media)
     issueLog.log(issues, url: segment.url, range: segment.byteRange?.rangeHeader, to: player)
     if let problem { logError(segment, message: problem, attempts: answer.attempts) }
@@ -238,7 +238,7 @@ final class SegmentLoader {
     dryTimer?.cancel()
     dryTimer = nil
     player.appendLog(
-      type: "segments-abandoned",
+      .segmentsAbandoned,
       fields: JSONObject([
         ("url", .string(segment.url.absoluteString)),
         (

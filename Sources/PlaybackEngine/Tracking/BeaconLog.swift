@@ -51,7 +51,7 @@ extension PlaybackEngine {
       if let failure = beacon.failure { fields["failure"] = .string(failure) }
       if beacon.attempts > 1 { fields["attempts"] = .number(Double(beacon.attempts)) }
       if let contentTime { fields["contentTime"] = .number(contentTime) }
-      player.appendLog(type: "beacon", adId: adId, fields: fields)
+      player.appendLog(.beacon, adId: adId, fields: fields)
     }
   }
 

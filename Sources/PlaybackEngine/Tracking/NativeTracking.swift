@@ -25,7 +25,7 @@ extension PlaybackEngine {
   /// with how many `<Impression>` URLs its VAST has (the strict rule `impression-fired` reads it).
   public func track(_ ad: any IntegrationAd, with box: VASTAdBox) {
     player.appendLog(
-      type: "vasttracking", adId: ad.id,
+      .vasttracking, adId: ad.id,
       fields: JSONObject([("impressions", .number(Double(box.ad.impressions.count)))]))
     let tracker = VASTAdTracker(
       ad: box.ad, sender: beaconSender(), assetURI: ad.resourceURI, podSequence: box.ad.sequence,

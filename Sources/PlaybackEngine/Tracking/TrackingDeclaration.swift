@@ -6,6 +6,6 @@ extension PlaybackEngine {
   /// result shows it (docs/testing.md "Tracking vocabulary").
   public func declareTracking(_ vocabulary: TrackingVocabulary) {
     player.appendLog(
-      type: "trackingvocabulary", adId: nil, fields: vocabulary.json.objectValue ?? JSONObject())
+      .trackingvocabulary, adId: nil, fields: vocabulary.json.objectValue ?? JSONObject())
   }
 }

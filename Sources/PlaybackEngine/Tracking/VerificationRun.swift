@@ -41,7 +41,7 @@ extension PlaybackEngine {
       case .success(let response) where response.isSuccess:
         var fields = Self.verificationFields(verification, result: "loaded", url: resource.url)
         fields["status"] = .number(Double(response.status))
-        engine.player.appendLog(type: "verification", adId: ad.id, fields: fields)
+        engine.player.appendLog(.verification, adId: ad.id, fields: fields)
       case .success(let response):
         engine.verificationNotExecuted(
           ad, verification, .loadFailed, "the script answered HTTP \(response.status)", url: resource.url)
@@ -61,7 +61,7 @@ extension PlaybackEngine {
     var fields = Self.verificationFields(verification, result: "notExecuted", url: url)
     fields["reason"] = .number(Double(reason.rawValue))
     fields["message"] = .string("\(reason.summary): \(why)")
-    player.appendLog(type: "verification", adId: ad.id, fields: fields)
+    player.appendLog(.verification, adId: ad.id, fields: fields)
     withTracker(ad, "verificationNotExecuted") { $0.verificationNotExecuted(verification, reason: reason) }
   }
 

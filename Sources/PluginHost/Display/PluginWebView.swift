@@ -33,7 +33,7 @@ public final class PluginWebView {
   @discardableResult
   public func tapNativeClose() -> Bool {
     guard let nativeClose, let host, let plugin else { return false }
-    host.player.appendLog(type: "nativeclose")
+    host.player.appendLog(.nativeclose)
     host.runDetached(nativeClose, [.object(self)], plugin: plugin, what: "webview native close")
     return true
   }
@@ -47,7 +47,12 @@ public final class PluginWebView {
       case .bool(let flag): fields[key] = .bool(flag)
       }
     }
-    player.appendLog(type: event.type, fields: fields)
+    // Every type WebViewKit makes is a kind (scripts/lint-log-kinds.pl checks its literals).
+    if let kind = LogKind(rawValue: event.type) {
+      player.appendLog(kind, fields: fields)
+    } else {
+      host?.diagnostics("webview: an event of type \(event.type) is not a log kind: not logged")
+    }
     guard let host, let plugin else { return }
     var table: [String: LuaValue] = ["type": .string(event.type)]
     for (key, value) in event.fields {

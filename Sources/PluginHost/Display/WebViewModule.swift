@@ -26,7 +26,7 @@ extension PluginHost {
         let view = try WebView(configuration: configuration, http: http)
         let object = PluginWebView(view: view, host: self, plugin: plugin)
         player.appendLog(
-          type: "viewopen",
+          .viewopen,
           fields: JSONObject([("width", .number(Double(width))), ("height", .number(Double(height)))]))
         webViews.append(object)
         return call.return(.object(object))

@@ -15,7 +15,7 @@ extension PluginHost {
         self.diagnostics("[\(time)s] \(plugin.name) \(name): \(TerminalEscape.line(message))")
         if name == "warn" || name == "error" {
           self.player.appendLog(
-            type: "log", fields: JSONObject([("level", .string(name)), ("message", .string(message))]))
+            .log, fields: JSONObject([("level", .string(name)), ("message", .string(message))]))
         }
         return 0
       }
