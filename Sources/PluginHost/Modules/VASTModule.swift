@@ -6,8 +6,8 @@ import PlayerSeam
 import VASTKit
 
 extension PluginHost {
-  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)`, `vast.loadVMAP(url, opts)`
-  /// and `vast.selectMedia(ad, {width=, height=})`.
+  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)`, `vast.loadVMAP(url, opts)`,
+  /// `vast.plan(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
   /// Failures return `nil, {code=, message=}` with the IAB error code.
   func vastModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
@@ -44,7 +44,7 @@ extension PluginHost {
           return call.return(.nil, Self.vastErrorTable(VASTError(.wrapperTimeout, "invalid URL: \(text)")))
         }
         let queue = BeaconQueue()
-        let resolver = try self.resolver(options: try call.value(2), queue: queue)
+        let resolver = try self.resolver(options: try call.value(2), queue: queue, method: "vast.load")
         let host = HostThreadOnly(WeakHost(self))
         let cancelled: [LuaValue] = [.nil, ["code": 900, "message": "cancelled"]]
         return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
@@ -57,6 +57,7 @@ extension PluginHost {
         }
       },
       "loadVMAP": loadVMAPFunction(for: plugin),
+      "plan": planFunction(for: plugin),
       "selectMedia": { call in
         guard case .object(let object) = try call.value(1), let box = object as? VASTAdBox else {
           throw ArgumentError("vast.selectMedia: expected a VAST ad, got \(call.typeName(1))")
@@ -81,17 +82,20 @@ extension PluginHost {
     ])
   }
 
-  /// A resolver for `vast.load`'s options (`timeout` per request, `maxDepth`, `budget`).
-  private func resolver(options: LuaValue, queue: BeaconQueue) throws -> VASTResolver {
-    var resolverOptions = VASTResolverOptions()
+  /// A resolver for `method`'s options (`timeout` per request, `maxDepth`, `budget`); with
+  /// `media`, it plans a break for that player (`vast.plan`).
+  func resolver(
+    options: LuaValue, queue: BeaconQueue, method: String, media: VASTMediaRequest? = nil
+  ) throws -> VASTResolver {
+    var resolverOptions = VASTResolverOptions(media: media)
     let hour = HTTPRequest.maxTimeout
-    if let timeout = try options.seconds("timeout", of: "vast.load", atMost: hour) {
+    if let timeout = try options.seconds("timeout", of: method, atMost: hour) {
       resolverOptions.requestTimeout = timeout
     }
-    if let depth = try options.whole("maxDepth", of: "vast.load", in: 0...100) {
+    if let depth = try options.whole("maxDepth", of: method, in: 0...100) {
       resolverOptions.maxDepth = depth
     }
-    if let budget = try options.seconds("budget", of: "vast.load", atMost: hour) {
+    if let budget = try options.seconds("budget", of: method, atMost: hour) {
       resolverOptions.totalBudget = budget
     }
     return VASTResolver(
