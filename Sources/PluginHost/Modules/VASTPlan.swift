@@ -1,49 +1,28 @@
-import Foundation
 import LuaKit
 import PlaybackEngine
-import PlayerSeam
 import VASTKit
 
 extension PluginHost {
-  /// `vast.plan(url, opts)`: loads a VAST tag and plans the client-side break it fills, by the
-  /// rules the built-in `csai` integration follows (VASTKit's resolution with
+  /// `vast.plan(url, opts)` loads a VAST tag (`tagFunction`) and plans the client-side break it
+  /// fills, by the rules the built-in `csai` integration follows (VASTKit's resolution with
   /// `VASTResolverOptions.media`): pod order, a stand-alone ad for each ad that failed or cannot
-  /// play, a media file per ad for the player `opts.width`×`opts.height` (default 640×360). An ad
-  /// without a usable duration (101) or a media file that fits (403) has its Error URLs fired
-  /// with that code, here, and is a problem. Returns `{plays = {{vast =, media =}, …}, problems =
-  /// {{id =, sequence =, code =, message =, chain =}, …}, adCount = n}` (`adCount`: the ads the
-  /// response resolved to, played or not), or `nil, {code =, message =}` as `vast.load` does.
-  func planFunction(for plugin: Plugin) -> LuaSwiftFunction {
-    { [weak self, weak plugin] call in
-      guard let self, let plugin else { return 0 }
-      guard let text = call.string(1) else {
-        throw ArgumentError("vast.plan: the URL must be a string, got \(call.typeName(1))")
-      }
-      guard let url = URL(string: text), url.scheme != nil else {
-        return call.return(.nil, Self.vastErrorTable(VASTError(.wrapperTimeout, "invalid URL: \(text)")))
-      }
-      let options = try call.value(2)
-      let pixels = VASTAdBox.pixelRange
-      var media = PlaybackEngine.clientSideMedia
-      media.width = try options.whole("width", of: "vast.plan", in: pixels) ?? media.width
-      media.height = try options.whole("height", of: "vast.plan", in: pixels) ?? media.height
-      media.maxBitrate = try options.whole("maxBitrate", of: "vast.plan", in: pixels)
-      media.prefersStreaming = options["streaming"].boolValue ?? false
-      let queue = BeaconQueue()
-      let resolver = try self.resolver(options: options, queue: queue, method: "vast.plan", media: media)
-      let host = HostThreadOnly(WeakHost(self))
-      let cancelled: [LuaValue] = [.nil, ["code": 900, "message": "cancelled"]]
-      return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
-        resolver.resolve(url: url) { result in
-          finish {
-            host.value.host?.engine.logBeacons(queue.drain(), adId: nil)
-            return Self.planResult(result)
-          }
-        }
-      }
-    }
+  /// play, a media file per ad. An ad without a usable duration (101) or a media file that fits
+  /// (403) has its Error URLs fired with that code, and is a problem.
+  /// This is the player it plans for: `opts.width`×`opts.height` (default 640×360),
+  /// `opts.maxBitrate`, `opts.streaming`.
+  static func planMedia(_ options: LuaValue) throws -> VASTMediaRequest? {
+    let pixels = VASTAdBox.pixelRange
+    var media = PlaybackEngine.clientSideMedia
+    media.width = try options.whole("width", of: "vast.plan", in: pixels) ?? media.width
+    media.height = try options.whole("height", of: "vast.plan", in: pixels) ?? media.height
+    media.maxBitrate = try options.whole("maxBitrate", of: "vast.plan", in: pixels)
+    media.prefersStreaming = options["streaming"].boolValue ?? false
+    return media
   }
 
+  /// `{plays = {{vast =, media =}, …}, problems = {{id =, sequence =, code =, message =,
+  /// chain =}, …}, adCount = n}` (`adCount`: the ads the response resolved to, played or not), or
+  /// `nil, {code =, message =}` as `vast.load` gives.
   static func planResult(_ result: Result<VASTResolution, VASTError>) -> [LuaValue] {
     switch result {
     case .failure(let error): return [.nil, vastErrorTable(error)]
