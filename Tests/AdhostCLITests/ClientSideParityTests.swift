@@ -159,6 +159,32 @@ import Testing
     #expect(errorBeacons.count == 1 && errorBeacons[0].contains("code=403&ad=vpaid"), "\(csai)")
   }
 
+  /// A VMAP break's VAST is planned like a tag's: 403 for the VPAID ad, the stand-in plays.
+  @Test func aVMAPBreakIsPlannedLikeATag() async throws {
+    let scratch = try Scratch()
+    _ = try scratch.write("pod.xml", Self.document)
+    _ = try scratch.write(
+      "schedule.xml",
+      """
+      <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">
+      <vmap:AdBreak timeOffset="start" breakType="linear" breakId="pre">
+      <vmap:AdSource id="s" allowMultipleAds="true"><vmap:AdTagURI templateType="vast4"><![CDATA[pod.xml]]></vmap:AdTagURI>
+      </vmap:AdSource></vmap:AdBreak></vmap:VMAP>
+      """)
+    let documents = try VASTDocumentServer(folder: scratch.folder)
+    let none = try scratch.write("none.lua", ClientSideParityTests.noPlugin)
+    let ads = #"[{"sources": ""# + documents.url("schedule.xml") + #"", "type": "vmap"}]"#
+    let run = await adhost([
+      "run", none, try scratch.source(duration: 10, ads: ads), "--json", "--start-date",
+      ClientSideParityTests.startDate,
+    ])
+    let outcome = ClientSideParityTests.Outcome(run)
+    #expect(outcome.ads.count == 1 && outcome.ads[0].contains(#""id":"stand-in""#), "\(outcome)")
+    #expect(outcome.errors == ["403"], "\(outcome)")
+    #expect(
+      outcome.beacons.contains { $0.hasPrefix("error ") && $0.contains("code=403&ad=vpaid") }, "\(outcome)")
+  }
+
   /// `vast.plan` as plugins/vast.lua reads it: the plays with their media files, the problems
   /// with their codes, and how many ads the response held.
   @Test func vastPlanGivesPlaysProblemsAndTheAdCount() async throws {

@@ -70,10 +70,7 @@ extension ClientSideAds {
     case .failure(let error):
       return controller.error(IntegrationError("ad \(tag): \(error)"))
     case .success(let resolution):
-      for problem in resolution.unplayable {
-        controller.error(
-          IntegrationError("ad \(tag): \(problem.error.message) (VAST error \(problem.error.code.rawValue))"))
-      }
+      report(resolution.unplayable, label: "ad \(tag)")
       resolved = resolution.ads
     }
     guard !resolved.isEmpty else { return }
@@ -89,6 +86,15 @@ extension ClientSideAds {
     let at = offset == .end ? (playback.player.timeline.duration ?? 0) : engine?.offset(of: clientBreak) ?? 0
     clientBreak.ads = createAds(resolved, label: clientBreak.label, at: at)
     if !clientBreak.ads.isEmpty { engine?.add(clientBreak) }
+  }
+
+  /// Reports each ad of a plan that cannot play (101, 403: its Error URLs were fired) as a
+  /// non-fatal `aderror` naming the break, the ad and the code.
+  func report(_ unplayable: [VASTAdFailure], label: String) {
+    for problem in unplayable {
+      let error = problem.error
+      controller?.error(IntegrationError("\(label): \(error.message) (VAST error \(error.code.rawValue))"))
+    }
   }
 
   /// Creates the ads of resolved VAST in the player's ad break at `offset`, tracked natively.
