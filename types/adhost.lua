@@ -600,6 +600,28 @@ function VastAd:rejectVerification(vendor) end
 ---@field maxBitrate? integer kbit/s.
 ---@field streaming? boolean Prefer a declared streaming rendition (HLS, DASH).
 
+---@class adhost.VastPlanOptions: adhost.VastLoadOptions
+---@field width? integer The player's width media files are chosen for (default 640).
+---@field height? integer The player's height (default 360).
+---@field maxBitrate? integer kbit/s.
+---@field streaming? boolean Prefer a declared streaming rendition (HLS, DASH).
+
+---@class adhost.VastPlay
+---@field vast adhost.VastAd The ad: pass it as `vast` to `createAd`.
+---@field media adhost.VastMediaFile The media file it plays.
+
+---@class adhost.VastProblem An ad picked to play that cannot; its Error URLs were fired.
+---@field id? string
+---@field sequence? integer
+---@field code integer 101 (no usable Duration) or 403 (no media file fits).
+---@field message string Names the ad.
+---@field chain string[] Its documents, outermost first.
+
+---@class adhost.VastPlan
+---@field plays adhost.VastPlay[] What the break plays, in order.
+---@field problems adhost.VastProblem[] In the order they were tried.
+---@field adCount integer The ads the response resolved to, played or not.
+
 ---@class adhost.vast
 vast = {}
 
@@ -670,6 +692,15 @@ function vast.loadVMAP(url, opts) end
 ---@return adhost.VastAd[]|nil
 ---@return adhost.VastError|nil
 function vast.load(url, opts) end
+
+---Loads a VAST tag and plans the client-side break it fills by the host's rules (those of the
+---built-in `csai` integration): pod order, stand-alone ads standing in, a media file per ad, and
+---101/403 problems whose Error URLs the host fired. Suspends like `http.get`.
+---@param url string
+---@param opts? adhost.VastPlanOptions
+---@return adhost.VastPlan|nil
+---@return adhost.VastError|nil
+function vast.plan(url, opts) end
 
 ---The best progressive MP4 of `ad` for `slot`; nil and error 403 when none can play.
 ---@param ad adhost.VastAd

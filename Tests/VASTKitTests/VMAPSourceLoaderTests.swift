@@ -67,11 +67,12 @@ import Testing
       """)
     // Relative AdTagURIs resolve against the schedule's URL.
     let base = server.url("/vmap/schedule.xml").deletingLastPathComponent().deletingLastPathComponent()
-    let outcomes = await withCheckedContinuation { continuation in
-      Self.loader().resolve(document.adBreaks.map { ($0, base.appendingPathComponent("schedule.xml")) }) {
+    let plans = await withCheckedContinuation { continuation in
+      Self.loader().plan(document.adBreaks.map { ($0, base.appendingPathComponent("schedule.xml")) }) {
         continuation.resume(returning: $0)
       }
     }
+    let outcomes = plans.map { $0.map(\.ads) }
     // (The wrapper has no allowMultipleAds of its own: VAST gives it the pod's first ad.)
     #expect(outcomes.map(Self.ids) == [["p1", "p2"], ["p1"], ["p1"], [], [], [], [], [], [], ["inline"]])
     #expect(outcomes.map(Self.code) == [nil, nil, nil, 1004, 1008, 1006, 1003, 1005, 1005, nil])

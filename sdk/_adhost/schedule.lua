@@ -1,46 +1,32 @@
--- The scheduling half of a client-side session (adhost.clientside): loads a break's VAST,
--- chooses what plays (_adhost.adplan), reports what cannot, and creates the break and its ads.
--- Installed as methods of the session class: `require("_adhost.schedule")(Session)`. It uses the
--- session's services (`self.log`, `self.vast`, `self.beacon`; adhost.clientside sets them).
+-- The scheduling half of a client-side session (adhost.clientside): plans a break from its VAST
+-- (`vast.plan`: the host's rules, the same as the built-in `csai` integration's), reports what
+-- cannot play, and creates the break and its ads. Installed as methods of the session class:
+-- `require("_adhost.schedule")(Session)`. It uses the session's services (`self.log`,
+-- `self.vast`; adhost.clientside sets them).
 
-local adplan = require("_adhost.adplan")
 local describe = require("_adhost.describe")
 local offset = require("adhost.offset")
 
 local seconds, describeAd = describe.seconds, describe.ad
 
-local function fillErrorCode(template, code)
-  return (template:gsub("%[ERRORCODE%]", tostring(code)))
+-- The total duration of the planned ads, in seconds.
+local function totalDuration(plays)
+  local total = 0
+  for _, play in ipairs(plays) do
+    total = total + play.vast.duration
+  end
+  return total
 end
 
 return function(Session)
-  --- Reports ads that cannot play: a warning, their VAST Error URLs with the IAB code, and a
-  --- non-fatal `aderror`.
+  --- Reports the ads of a plan that cannot play (the host fired their VAST Error URLs with the
+  --- IAB code): a warning and a non-fatal `aderror` each.
   function Session:reportUnplayable(problems, where)
     for _, problem in ipairs(problems) do
       local message = string.format("%s: %s (VAST error %d)", where, problem.message, problem.code)
       self.log.warn(message)
-      local templates = problem.vast.errors or {}
-      if #templates > 0 then
-        local urls = {}
-        for index, template in ipairs(templates) do
-          urls[index] = fillErrorCode(template, problem.code)
-        end
-        self.beacon.send(urls, "error")
-      end
       self.controller:error(message)
     end
-  end
-
-  --- Chooses what plays from a VAST response (see _adhost.adplan), reports what cannot, and
-  --- returns the plays (maybe empty).
-  function Session:plan(vastAds, where)
-    local slot = self.slot
-    local plays, problems = adplan.plan(vastAds, function(vastAd)
-      return self.vast.selectMedia(vastAd, { width = slot.width, height = slot.height })
-    end)
-    self:reportUnplayable(problems, where)
-    return plays
   end
 
   --- Creates the break at `timeOffset` seconds (or adds to the one there) with an ad per play.
@@ -51,7 +37,7 @@ return function(Session)
     local controller = self.controller
     -- Breaks at one offset share one ad break (the engine knows it).
     local adBreak = self.engine:adBreakAt(timeOffset)
-    local total = adplan.duration(plays)
+    local total = totalDuration(plays)
     if adBreak == nil then
       adBreak = controller:createAdBreak({ timeOffset = timeOffset, maxDuration = total })
     else
@@ -80,24 +66,30 @@ return function(Session)
     return tostring(failure)
   end
 
-  --- Loads the VAST at `tagUrl` (`vast.load` with `vastOptions`) and schedules its ads at
-  --- `parsedOffset` (see adhost.offset); `where` names the break in logs and errors. No ad is a
-  --- non-fatal `aderror`. Returns false when the session was closed while the request was pending.
+  --- Plans the break of the VAST at `tagUrl` (`vast.plan` with `vastOptions` and the session's
+  --- slot) and schedules its ads at `parsedOffset` (see adhost.offset); `where` names the break
+  --- in logs and errors. No ad is a non-fatal `aderror`. Returns false when the session was
+  --- closed while the request was pending.
   function Session:loadBreak(where, tagUrl, parsedOffset, vastOptions)
     self.log.info(string.format("%s: requesting ads: %s", where, tagUrl))
-    local vastAds, failure = self.vast.load(tagUrl, vastOptions)
+    local options = { width = self.slot.width, height = self.slot.height }
+    for key, value in pairs(vastOptions or {}) do
+      options[key] = value
+    end
+    local plan, failure = self.vast.plan(tagUrl, options)
     if self.closed then
       return false
     end
-    if not vastAds or #vastAds == 0 then
-      local reason = vastAds and "the response holds no ad" or describeFailure(failure)
+    if not plan or plan.adCount == 0 then
+      local reason = plan and "the response holds no ad" or describeFailure(failure)
       local message = string.format("%s: no ad (%s)", where, reason)
       self.log.warn(message)
       self.controller:error(message)
       return true
     end
-    self.log.info(string.format("%s: %d ad(s) in the response", where, #vastAds))
-    local plays = self:plan(vastAds, where)
+    self.log.info(string.format("%s: %d ad(s) in the response", where, plan.adCount))
+    self:reportUnplayable(plan.problems, where)
+    local plays = plan.plays
     if offset.needsDuration(parsedOffset) then
       self:deferBreak(parsedOffset, plays)
     else

@@ -3,12 +3,13 @@
 -- progress on the player's clock and ends, and then the content resumes.
 --
 -- The playing is the host's client-side engine (`clientside.engine`), the same one that plays a
--- source's own `ads` (integration `csai`): this module loads the breaks (_adhost.schedule), hands
--- each to the engine, and says in the log what the engine does. The engine's rules: a break
--- plays when the playhead reaches it; a seek that jumps over breaks plays only the last one it
--- passed (like Uplynk's `playLast`), once the seek is done; played and jumped-over breaks do not
--- play again; breaks at or past the content's end play on `ended`; each ad reports its progress
--- every 0.25 s and ends at its duration.
+-- source's own `ads` (integration `csai`), and so is the plan of each break's VAST (`vast.plan`:
+-- pod, stand-ins, media files, VAST errors 101 and 403): this module loads the breaks
+-- (_adhost.schedule), hands each to the engine, and says in the log what the engine does. The
+-- engine's rules: a break plays when the playhead reaches it; a seek that jumps over breaks plays
+-- only the last one it passed (like Uplynk's `playLast`), once the seek is done; played and
+-- jumped-over breaks do not play again; breaks at or past the content's end play on `ended`; each
+-- ad reports its progress every 0.25 s and ends at its duration.
 --
 -- Tracking (impression, start, quartiles, complete, skip) is the host's: ads are created with
 -- `vast = …`, so the engine's beginAd / updateAdProgress / endAd / skipAd fire the VAST beacons
@@ -85,7 +86,7 @@ end
 
 --- A session plays the breaks of one source for `controller`. `options.width` and
 --- `options.height` are the player size used to choose media files. The host's services it uses
---- are `options.log`, `options.vast`, `options.beacon` and `options.clientside` (whose `engine`
+--- are `options.log`, `options.vast` and `options.clientside` (whose `engine`
 --- plays the breaks), by default the globals of the same names (a test gives its own).
 function M.new(controller, options)
   options = options or {}
@@ -95,7 +96,6 @@ function M.new(controller, options)
     closed = false,
     log = options.log or log,
     vast = options.vast or vast,
-    beacon = options.beacon or beacon,
   }, Session)
   session.engine = (options.clientside or clientside).engine(controller, narrator(controller, session.log))
   return session

@@ -13,6 +13,7 @@
 
 local clientside = require("adhost.clientside")
 local config = require("adhost.config")
+local handler = require("adhost.handler")
 local offset = require("adhost.offset")
 
 local M = {}
@@ -20,8 +21,9 @@ local M = {}
 --- The handler table for `integration`; `readSettings(ssai)` raises on a configuration error
 --- (which fails setSource: fatal), `describe(settings)` optionally returns a line to log.
 --- `services` are the host's services it uses: `player`, `timer`, `log`, and what
---- adhost.clientside takes (`vast`, `beacon`, `clientside`); each defaults to the global of the
---- same name (a test gives its own).
+--- adhost.clientside takes (`vast`, `clientside`); each defaults to the global of the same name
+--- (a test gives its own). The handler is adhost.handler's: setSource closes the previous
+--- source's session, skipAd goes to the session playing, resetSource and destroy close it.
 function M.handler(controller, integration, readSettings, describe, services)
   services = services or {}
   local player, timer, log = services.player or player, services.timer or timer, services.log or log
@@ -70,9 +72,14 @@ function M.handler(controller, integration, readSettings, describe, services)
     end)
   end
 
-  return {
+  return handler.new(controller, {
+    integration = integration,
+    log = log,
+    close = closeSession,
+    current = function()
+      return session
+    end,
     setSource = function(source)
-      closeSession()
       local ssai = config.find(source, integration)
       if not ssai then
         return false
@@ -82,7 +89,7 @@ function M.handler(controller, integration, readSettings, describe, services)
         log.info(describe(settings))
       end
       local current = clientside.new(controller, { width = settings.width, height = settings.height,
-        log = log, vast = services.vast, beacon = services.beacon, clientside = services.clientside })
+        log = log, vast = services.vast, clientside = services.clientside })
       session = current
       local preRolls, others = split(settings.breaks)
       if not loadBreaks(current, preRolls, settings) then
@@ -99,22 +106,7 @@ function M.handler(controller, integration, readSettings, describe, services)
       end
       return true
     end,
-
-    skipAd = function(ad)
-      if not session then
-        log.warn(string.format("skip refused: %s has no source playing ad %q", integration, tostring(ad.id)))
-        return
-      end
-      session:skip(ad)
-    end,
-
-    resetSource = function()
-      closeSession()
-      controller:removeAllAds()
-    end,
-
-    destroy = closeSession,
-  }
+  })
 end
 
 return M

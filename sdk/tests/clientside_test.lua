@@ -7,7 +7,7 @@ local t = require("testing")
 
 local function session(h)
   return clientside.new(h.controller, { width = 1280, height = 720, log = h.log, vast = h.vast,
-    beacon = h.beacon, clientside = h.clientside })
+    clientside = h.clientside })
 end
 
 return {
@@ -42,14 +42,12 @@ return {
     t.equal(h.controller.calls[3][3], { maxDuration = 15 })
   end },
 
-  { "an ad that cannot play: a warning, its Error URLs with the code, an aderror", function()
+  { "an ad that cannot play: a warning and an aderror (the host fired its Error URLs)", function()
     local h = fakes.new()
-    h.responses["bad.xml"] = { { fakes.ad("x", 10, { noMedia = true,
-      errors = { "https://e/1?c=[ERRORCODE]", "https://e/2" } }) } }
+    h.responses["bad.xml"] = { { fakes.ad("x", 10, { noMedia = true }) } }
     session(h):loadBreak("mid-roll", "bad.xml", offset.parse(30))
     local message = 'mid-roll: VAST ad "x": no media file fits 1280x720 (VAST error 403)'
     t.equal(h.lines[3], "warn: " .. message)
-    t.equal(h.sent, { "error https://e/1?c=403,https://e/2" })
     t.equal(h.controller.calls, { { "error", message } })
     t.equal(h.added, {}, "no break")
   end },
@@ -90,9 +88,9 @@ return {
     local h = fakes.new()
     h.responses["late.xml"] = { { fakes.ad("l", 10) } }
     local s = session(h)
-    h.vast.load = function()
+    h.vast.plan = function()
       s:close()
-      return { fakes.ad("l", 10) }
+      return { plays = { { vast = fakes.ad("l", 10) } }, problems = {}, adCount = 1 }
     end
     t.equal(s:loadBreak("mid-roll", "late.xml", offset.parse(30)), false)
     t.equal(h.controller.calls, {})

@@ -19,7 +19,7 @@ local function harness(breaks)
     return { width = 640, height = 360, timeout = 3, breaks = breaks }
   end, function(settings)
     return "demo: " .. #settings.breaks .. " break(s)"
-  end, { player = h.player, timer = h.timer, log = h.log, vast = h.vast, beacon = h.beacon,
+  end, { player = h.player, timer = h.timer, log = h.log, vast = h.vast,
     clientside = h.clientside })
   return h
 end
@@ -66,7 +66,7 @@ return {
     t.equal(h.closed, 1, "the session closed")
     t.equal(h.attached, nil, "never attached")
     h.handler.skipAd({ id = "x" })
-    t.equal(h.lines[#h.lines], 'warn: skip refused: demo has no source playing ad "x"')
+    t.equal(h.lines[#h.lines], 'warn: skip refused: demo has no session playing ad "x"')
   end },
 
   { "a source without the integration is not handled", function()

@@ -37,7 +37,6 @@ function Session:isEmpty() end
 ---@class adhost.ClientSideServices The host's services a session uses; default the globals.
 ---@field log? adhost.log
 ---@field vast? adhost.vast
----@field beacon? adhost.beacon
 ---@field clientside? adhost.clientsideHost Whose `engine` plays the breaks.
 
 ---@class adhost.ClientSideOptions: adhost.ClientSideServices

@@ -46,8 +46,8 @@ extension ClientSideAds {
     let queue = BeaconQueue()
     let reader = AdDocumentReader(
       resolver: VASTResolver(
-        client: playback.http, beacons: playback.beaconSender(queue: queue),
-        macroContext: playback.macroContext()),
+        client: playback.http, options: VASTResolverOptions(media: PlaybackEngine.clientSideMedia),
+        beacons: playback.beaconSender(queue: queue), macroContext: playback.macroContext()),
       loader: VMAPLoader(client: playback.http))
     let label = "\(type == "vmap" ? "VMAP" : "VAST") \(url.absoluteString)"
     playback.loop.startWork(label) { done in
@@ -61,7 +61,8 @@ extension ClientSideAds {
     }
   }
 
-  /// Creates the break and the ads of a VAST tag (or reports why there are none).
+  /// Creates the break and the ads of a VAST tag's plan (or reports why there are none); each
+  /// ad of it that cannot play (101, 403: its Error URLs were fired) is a non-fatal `aderror`.
   private func schedule(tag: String, offset: AdTimeOffset, _ result: Result<VASTResolution, VASTError>) {
     guard let controller else { return }
     let resolved: [VASTResolvedAd]
@@ -69,8 +70,10 @@ extension ClientSideAds {
     case .failure(let error):
       return controller.error(IntegrationError("ad \(tag): \(error)"))
     case .success(let resolution):
+      report(resolution.unplayable, label: "ad \(tag)")
       resolved = resolution.ads
     }
+    guard !resolved.isEmpty else { return }
     let clientBreak: ClientSideBreak
     if case .end = offset {
       clientBreak = ClientSideBreak(placement: .end, label: "ad \(tag)")
@@ -85,6 +88,15 @@ extension ClientSideAds {
     if !clientBreak.ads.isEmpty { engine?.add(clientBreak) }
   }
 
+  /// Reports each ad of a plan that cannot play (101, 403: its Error URLs were fired) as a
+  /// non-fatal `aderror` naming the break, the ad and the code.
+  func report(_ unplayable: [VASTAdFailure], label: String) {
+    for problem in unplayable {
+      let error = problem.error
+      controller?.error(IntegrationError("\(label): \(error.message) (VAST error \(error.code.rawValue))"))
+    }
+  }
+
   /// Creates the ads of resolved VAST in the player's ad break at `offset`, tracked natively.
   func createAds(_ resolved: [VASTResolvedAd], label: String, at offset: Double) -> [any IntegrationAd] {
     guard let controller else { return [] }
@@ -92,12 +104,10 @@ extension ClientSideAds {
     do {
       let adBreak = try adBreak(at: offset)
       for item in resolved {
-        let box = VASTAdBox(ad: item.ad, chain: item.chain)
-        var adInit = AdInit(type: .linear)
-        try box.fill(&adInit, method: "createAd")
-        let ad = try controller.createAd(adInit, adBreak: adBreak)
-        playback.track(ad, with: box)
-        ads.append(ad)
+        ads.append(
+          try playback.createTrackedAd(
+            AdInit(planned: item), vast: VASTAdBox(ad: item.ad, chain: item.chain), in: adBreak,
+            controller: controller, method: "createAd"))
       }
     } catch {
       controller.error(IntegrationError("\(label): \(error)"))

@@ -56,14 +56,14 @@ extension ClientSideAds {
     let queue = BeaconQueue()
     let loader = VMAPSourceLoader(
       resolver: VASTResolver(
-        client: playback.http, beacons: playback.beaconSender(queue: queue),
-        macroContext: playback.macroContext()))
+        client: playback.http, options: VASTResolverOptions(media: PlaybackEngine.clientSideMedia),
+        beacons: playback.beaconSender(queue: queue), macroContext: playback.macroContext()))
     let work = vmapBreaks.compactMap { clientBreak in clientBreak.vmap.map { ($0, clientBreak.documentURL) } }
     let label = "VMAP sources of \(vmapBreaks.map(\.label).joined(separator: ", "))"
     let generation = self.generation
     // No closure of the engine's is carried: only values, and a method is called on arrival.
     playback.loop.startWork(label) { done in
-      loader.resolve(work, completion: done)
+      loader.plan(work, completion: done)
     } completion: { [weak self] outcomes in
       // Gone with an engine dropped meanwhile: nothing is logged or played.
       guard let ads = self else { return }
@@ -75,7 +75,7 @@ extension ClientSideAds {
 
   /// The VMAP sources of a run's breaks loaded: every break's ads join it, in order, and play.
   func sourcesLoaded(
-    _ outcomes: [Result<[VASTResolvedAd], VMAPError>], run: ClientSideRun, group: [ClientSideBreak],
+    _ outcomes: [Result<VASTResolution, VMAPError>], run: ClientSideRun, group: [ClientSideBreak],
     at offset: Double
   ) {
     guard let engine, engine.playing === run else { return }
@@ -90,15 +90,16 @@ extension ClientSideAds {
 
   /// The ads of a loaded VMAP break, or none after reporting its failure.
   func createAds(
-    _ outcome: Result<[VASTResolvedAd], VMAPError>?, for clientBreak: ClientSideBreak, at offset: Double
+    _ outcome: Result<VASTResolution, VMAPError>?, for clientBreak: ClientSideBreak, at offset: Double
   ) -> [any IntegrationAd] {
     guard let vmap = clientBreak.vmap, let outcome else { return [] }
     switch outcome {
     case .failure(let error):
       failBreak(vmap, label: clientBreak.label, error)
       return []
-    case .success(let resolved):
-      return createAds(resolved, label: clientBreak.label, at: offset)
+    case .success(let plan):
+      report(plan.unplayable, label: clientBreak.label)
+      return plan.ads.isEmpty ? [] : createAds(plan.ads, label: clientBreak.label, at: offset)
     }
   }
 

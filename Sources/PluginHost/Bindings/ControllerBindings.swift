@@ -18,13 +18,13 @@ extension PluginHost {
       return call.return(.object(try controller.createAdBreak(try reader.adBreakInit(requireOffset: true))))
     }
     type.method("createAd") { [weak self] controller, call in
+      guard let self else { return 0 }
       let reader = try InitReader(try call.value(2), method: "createAd")
-      var adInit = try reader.adInit(requireType: true)
-      let vastAd = try self?.vastAd(in: reader)
-      if let vastAd { try vastAd.fill(&adInit, method: "createAd") }
+      let adInit = try reader.adInit(requireType: true)
+      let vastAd = try self.vastAd(in: reader)
       let adBreak = try Self.optionalObject(call, 3, P.AdBreak.self, "createAd", "adBreak")
-      let ad = try controller.createAd(adInit, adBreak: adBreak)
-      if let vastAd { self?.engine.track(ad, with: vastAd) }
+      let ad = try self.engine.createTrackedAd(
+        adInit, vast: vastAd, in: adBreak, controller: controller, method: "createAd")
       return call.return(.object(ad))
     }
     type.method("declareTracking") { [weak self] _, call in

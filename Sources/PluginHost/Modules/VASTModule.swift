@@ -6,8 +6,8 @@ import PlayerSeam
 import VASTKit
 
 extension PluginHost {
-  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)`, `vast.loadVMAP(url, opts)`
-  /// and `vast.selectMedia(ad, {width=, height=})`.
+  /// `vast.parse(xml)`, `vast.parseVMAP(xml)`, `vast.load(url, opts)`, `vast.loadVMAP(url, opts)`,
+  /// `vast.plan(url, opts)` and `vast.selectMedia(ad, {width=, height=})`.
   /// Failures return `nil, {code=, message=}` with the IAB error code.
   func vastModule(for plugin: Plugin) -> [String: LuaValue] {
     module([
@@ -35,28 +35,9 @@ extension PluginHost {
         }
         return call.return(schedule)
       },
-      "load": { [weak self, weak plugin] call in
-        guard let self, let plugin else { return 0 }
-        guard let text = call.string(1) else {
-          throw ArgumentError("vast.load: the URL must be a string, got \(call.typeName(1))")
-        }
-        guard let url = URL(string: text), url.scheme != nil else {
-          return call.return(.nil, Self.vastErrorTable(VASTError(.wrapperTimeout, "invalid URL: \(text)")))
-        }
-        let queue = BeaconQueue()
-        let resolver = try self.resolver(options: try call.value(2), queue: queue)
-        let host = HostThreadOnly(WeakHost(self))
-        let cancelled: [LuaValue] = [.nil, ["code": 900, "message": "cancelled"]]
-        return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
-          resolver.resolve(url: url) { result in
-            finish {
-              host.value.host?.engine.logBeacons(queue.drain(), adId: nil)
-              return Self.luaResult(result)
-            }
-          }
-        }
-      },
+      "load": tagFunction(for: plugin, method: "vast.load", media: { _ in nil }) { Self.luaResult($0) },
       "loadVMAP": loadVMAPFunction(for: plugin),
+      "plan": tagFunction(for: plugin, method: "vast.plan", media: Self.planMedia) { Self.planResult($0) },
       "selectMedia": { call in
         guard case .object(let object) = try call.value(1), let box = object as? VASTAdBox else {
           throw ArgumentError("vast.selectMedia: expected a VAST ad, got \(call.typeName(1))")
@@ -81,17 +62,52 @@ extension PluginHost {
     ])
   }
 
-  /// A resolver for `vast.load`'s options (`timeout` per request, `maxDepth`, `budget`).
-  private func resolver(options: LuaValue, queue: BeaconQueue) throws -> VASTResolver {
-    var resolverOptions = VASTResolverOptions()
+  /// `vast.load` or `vast.plan` (`method`): loads the tag `url` and resolves it, the calling
+  /// plugin code suspended meanwhile; the resolution's beacons are logged, and `answer` makes
+  /// what Lua gets of its result. `media(opts)` is the player a break is planned for, if any.
+  private func tagFunction(
+    for plugin: Plugin, method: String, media: @escaping (LuaValue) throws -> VASTMediaRequest?,
+    answer: @escaping @Sendable (Result<VASTResolution, VASTError>) -> [LuaValue]
+  ) -> LuaSwiftFunction {
+    { [weak self, weak plugin] call in
+      guard let self, let plugin else { return 0 }
+      guard let text = call.string(1) else {
+        throw ArgumentError("\(method): the URL must be a string, got \(call.typeName(1))")
+      }
+      guard let url = URL(string: text), url.scheme != nil else {
+        return call.return(.nil, Self.vastErrorTable(VASTError(.wrapperTimeout, "invalid URL: \(text)")))
+      }
+      let options = try call.value(2)
+      let queue = BeaconQueue()
+      let resolver = try self.resolver(
+        options: options, queue: queue, method: method, media: try media(options))
+      let host = HostThreadOnly(WeakHost(self))
+      let cancelled: [LuaValue] = [.nil, ["code": 900, "message": "cancelled"]]
+      return try self.wait(call, plugin: plugin, label: "VAST \(text)", cancelled: cancelled) { finish in
+        resolver.resolve(url: url) { result in
+          finish {
+            host.value.host?.engine.logBeacons(queue.drain(), adId: nil)
+            return answer(result)
+          }
+        }
+      }
+    }
+  }
+
+  /// A resolver for `method`'s options (`timeout` per request, `maxDepth`, `budget`); with
+  /// `media`, it plans a break for that player (`vast.plan`).
+  private func resolver(
+    options: LuaValue, queue: BeaconQueue, method: String, media: VASTMediaRequest?
+  ) throws -> VASTResolver {
+    var resolverOptions = VASTResolverOptions(media: media)
     let hour = HTTPRequest.maxTimeout
-    if let timeout = try options.seconds("timeout", of: "vast.load", atMost: hour) {
+    if let timeout = try options.seconds("timeout", of: method, atMost: hour) {
       resolverOptions.requestTimeout = timeout
     }
-    if let depth = try options.whole("maxDepth", of: "vast.load", in: 0...100) {
+    if let depth = try options.whole("maxDepth", of: method, in: 0...100) {
       resolverOptions.maxDepth = depth
     }
-    if let budget = try options.seconds("budget", of: "vast.load", atMost: hour) {
+    if let budget = try options.seconds("budget", of: method, atMost: hour) {
       resolverOptions.totalBudget = budget
     }
     return VASTResolver(

@@ -22,46 +22,54 @@ extension ResolutionRun {
     let outcomes = await VirtualLatency.concurrently(document.ads) { ad in
       await self.resolve(ad, from: url, links: [], visited: [])
     }
-    return try assemble(document.ads, outcomes)
+    return try await assemble(document.ads, outcomes)
   }
 
+  /// Pod order and buffet: the pod's ads by `sequence`, a stand-alone ad in the place of each
+  /// that failed (where its wrapper allows) or cannot play; without a pod, the first
+  /// stand-alone ad that plays. Ads are checked for play (`options.media`) only once picked.
   private func assemble(
     _ ads: [VASTAd], _ outcomes: [Result<[VASTResolvedAd], VASTAdFailure>]
-  ) throws(VASTError) -> VASTResolution {
+  ) async throws(VASTError) -> VASTResolution {
     var failures: [VASTAdFailure] = []
     // Each stand-alone ad may resolve to several (a wrapper with allowMultipleAds).
-    var buffet: [[VASTResolvedAd]] = []
+    var standIns = StandIns(buffet: [])
     var pod: [(sequence: Int, index: Int, outcome: Result<[VASTResolvedAd], VASTAdFailure>)] = []
     for (index, (ad, outcome)) in zip(ads, outcomes).enumerated() {
       if let sequence = ad.sequence {
         pod.append((sequence, index, outcome))
       } else {
         switch outcome {
-        case .success(let resolved): buffet.append(resolved)
+        case .success(let resolved): standIns.buffet.append(resolved)
         case .failure(let failure): failures.append(failure)
         }
       }
     }
     var play: [VASTResolvedAd] = []
     if pod.isEmpty {
-      if !buffet.isEmpty { play += buffet.removeFirst() }
+      play += await standIns.take(self) ?? []
     } else {
       for entry in pod.sorted(by: { ($0.sequence, $0.index) < ($1.sequence, $1.index) }) {
         switch entry.outcome {
-        case .success(let resolved): play += resolved
+        case .success(let resolved):
+          for ad in resolved {
+            let playable = await standIns.playable([ad], self)
+            play += playable.isEmpty ? await standIns.take(self) ?? [] : playable
+          }
         case .failure(let failure):
           failures.append(failure)
-          if ads[entry.index].wrapper?.fallbackOnNoAd != false, !buffet.isEmpty {
-            play += buffet.removeFirst()
+          if ads[entry.index].wrapper?.fallbackOnNoAd != false {
+            play += await standIns.take(self) ?? []
           }
         }
       }
     }
-    guard !play.isEmpty else {
+    guard !play.isEmpty || !standIns.unplayable.isEmpty else {
       throw failures.first?.error ?? VASTError(.noAdsAfterWrapper, "no ad could be resolved")
     }
     return VASTResolution(
-      ads: play, buffet: buffet.flatMap { $0 }, failures: failures, errorBeacons: errorBeacons)
+      ads: play, buffet: standIns.buffet.flatMap { $0 }, failures: failures, unplayable: standIns.unplayable,
+      errorBeacons: errorBeacons)
   }
 
   /// Resolves one ad: an InLine merges with the wrappers above it; a wrapper is followed.

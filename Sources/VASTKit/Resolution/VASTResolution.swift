@@ -12,17 +12,24 @@ public struct VASTResolverOptions: Sendable, Equatable {
   public var maxDocumentBytes: Int
   /// Whether failures fire the chain's `Error` URLs.
   public var firesErrorURLs: Bool
+  /// What the player plays, when the resolution plans a client-side break: then each ad picked
+  /// to play needs a usable duration (else VAST error 101) and a media file for this request
+  /// (else 403, the IAB's "no supported MediaFile"); one that has neither fires its Error URLs
+  /// with that code and a stand-alone ad stands in for it (see `VASTResolution.unplayable`).
+  /// Nil (the default): ads are not checked, nor media files chosen.
+  public var media: VASTMediaRequest?
 
   /// Options; defaults: depth 5, 5 s per request, 10 s in all, 1 MiB documents, error URLs fired.
   public init(
     maxDepth: Int = 5, requestTimeout: Double = 5, totalBudget: Double = 10, maxDocumentBytes: Int = 1 << 20,
-    firesErrorURLs: Bool = true
+    firesErrorURLs: Bool = true, media: VASTMediaRequest? = nil
   ) {
     self.maxDepth = maxDepth
     self.requestTimeout = requestTimeout
     self.totalBudget = totalBudget
     self.maxDocumentBytes = maxDocumentBytes
     self.firesErrorURLs = firesErrorURLs
+    self.media = media
   }
 }
 
@@ -33,6 +40,8 @@ public struct VASTResolvedAd: Sendable, Equatable, Codable {
   /// The URL of each document in the chain, outermost first (`inline` for a document given as
   /// bytes without a URL).
   public var chain: [String]
+  /// The media file it plays, chosen for `VASTResolverOptions.media` (nil without one).
+  public var media: VASTMediaFile? = nil
 }
 
 /// An ad of the response that could not be resolved.
@@ -56,6 +65,10 @@ public struct VASTResolution: Sendable {
   public var buffet: [VASTResolvedAd]
   /// Ads that failed, with their errors (their Error URLs were fired).
   public var failures: [VASTAdFailure]
+  /// Resolved ads picked to play that cannot (with `VASTResolverOptions.media` only): 101 (no
+  /// usable duration) or 403 (no media file fits), in the order they were tried. Their Error
+  /// URLs were fired with that code; a stand-alone ad took each one's place where one was left.
+  public var unplayable: [VASTAdFailure] = []
   /// Every error beacon sent while resolving.
   public var errorBeacons: [VASTBeacon]
 }

@@ -23,29 +23,36 @@ public struct VMAPSourceLoader: Sendable {
   /// The ads of `adBreak`'s source; relative `AdTagURI`s resolve against `documentURL`.
   public func resolve(_ adBreak: VMAPAdBreak, documentURL: URL?) async -> Result<[VASTResolvedAd], VMAPError>
   {
+    await plan(adBreak, documentURL: documentURL).map(\.ads)
+  }
+
+  /// The resolution of `adBreak`'s source: its ads, and (with the resolver's
+  /// `VASTResolverOptions.media`) those that cannot play.
+  public func plan(_ adBreak: VMAPAdBreak, documentURL: URL?) async -> Result<VASTResolution, VMAPError> {
     do throws(VMAPError) {
-      return .success(try await ads(adBreak, documentURL: documentURL))
+      return .success(try await resolution(adBreak, documentURL: documentURL))
     } catch {
       return .failure(error)
     }
   }
 
-  /// Resolves the sources of several breaks concurrently (`documentURL` each); `completion`
-  /// gets the outcomes in order, once, on any thread.
-  public func resolve(
+  /// Plans the sources of several breaks concurrently (`documentURL` each); `completion` gets
+  /// the outcomes in order, once, on any thread.
+  public func plan(
     _ breaks: [(VMAPAdBreak, URL?)],
-    completion: @escaping @Sendable ([Result<[VASTResolvedAd], VMAPError>]) -> Void
+    completion: @escaping @Sendable ([Result<VASTResolution, VMAPError>]) -> Void
   ) {
     let items = breaks.map { VMAPBreakItem(adBreak: $0.0, documentURL: $0.1) }
     Task {
       completion(
         await VirtualLatency.concurrently(items) { item in
-          await resolve(item.adBreak, documentURL: item.documentURL)
+          await plan(item.adBreak, documentURL: item.documentURL)
         })
     }
   }
 
-  private func ads(_ adBreak: VMAPAdBreak, documentURL: URL?) async throws(VMAPError) -> [VASTResolvedAd] {
+  private func resolution(_ adBreak: VMAPAdBreak, documentURL: URL?) async throws(VMAPError) -> VASTResolution
+  {
     if let error = adBreak.error { throw error }
     guard adBreak.breakTypes.contains("linear") else {
       throw VMAPError(
@@ -60,7 +67,7 @@ public struct VMAPSourceLoader: Sendable {
     let resolver = VASTResolver(
       client: self.resolver.client, options: options, beacons: self.resolver.beacons,
       macroContext: self.resolver.macroContext)
-    let resolution: VASTResolution
+    var resolution: VASTResolution
     switch content {
     case .customAdData(_, let templateType):
       throw VMAPError(
@@ -81,7 +88,8 @@ public struct VMAPSourceLoader: Sendable {
         try await resolver.resolve(data: data, baseURL: url)
       }
     }
-    return source.allowMultipleAds == false ? Array(resolution.ads.prefix(1)) : resolution.ads
+    if source.allowMultipleAds == false { resolution.ads = Array(resolution.ads.prefix(1)) }
+    return resolution
   }
 
   /// The tag URI with its macros filled, relative to the VMAP document; a `file:` URI only
