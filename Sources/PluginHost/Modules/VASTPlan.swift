@@ -34,7 +34,8 @@ extension PluginHost {
       }
       let problems: [LuaValue] = plan.unplayable.map { problem in
         var fields: [String: LuaValue] = [
-          "code": .integer(Int64(problem.error.code.rawValue)), "message": .string(problem.error.message),
+          "code": .integer(Int64(clamping: problem.error.code.rawValue)),
+          "message": .string(problem.error.message),
           "chain": .array(problem.chain.map { .string($0) }),
         ]
         fields["id"] = LuaValue(problem.adId)
@@ -43,7 +44,7 @@ extension PluginHost {
       }
       let adCount = plan.ads.count + plan.unplayable.count + plan.buffet.count
       return [
-        ["plays": .array(plays), "problems": .array(problems), "adCount": .integer(Int64(adCount))]
+        ["plays": .array(plays), "problems": .array(problems), "adCount": .integer(Int64(clamping: adCount))]
       ]
     }
   }
