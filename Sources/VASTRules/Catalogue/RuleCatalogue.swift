@@ -4,7 +4,7 @@ public enum RuleCatalogue {
   /// The rules checked over a document's tree, in catalogue order.
   static let documentRules: [DocumentRule] =
     DocumentRules.all + StructureRules.all + RequiredRules.all + ValueRules.all + MediaRules.all
-    + URLRules.all + MacroRules.all + DeprecatedRules.all + VerificationRules.all + VMAPRules.all
+    + ContentRules.all + URLRules.all + MacroRules.all + DeprecatedRules.all + VerificationRules.all + VMAPRules.all
     + VMAPValueRules.all
 
   /// Every rule: reading, the document's tree, the run.

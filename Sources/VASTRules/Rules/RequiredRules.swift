@@ -39,9 +39,10 @@ enum RequiredRules {
       "mediafile-bitrate-missing", "MediaFile", "bitrate", severity: .info,
       spec: "VAST 4.3 §3.9.1 (bitrate for progressive files)", fix: "add bitrate (kbps), or minBitrate and maxBitrate"
     ) { $0.attribute("delivery") == "progressive" && $0.attribute("minBitrate") == nil },
-    attribute("mezzanine-delivery-missing", "Mezzanine", "delivery", spec: "VAST 4.3 §3.9.2; XSD 4.2"),
-    attribute("mezzanine-type-missing", "Mezzanine", "type", spec: "VAST 4.3 §3.9.2; XSD 4.2"),
-    size("mezzanine-size-missing", "Mezzanine", severity: .error, spec: "VAST 4.3 §3.9.2; XSD 4.2"),
+    attribute(
+      "mezzanine-delivery-missing", "Mezzanine", "delivery", since: VASTVersion(4, 1), spec: "VAST 4.3 §3.9.2; XSDs 4.1–4.2"),
+    attribute("mezzanine-type-missing", "Mezzanine", "type", since: VASTVersion(4, 1), spec: "VAST 4.3 §3.9.2; XSDs 4.1–4.2"),
+    size("mezzanine-size-missing", "Mezzanine", since: VASTVersion(4, 1), severity: .error, spec: "VAST 4.3 §3.9.2; XSDs 4.1–4.2"),
     resources("companion-resource-missing", "Companion", spec: "VAST 4.3 §3.14.1"),
     attribute("companion-width-missing", "Companion", "width", in: "InLine", spec: "VAST 4.3 §3.14.1; XSDs"),
     attribute("companion-height-missing", "Companion", "height", in: "InLine", spec: "VAST 4.3 §3.14.1; XSDs"),
@@ -53,7 +54,9 @@ enum RequiredRules {
     size("icon-size-missing", "Icon", severity: .warning, spec: "VAST 3.0 §2.3.6; XSD 3.0"),
     attribute("tracking-event-missing", "Tracking", "event", spec: "VAST 4.3 §3.15; XSDs 2.0.1–4.2"),
     attribute(
-      "staticresource-creativetype-missing", "StaticResource", "creativeType", spec: "VAST 4.3 §3.15.1; XSDs"),
+      "staticresource-creativetype-missing", "StaticResource", "creativeType",
+      spec: "VAST 4.3 §3.15.1; XSDs (not an IconClickFallbackImage's)"
+    ) { $0.parent?.name != "IconClickFallbackImage" },
     attribute("universaladid-idregistry-missing", "UniversalAdId", "idRegistry", spec: "VAST 4.3 §3.7.1; XSDs 4.x"),
     attribute("pricing-model-missing", "Pricing", "model", spec: "VAST 4.3 §3.4.1.2; XSDs 3.0–4.2"),
     attribute("pricing-currency-missing", "Pricing", "currency", spec: "VAST 4.3 §3.4.1.2; XSDs 3.0–4.2"),
@@ -87,12 +90,16 @@ enum RequiredRules {
 
   /// An element `name` (inside `kind`, when given) without attribute `attribute`, where `applies`.
   static func attribute(
-    _ id: String, _ name: String, _ attribute: String, in kind: String? = nil, severity: Severity = .error,
+    _ id: String, _ name: String, _ attribute: String, in kind: String? = nil, since: VASTVersion? = nil,
+    severity: Severity = .error,
     spec: String, fix: String? = nil, where applies: @escaping @Sendable (CheckNode) -> Bool = { _ in true }
   ) -> DocumentRule {
-    let statement = "Each\(kind.map { " \($0)" } ?? "") <\(name)> has a\(severity == .info ? " recommended" : "") \(attribute) attribute."
+    let recommended = severity == .info ? " recommended" : ""
+    let from = since.map { " (VAST \($0) on)" } ?? ""
+    let statement = "Each\(kind.map { " \($0)" } ?? "") <\(name)> has a\(recommended) \(attribute) attribute\(from)."
     return DocumentRule(id, severity, .required, statement, spec: spec, fix: fix ?? "add \(attribute)=\"…\"") {
       scope, hits in
+      if let since, scope.version < since { return }
       for node in scope.elements(name, in: kind) where node.attribute(attribute) == nil && applies(node) {
         hits.add(node, "<\(name)> has no \(attribute)")
       }
@@ -100,11 +107,14 @@ enum RequiredRules {
   }
 
   /// An element `name` without width or height.
-  static func size(_ id: String, _ name: String, severity: Severity, spec: String) -> DocumentRule {
+  static func size(
+    _ id: String, _ name: String, since: VASTVersion? = nil, severity: Severity, spec: String
+  ) -> DocumentRule {
     DocumentRule(
-      id, severity, .required, "Each <\(name)> has width and height attributes.", spec: spec,
-      fix: "add width=\"…\" height=\"…\" in pixels"
+      id, severity, .required, "Each <\(name)> has width and height attributes\(since.map { " (VAST \($0) on)" } ?? "").",
+      spec: spec, fix: "add width=\"…\" height=\"…\" in pixels"
     ) { scope, hits in
+      if let since, scope.version < since { return }
       for node in scope.elements(name) {
         let missing = ["width", "height"].filter { node.attribute($0) == nil }
         if !missing.isEmpty { hits.add(node, "<\(name)> has no \(missing.joined(separator: " and "))") }

@@ -9,6 +9,9 @@ enum URLRules {
     "Viewable", "NotViewable", "ViewUndetermined", "Survey",
   ]
 
+  /// The schemes a player fetches.
+  static let fetchedSchemes: Set<String> = ["http", "https", "data", "rtsp", "rtmp", "rtmps"]
+
   /// The URL elements of a document that hold text, with their trimmed URL.
   static func urls(_ scope: DocumentScope) -> [(node: CheckNode, url: String)] {
     scope.nodes.filter { urlElements.contains($0.name) && $0.children.isEmpty }.compactMap { node in
@@ -35,11 +38,12 @@ enum URLRules {
       }
     },
     DocumentRule(
-      "url-scheme", .error, .urls, "A URL is http or https (no javascript:, file: or ftp:).",
+      "url-scheme", .error, .urls,
+      "A URL is one a player fetches: http(s), data, or RTSP/RTMP for streams (no javascript:, file:, ftp:).",
       spec: "VAST 4.3 §2.3.1 (URIs)", fix: "serve the resource over https"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let scheme = URLParts.scheme(url)?.lowercased(), !["http", "https", "data"].contains(scheme) else {
+        guard let scheme = URLParts.scheme(url)?.lowercased(), !fetchedSchemes.contains(scheme) else {
           continue
         }
         hits.add(node, "<\(node.name)> URL scheme '\(scheme):'")

@@ -71,15 +71,6 @@ enum VerificationRules {
       }
     },
     DocumentRule(
-      "verification-script-not-https", .error, .verification,
-      "A verification script is loaded over https (OM SDK runs in secure contexts).",
-      spec: "OMID 1.3 (secure script URLs); VAST 4.3 §3.17.2", fix: "serve the script over https"
-    ) { scope, hits in
-      for node in scope.elements("JavaScriptResource") where node.isInside("Verification") {
-        if URLParts.scheme(node.trimmedText)?.lowercased() == "http" { hits.add(node, "an http verification script") }
-      }
-    },
-    DocumentRule(
       "executableresource-attributes-missing", .warning, .verification,
       "An <ExecutableResource> has apiFramework and type.",
       spec: "VAST 4.3 §3.17.3", fix: "add apiFramework=\"…\" and type=\"…\""
