@@ -32,7 +32,8 @@ import Testing
     let path = try scratch.write("tag.xml", Self.broken)
     let run = await adhost(["check", path])
     #expect(run.code == 1)
-    #expect(run.output.contains("\(path):3:5: error [inline-impression-missing] <InLine> has no <Impression>"))
+    #expect(
+      run.output.contains("\(path):3:5: error [inline-impression-missing] <InLine> has no <Impression>"))
     #expect(run.output.contains("1 document: "))
   }
 
@@ -95,7 +96,8 @@ import Testing
     #expect(run.code == 1)
     let sarif = try JSONValue.parse(String(contentsOfFile: log, encoding: .utf8))
     #expect(sarif.objectValue?["version"]?.stringValue == "2.1.0")
-    let results = try #require(sarif.objectValue?["runs"]?.arrayValue?.first?.objectValue?["results"]?.arrayValue)
+    let results = try #require(
+      sarif.objectValue?["runs"]?.arrayValue?.first?.objectValue?["results"]?.arrayValue)
     #expect(results.count >= 3)
     for result in results {
       let object = try #require(result.objectValue)

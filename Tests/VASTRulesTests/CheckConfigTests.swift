@@ -9,7 +9,8 @@ import Testing
 
   @Test func offAndSeverityApply() throws {
     let off = try CheckConfig(json: #"{"rules": {"url-http": "off"}}"#)
-    #expect(!DocumentChecker(config: off).check(Array(http.utf8), source: "a").contains { $0.rule == "url-http" })
+    #expect(
+      !DocumentChecker(config: off).check(Array(http.utf8), source: "a").contains { $0.rule == "url-http" })
     let raised = try CheckConfig(json: #"{"rules": {"url-http": "error"}}"#)
     let findings = DocumentChecker(config: raised).check(Array(http.utf8), source: "a")
     #expect(findings.first { $0.rule == "url-http" }?.severity == .error)

@@ -15,7 +15,8 @@ import Testing
 
   @Test(arguments: RuleCases.all)
   func ruleFiresOnItsCase(_ ruleCase: RuleCase) throws {
-    let document = try #require(ruleCase.document, "an edit of \(ruleCase.rule)'s case finds nothing to replace")
+    let document = try #require(
+      ruleCase.document, "an edit of \(ruleCase.rule)'s case finds nothing to replace")
     let findings = checker.check(Array(document.utf8), source: "case.xml")
     #expect(findings.contains { $0.rule == ruleCase.rule }, "found: \(findings.map(\.textLine))")
     let rule = try #require(RuleCatalogue.rule(ruleCase.rule))

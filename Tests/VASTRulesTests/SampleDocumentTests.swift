@@ -17,7 +17,9 @@ import Testing
       "progress-offset-missing", "skipoffset-format", "tracking-event-unknown",
     ],
     "authored/errors/malformed-truncated.xml": ["xml-malformed"],
-    "authored/errors/unsupported-version-5.0.xml": ["creative-universaladid-missing", "vast-version-unsupported"],
+    "authored/errors/unsupported-version-5.0.xml": [
+      "creative-universaladid-missing", "vast-version-unsupported",
+    ],
     "authored/errors/wrapper-missing-adtaguri.xml": ["wrapper-adtaguri-missing"],
     "vast-client-js/invalid-xmlfile.xml": ["xml-malformed"],
     // VAST 1.0: error 102.
@@ -33,7 +35,9 @@ import Testing
     "iab/VAST 1-2.0 Samples/Tremor-Video-Samples/vast2VPAIDLinear.xml": [
       "inline-impression-missing", "mediafile-delivery-missing",
     ],
-    "iab/VAST 4.0 Samples/Inline_Non-Linear_Tag-test.xml": ["nonlinear-height-missing", "nonlinear-width-missing"],
+    "iab/VAST 4.0 Samples/Inline_Non-Linear_Tag-test.xml": [
+      "nonlinear-height-missing", "nonlinear-width-missing",
+    ],
     "vast-client-js/empty-no-creative.xml": [
       "creatives-creative-missing", "inline-adservingid-missing", "inline-impression-missing",
     ],

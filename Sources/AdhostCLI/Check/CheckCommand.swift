@@ -35,7 +35,9 @@ public enum CheckCommand: Command {
     let parsed = try ParsedArguments(arguments, spec: options.spec)
     if parsed.has(Self.rules) {
       try parsed.expectPositionals(0...0, "no documents with --rules")
-      console.print(parsed.has(Self.markdown) ? RuleCatalogue.markdown : RuleCatalogue.rules.map(\.line).joined(separator: "\n"))
+      console.print(
+        parsed.has(Self.markdown)
+          ? RuleCatalogue.markdown : RuleCatalogue.rules.map(\.line).joined(separator: "\n"))
       return ExitCode.success
     }
     try parsed.expectPositionals(1...Int.max, "at least one file, directory or URL")
@@ -45,7 +47,8 @@ public enum CheckCommand: Command {
     guard timeout > 0 else { throw Self.timeout.error("must be above 0") }
     let documents = try CheckInputs.expand(parsed.positionals)
     let client = HTTPClient(
-      policy: TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: false), timeout: timeout)
+      policy: TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: false),
+      timeout: timeout)
     var findings: [Finding] = []
     for document in documents {
       let bytes = try await CheckInputs.load(document, client: client)
@@ -70,7 +73,9 @@ public enum CheckCommand: Command {
 
   private static func threshold(_ text: String?) throws(UsageError) -> Severity {
     guard let text else { return .error }
-    guard let severity = Severity(rawValue: text) else { throw failOn.error("expected error, warning or info") }
+    guard let severity = Severity(rawValue: text) else {
+      throw failOn.error("expected error, warning or info")
+    }
     return severity
   }
 

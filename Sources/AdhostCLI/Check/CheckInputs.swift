@@ -19,7 +19,9 @@ enum CheckInputs {
     for argument in arguments {
       if argument.contains("://") {
         documents.append(argument)
-      } else if argument.contains(where: { "*?[".contains($0) }) && !FileManager.default.fileExists(atPath: argument) {
+      } else if argument.contains(where: { "*?[".contains($0) })
+        && !FileManager.default.fileExists(atPath: argument)
+      {
         let matches = matching(argument)
         guard !matches.isEmpty else { throw UsageError("\(argument): no file matches") }
         for path in matches { documents += try files(path) }

@@ -29,7 +29,8 @@ public struct CheckConfig: Sendable, Equatable {
     }
     if let target = try reader.string("target") {
       guard let version = VASTVersion(target), VASTVersion.supported.contains(version) else {
-        throw JSONPathError(path: "target", expectation: "expected a VAST version from 2.0 to 4.3, found '\(target)'")
+        throw JSONPathError(
+          path: "target", expectation: "expected a VAST version from 2.0 to 4.3, found '\(target)'")
       }
       self.target = version
     }
@@ -37,7 +38,8 @@ public struct CheckConfig: Sendable, Equatable {
     let table = try JSONReader(rules, path: "rules")
     for (id, _) in table.object {
       guard RuleCatalogue.rule(id) != nil else {
-        throw JSONPathError(path: table.path(id), expectation: "no rule has this id (adhost check --rules lists them)")
+        throw JSONPathError(
+          path: table.path(id), expectation: "no rule has this id (adhost check --rules lists them)")
       }
       let setting = try table.requiredString(id)
       if setting == "off" {
@@ -45,7 +47,8 @@ public struct CheckConfig: Sendable, Equatable {
       } else if let severity = Severity(rawValue: setting) {
         severities[id] = severity
       } else {
-        throw JSONPathError(path: table.path(id), expectation: "expected error, warning, info or off, found '\(setting)'")
+        throw JSONPathError(
+          path: table.path(id), expectation: "expected error, warning, info or off, found '\(setting)'")
       }
     }
   }

@@ -11,7 +11,8 @@ public struct DocumentChecker: Sendable {
     var findings: [Finding] = []
     func report(_ rule: Rule, _ message: String, _ position: SourcePosition) {
       guard let severity = config.severity(of: rule) else { return }
-      findings.append(Finding(rule: rule.id, severity: severity, message: message, position: position, document: source))
+      findings.append(
+        Finding(rule: rule.id, severity: severity, message: message, position: position, document: source))
     }
     let root: CheckNode
     switch PositionedReader.read(bytes) {
@@ -22,7 +23,9 @@ public struct DocumentChecker: Sendable {
       return findings
     case .success(let read):
       root = read.root
-      for warning in read.warnings { report(ReadRules.undeclaredPrefix, warning.message, .init(line: warning.line, column: 1)) }
+      for warning in read.warnings {
+        report(ReadRules.undeclaredPrefix, warning.message, .init(line: warning.line, column: 1))
+      }
     }
     switch root.name {
     case "VAST":

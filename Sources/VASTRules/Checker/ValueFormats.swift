@@ -59,7 +59,8 @@ enum ValueFormats {
     let essence = text.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
     let parts = essence.trimmingWhitespace.split(separator: "/", omittingEmptySubsequences: false)
     let token: (Substring) -> Bool = { part in
-      !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$&^_.+-".contains($0)) }
+      !part.isEmpty
+        && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$&^_.+-".contains($0)) }
     }
     return parts.count == 2 && token(parts[0]) && token(parts[1])
   }

@@ -16,18 +16,22 @@ enum PositionedReader {
     switch frontEnd.begin(count: bytes.count) {
     case .success(let made): context = made
     case .failure(.tooLarge(let count, let cap)):
-      return .failure(ReadFailure(line: 1, message: "\(count) bytes, over the \(cap)-byte cap", entity: false))
+      return .failure(
+        ReadFailure(line: 1, message: "\(count) bytes, over the \(cap)-byte cap", entity: false))
     case .failure(.empty): return .failure(ReadFailure(line: 1, message: "empty document", entity: false))
     case .failure(.noParser): return .failure(ReadFailure(line: 1, message: "no XML parser", entity: false))
     }
     box.context = context
     let outcome = bytes.withUnsafeBytes { frontEnd.read($0, context: context, box: box) }
     if let entity = outcome.refusedEntity {
-      return .failure(ReadFailure(line: entity.line, message: "entity declaration '\(entity.name)'", entity: true))
+      return .failure(
+        ReadFailure(line: entity.line, message: "entity declaration '\(entity.name)'", entity: true))
     }
     guard !outcome.failed, let root = box.root else {
       return .failure(
-        ReadFailure(line: outcome.error?.line ?? 1, message: outcome.error?.message ?? "not well-formed", entity: false))
+        ReadFailure(
+          line: outcome.error?.line ?? 1, message: outcome.error?.message ?? "not well-formed", entity: false)
+      )
     }
     return .success(ReadDocument(root: root, warnings: outcome.warnings))
   }
@@ -87,7 +91,9 @@ enum PositionedReader {
         let namespace = attributes[base + 2].map { String(cString: $0) }
         let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
         let offset = TagScan.attributeOffset(nameText, in: bytes, tagStart: tagStart) ?? tagStart
-        read.append(CheckAttribute(name: nameText, namespace: namespace, value: value, position: lines.position(offset)))
+        read.append(
+          CheckAttribute(name: nameText, namespace: namespace, value: value, position: lines.position(offset))
+        )
       }
       let node = CheckNode(
         name: localname.map { String(cString: $0) } ?? "", namespace: uri.map { String(cString: $0) },

@@ -37,10 +37,13 @@ extension RuleCatalogue {
     for area in RuleArea.allCases {
       let inArea = rules.filter { $0.area == area }
       guard !inArea.isEmpty else { continue }
-      text += "\n### \(area.rawValue.prefix(1).uppercased() + area.rawValue.dropFirst()) (\(inArea.count))\n\n"
+      text +=
+        "\n### \(area.rawValue.prefix(1).uppercased() + area.rawValue.dropFirst()) (\(inArea.count))\n\n"
       text += "| id | severity | rule | spec | fix |\n|---|---|---|---|---|\n"
       for rule in inArea {
-        let cells = [rule.statement, rule.spec, rule.fix ?? ""].map { $0.replacingOccurrences(of: "|", with: "\\|") }
+        let cells = [rule.statement, rule.spec, rule.fix ?? ""].map {
+          $0.replacingOccurrences(of: "|", with: "\\|")
+        }
         text += "| `\(rule.id)` | \(rule.severity.rawValue) | \(cells[0]) | \(cells[1]) | \(cells[2]) |\n"
       }
     }
@@ -49,7 +52,9 @@ extension RuleCatalogue {
 }
 
 extension String {
-  fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
+  fileprivate func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(1, width - count))
+  }
 
   fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
     split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)

@@ -6,18 +6,23 @@ enum DeprecatedRules {
     DocumentRule(
       "wrapper-adtagurl-legacy", .error, .deprecated,
       "A Wrapper points on with <VASTAdTagURI>; VAST 1.0's <VASTAdTagURL> is read by no VAST 2+ player.",
-      spec: "VAST 2.0 §2.4.1 (VASTAdTagURI)", fix: "rename <VASTAdTagURL><URL>…</URL></VASTAdTagURL> to <VASTAdTagURI>…</VASTAdTagURI>"
+      spec: "VAST 2.0 §2.4.1 (VASTAdTagURI)",
+      fix: "rename <VASTAdTagURL><URL>…</URL></VASTAdTagURL> to <VASTAdTagURI>…</VASTAdTagURI>"
     ) { scope, hits in
-      for node in scope.elements("VASTAdTagURL") { hits.add(node, "<VASTAdTagURL> is VAST 1.0; the wrapper leads nowhere") }
+      for node in scope.elements("VASTAdTagURL") {
+        hits.add(node, "<VASTAdTagURL> is VAST 1.0; the wrapper leads nowhere")
+      }
     },
     DocumentRule(
       "tracking-event-removed", .warning, .deprecated,
       "A tracking event is one VAST 4 kept (fullscreen, expand, … became playerExpand, adExpand, …).",
-      spec: "VAST 4.0 §3.14.1 (events replaced); XSDs 4.0–4.2", fix: "use the VAST 4 event named in the finding"
+      spec: "VAST 4.0 §3.14.1 (events replaced); XSDs 4.0–4.2",
+      fix: "use the VAST 4 event named in the finding"
     ) { scope, hits in
       let column = scope.version.schemaColumn
       for node in TrackingEvents.trackings(scope) {
-        guard let event = node.attribute("event"), let last = TrackingEvents.columns(of: event).max(), last < column
+        guard let event = node.attribute("event"), let last = TrackingEvents.columns(of: event).max(),
+          last < column
         else { continue }
         let instead = TrackingEvents.replacements[event].map { "; use \($0)" } ?? ""
         hits.add(node, attribute: "event", "'\(event)' is not a VAST \(scope.version) event\(instead)")
@@ -43,13 +48,15 @@ enum DeprecatedRules {
       }
     },
     DocumentRule(
-      "flash-resource", .warning, .deprecated, "Verification code is JavaScript, not Flash (<FlashResource>, VAST 4.0 only).",
+      "flash-resource", .warning, .deprecated,
+      "Verification code is JavaScript, not Flash (<FlashResource>, VAST 4.0 only).",
       spec: "VAST 4.1 §3.17.1 (FlashResource removed)", fix: "use <JavaScriptResource>"
     ) { scope, hits in
       for node in scope.elements("FlashResource") { hits.add(node, "<FlashResource> (removed in VAST 4.1)") }
     },
     DocumentRule(
-      "conditional-ad-deprecated", .warning, .deprecated, "Ad@conditionalAd is not used (deprecated in VAST 4.1 with VPAID).",
+      "conditional-ad-deprecated", .warning, .deprecated,
+      "Ad@conditionalAd is not used (deprecated in VAST 4.1 with VPAID).",
       spec: "VAST 4.1 §3.3.1 (conditionalAd deprecated)", fix: "remove conditionalAd"
     ) { scope, hits in
       guard scope.version >= VASTVersion(4, 1) else { return }
@@ -58,14 +65,16 @@ enum DeprecatedRules {
       }
     },
     DocumentRule(
-      "survey-deprecated", .info, .deprecated, "<Survey> is not used (deprecated in VAST 4.1; use Verification).",
+      "survey-deprecated", .info, .deprecated,
+      "<Survey> is not used (deprecated in VAST 4.1; use Verification).",
       spec: "VAST 4.1 §3.4.1 (Survey deprecated)", fix: "remove <Survey>"
     ) { scope, hits in
       guard scope.version >= VASTVersion(4, 1) else { return }
       for node in scope.elements("Survey") { hits.add(node, "<Survey> in a VAST \(scope.version) document") }
     },
     DocumentRule(
-      "creative-adid-spelling", .warning, .deprecated, "Creative@adId is spelled adId from VAST 4.0 (AdID before).",
+      "creative-adid-spelling", .warning, .deprecated,
+      "Creative@adId is spelled adId from VAST 4.0 (AdID before).",
       spec: "VAST 4.0 §3.6.1", fix: "rename AdID to adId"
     ) { scope, hits in
       guard scope.version >= VASTVersion(4, 0) else { return }

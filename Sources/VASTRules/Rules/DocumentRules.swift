@@ -23,14 +23,18 @@ enum DocumentRules {
     ) { scope, hits in
       guard let text = scope.root.attribute("version"), VASTVersion(text) != nil else { return }
       let parts = text.split(separator: ".")
-      if parts.count != 2 { hits.add(scope.root, attribute: "version", "version '\(text)' is not major.minor") }
+      if parts.count != 2 {
+        hits.add(scope.root, attribute: "version", "version '\(text)' is not major.minor")
+      }
     },
     DocumentRule(
       "vast-namespace-foreign", .warning, .document,
       "<VAST> is in no namespace or in VAST 4's, http://www.iab.com/VAST.",
       spec: "VAST 4.3 §3.1; vast_4.2.xsd targetNamespace", fix: "use xmlns=\"http://www.iab.com/VAST\""
     ) { scope, hits in
-      guard let namespace = scope.root.namespace, !namespace.isEmpty, namespace != VASTNames.namespace else { return }
+      guard let namespace = scope.root.namespace, !namespace.isEmpty, namespace != VASTNames.namespace else {
+        return
+      }
       hits.add(scope.root, "<VAST> is in the namespace \(namespace)")
     },
     DocumentRule(
@@ -85,7 +89,9 @@ enum DocumentRules {
       var seen: Set<Int> = []
       for ad in scope.root.children("Ad") {
         guard let number = ad.attribute("sequence").flatMap(ValueFormats.positiveInteger) else { continue }
-        if !seen.insert(number).inserted { hits.add(ad, attribute: "sequence", "a second ad with sequence \(number)") }
+        if !seen.insert(number).inserted {
+          hits.add(ad, attribute: "sequence", "a second ad with sequence \(number)")
+        }
       }
     },
     DocumentRule(
@@ -103,7 +109,9 @@ enum DocumentRules {
       spec: "VAST 4.3 §3.3.1 (adType)", fix: "use video, audio or hybrid"
     ) { scope, hits in
       for ad in scope.root.children("Ad") {
-        guard let type = ad.attribute("adType"), !["video", "audio", "hybrid"].contains(type) else { continue }
+        guard let type = ad.attribute("adType"), !["video", "audio", "hybrid"].contains(type) else {
+          continue
+        }
         hits.add(ad, attribute: "adType", "adType '\(type)' is not video, audio or hybrid")
       }
     },

@@ -39,7 +39,8 @@ enum FieldValueRules {
         }
       }
     },
-    enumeration("companionads-required-value", "CompanionAds", "required", ["all", "any", "none"], "VAST 4.3 §3.14"),
+    enumeration(
+      "companionads-required-value", "CompanionAds", "required", ["all", "any", "none"], "VAST 4.3 §3.14"),
     enumeration(
       "companion-renderingmode-value", "Companion", "renderingMode", ["default", "end-card", "concurrent"],
       "VAST 4.3 §3.14.1"),
@@ -76,9 +77,12 @@ enum FieldValueRules {
     emptyText("adsystem-empty", "AdSystem", .warning, "VAST 4.3 §3.4.1"),
     emptyText("adtitle-empty", "AdTitle", .warning, "VAST 4.3 §3.4.1"),
     emptyText("adservingid-empty", "AdServingId", .error, "VAST 4.1 §3.4.1 (AdServingId)"),
-    emptyText("universaladid-empty", "UniversalAdId", .error, "VAST 4.3 §3.7.1 (`unknown` when there is none)"),
+    emptyText(
+      "universaladid-empty", "UniversalAdId", .error, "VAST 4.3 §3.7.1 (`unknown` when there is none)"),
     emptyText("category-empty", "Category", .warning, "VAST 4.3 §3.4.1.1"),
-    emptyText("resource-empty", "StaticResource", .error, "VAST 4.3 §3.15.1", also: ["IFrameResource", "HTMLResource"]),
+    emptyText(
+      "resource-empty", "StaticResource", .error, "VAST 4.3 §3.15.1",
+      also: ["IFrameResource", "HTMLResource"]),
     DocumentRule(
       "creativetype-format", .warning, .values, "StaticResource@creativeType is a MIME type.",
       spec: "VAST 4.3 §3.15.1", fix: "write the resource's MIME type, e.g. image/png"
@@ -128,7 +132,8 @@ enum FieldValueRules {
       id, severity, .values, "<\(names.joined(separator: ">, <"))> is not empty.", spec: spec,
       fix: "fill it in, or remove the element"
     ) { scope, hits in
-      for node in scope.nodes where names.contains(node.name) && node.trimmedText.isEmpty && node.children.isEmpty {
+      for node in scope.nodes
+      where names.contains(node.name) && node.trimmedText.isEmpty && node.children.isEmpty {
         hits.add(node, "<\(node.name)> is empty")
       }
     }

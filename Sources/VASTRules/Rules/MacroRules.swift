@@ -2,12 +2,14 @@
 enum MacroRules {
   /// The macros of VAST 2.0–4.3 (VAST 4.3 §6.1–6.7, the IAB macro list).
   static let known: Set<String> = [
-    "ADCATEGORIES", "ADCOUNT", "ADPLAYHEAD", "ADSERVINGID", "ADTYPE", "APIFRAMEWORKS", "APPBUNDLE", "ASSETURI",
+    "ADCATEGORIES", "ADCOUNT", "ADPLAYHEAD", "ADSERVINGID", "ADTYPE", "APIFRAMEWORKS", "APPBUNDLE",
+    "ASSETURI",
     "BLOCKEDADCATEGORIES", "BREAKMAXADLENGTH", "BREAKMAXADS", "BREAKMAXDURATION", "BREAKMINADLENGTH",
     "BREAKMINDURATION", "BREAKPOSITION", "CACHEBUSTING", "CLICKPOS", "CLICKTYPE", "CLIENTUA", "CONTENTCAT",
     "CONTENTID", "CONTENTPLAYHEAD", "CONTENTURI", "DEVICEIP", "DEVICEUA", "DOMAIN", "ERRORCODE", "EXTENSIONS",
     "GDPRCONSENT", "GPP_SID", "GPP_STRING", "IFA", "IFATYPE", "INVENTORYSTATE", "LATLONG", "LIMITADTRACKING",
-    "MEDIAMIME", "MEDIAPLAYHEAD", "OMIDPARTNER", "PAGEURL", "PLACEMENTTYPE", "PLAYERCAPABILITIES", "PLAYERSIZE",
+    "MEDIAMIME", "MEDIAPLAYHEAD", "OMIDPARTNER", "PAGEURL", "PLACEMENTTYPE", "PLAYERCAPABILITIES",
+    "PLAYERSIZE",
     "PLAYERSTATE", "PODSEQUENCE", "REASON", "REGULATIONS", "SERVERSIDE", "SERVERUA", "STOREID", "STOREURL",
     "TIMESTAMP", "TRANSACTIONID", "UNIVERSALADID", "US_PRIVACY", "VASTVERSIONS", "VERIFICATIONVENDORS",
   ]
@@ -25,7 +27,9 @@ enum MacroRules {
       let after = rest[rest.index(after: open)...]
       guard let close = after.firstIndex(of: "]") else { break }
       let name = after[..<close]
-      if !name.isEmpty, name.count <= 40, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+      if !name.isEmpty, name.count <= 40,
+        name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+      {
         found.append(String(name))
       }
       rest = after[after.index(after: close)...]
@@ -42,7 +46,8 @@ enum MacroRules {
     DocumentRule(
       "macro-unknown", .warning, .macros,
       "A [MACRO] in a URL is one VAST defines (a player leaves others unfilled, or sends -1).",
-      spec: "VAST 4.3 §6 (macros); VAST 4.3 §6.1 (unknown macros)", fix: "use the IAB macro's name, or fill it server-side"
+      spec: "VAST 4.3 §6 (macros); VAST 4.3 §6.1 (unknown macros)",
+      fix: "use the IAB macro's name, or fill it server-side"
     ) { scope, hits in
       for (node, url) in URLRules.urls(scope) {
         for name in macros(in: url) where name == name.uppercased() && !known.contains(name) {
@@ -61,7 +66,8 @@ enum MacroRules {
       }
     },
     DocumentRule(
-      "macro-malformed", .warning, .macros, "Every [ of a macro has its ] (and %%/${} ad-server macros are filled).",
+      "macro-malformed", .warning, .macros,
+      "Every [ of a macro has its ] (and %%/${} ad-server macros are filled).",
       spec: "VAST 4.3 §6.1", fix: "close the bracket, or fill the ad server's macro before serving"
     ) { scope, hits in
       for (node, url) in URLRules.urls(scope) {
@@ -91,7 +97,8 @@ enum MacroRules {
       }
     },
     DocumentRule(
-      "macro-version", .info, .macros, "A macro is one the document's version defines (older players do not fill it).",
+      "macro-version", .info, .macros,
+      "A macro is one the document's version defines (older players do not fill it).",
       spec: "VAST 4.1 §6 (macros added)", fix: "raise the version, or fill the value server-side"
     ) { scope, hits in
       guard scope.version < VASTVersion(4, 1) else { return }

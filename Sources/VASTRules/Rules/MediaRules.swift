@@ -11,7 +11,8 @@ enum MediaRules {
     FieldValueRules.enumeration(
       "mezzanine-delivery-value", "Mezzanine", "delivery", ["progressive", "streaming"], "VAST 4.3 §3.9.2"),
     FieldValueRules.enumeration(
-      "mediafile-mediatype-value", "MediaFile", "mediaType", ["2D", "3D", "360"], "VAST 4.3 §3.9.1 (mediaType)"),
+      "mediafile-mediatype-value", "MediaFile", "mediaType", ["2D", "3D", "360"],
+      "VAST 4.3 §3.9.1 (mediaType)"),
     DocumentRule(
       "mediafile-type-format", .error, .values, "MediaFile@type is a MIME type (`video/mp4`).",
       spec: "VAST 4.3 §3.9.1", fix: "write the file's MIME type"
@@ -38,7 +39,8 @@ enum MediaRules {
       spec: "VAST 4.3 §3.9.1 (delivery)", fix: "set delivery to match the file's type"
     ) { scope, hits in
       for node in scope.elements("MediaFile") {
-        guard let type = node.attribute("type")?.lowercased(), let delivery = node.attribute("delivery") else { continue }
+        guard let type = node.attribute("type")?.lowercased(), let delivery = node.attribute("delivery")
+        else { continue }
         let streaming = streamingTypes.contains(type)
         if streaming && delivery == "progressive" {
           hits.add(node, attribute: "delivery", "a \(type) file with delivery=\"progressive\"")
@@ -85,11 +87,13 @@ enum MediaRules {
     DocumentRule(
       "mezzanine-recommended", .info, .required,
       "A VAST 4 linear InLine ad has a <Mezzanine> file for server-side stitching.",
-      spec: "VAST 4.3 §3.9.2 (Mezzanine: required for SSAI)", fix: "add the high-quality source file as Mezzanine"
+      spec: "VAST 4.3 §3.9.2 (Mezzanine: required for SSAI)",
+      fix: "add the high-quality source file as Mezzanine"
     ) { scope, hits in
       guard scope.version >= VASTVersion(4, 0) else { return }
       for files in scope.elements("MediaFiles", in: "InLine") where files.child("Mezzanine") == nil {
-        if files.children("MediaFile").contains(where: { $0.attribute("type")?.hasPrefix("video/") == true }) {
+        if files.children("MediaFile").contains(where: { $0.attribute("type")?.hasPrefix("video/") == true })
+        {
           hits.add(files, "<MediaFiles> has no <Mezzanine>")
         }
       }

@@ -33,7 +33,8 @@ enum StructureRules {
         else { continue }
         hits.add(
           node,
-          "<\(node.name)> inside <\(parent.name)> is VAST \(SchemaShape.describe(allowed.versions)), not \(scope.version)")
+          "<\(node.name)> inside <\(parent.name)> is VAST \(SchemaShape.describe(allowed.versions)), not \(scope.version)"
+        )
       }
     },
     DocumentRule(
@@ -59,7 +60,8 @@ enum StructureRules {
     ) { scope, hits in
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
-        for attribute in node.attributes where shape.attributes[attribute.name] == nil && !isNamespaced(attribute) {
+        for attribute in node.attributes
+        where shape.attributes[attribute.name] == nil && !isNamespaced(attribute) {
           hits.add(node, attribute: attribute.name, "<\(node.name)> has no attribute '\(attribute.name)'")
         }
       }
@@ -73,10 +75,13 @@ enum StructureRules {
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
         for attribute in node.attributes {
-          guard let allowed = shape.attributes[attribute.name], !allowed.versions.contains(column) else { continue }
+          guard let allowed = shape.attributes[attribute.name], !allowed.versions.contains(column) else {
+            continue
+          }
           hits.add(
             node, attribute: attribute.name,
-            "'\(attribute.name)' on <\(node.name)> is VAST \(SchemaShape.describe(allowed.versions)), not \(scope.version)")
+            "'\(attribute.name)' on <\(node.name)> is VAST \(SchemaShape.describe(allowed.versions)), not \(scope.version)"
+          )
         }
       }
     },

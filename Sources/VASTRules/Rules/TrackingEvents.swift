@@ -2,12 +2,16 @@
 /// `VASTVersion.schemaColumn`.
 enum TrackingEvents {
   private static let vast2: Set<String> = [
-    "acceptInvitation", "close", "collapse", "complete", "creativeView", "expand", "firstQuartile", "fullscreen",
+    "acceptInvitation", "close", "collapse", "complete", "creativeView", "expand", "firstQuartile",
+    "fullscreen",
     "midpoint", "mute", "pause", "resume", "rewind", "start", "thirdQuartile", "unmute",
   ]
-  private static let vast3 = vast2.union(["acceptInvitationLinear", "closeLinear", "exitFullscreen", "progress", "skip"])
+  private static let vast3 = vast2.union([
+    "acceptInvitationLinear", "closeLinear", "exitFullscreen", "progress", "skip",
+  ])
   private static let vast4: Set<String> = [
-    "acceptInvitation", "acceptInvitationLinear", "adCollapse", "adExpand", "close", "complete", "creativeView",
+    "acceptInvitation", "acceptInvitationLinear", "adCollapse", "adExpand", "close", "complete",
+    "creativeView",
     "firstQuartile", "midpoint", "minimize", "mute", "otherAdInteraction", "overlayViewDuration", "pause",
     "playerCollapse", "playerExpand", "progress", "resume", "rewind", "skip", "start", "thirdQuartile",
     "timeSpentViewing", "unmute",

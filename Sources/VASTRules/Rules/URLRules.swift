@@ -2,10 +2,12 @@
 enum URLRules {
   /// The VAST elements whose text is a URL.
   static let urlElements: Set<String> = [
-    "Impression", "Error", "ClickThrough", "ClickTracking", "CustomClick", "Tracking", "MediaFile", "Mezzanine",
+    "Impression", "Error", "ClickThrough", "ClickTracking", "CustomClick", "Tracking", "MediaFile",
+    "Mezzanine",
     "VASTAdTagURI", "CompanionClickThrough", "CompanionClickTracking", "NonLinearClickThrough",
     "NonLinearClickTracking", "IconClickThrough", "IconClickTracking", "IconViewTracking", "StaticResource",
-    "IFrameResource", "JavaScriptResource", "ExecutableResource", "ClosedCaptionFile", "InteractiveCreativeFile",
+    "IFrameResource", "JavaScriptResource", "ExecutableResource", "ClosedCaptionFile",
+    "InteractiveCreativeFile",
     "Viewable", "NotViewable", "ViewUndetermined", "Survey",
   ]
 
@@ -101,21 +103,27 @@ enum URLRules {
       "url-not-cdata", .info, .urls, "A URL is wrapped in CDATA, so & and macros need no escaping.",
       spec: "VAST 4.3 §2.3.1 (CDATA recommended)", fix: "wrap the URL in <![CDATA[…]]>"
     ) { scope, hits in
-      for (node, _) in urls(scope) where !node.hasCDATA { hits.add(node, "<\(node.name)> URL is not in CDATA") }
+      for (node, _) in urls(scope) where !node.hasCDATA {
+        hits.add(node, "<\(node.name)> URL is not in CDATA")
+      }
     },
     DocumentRule(
-      "impression-duplicate", .warning, .urls, "An ad lists each Impression URL once (else it is counted twice).",
+      "impression-duplicate", .warning, .urls,
+      "An ad lists each Impression URL once (else it is counted twice).",
       spec: "VAST 4.3 §3.4.1 (Impression)", fix: "remove the repeated Impression"
     ) { scope, hits in
       for ad in scope.elements("InLine") + scope.elements("Wrapper") {
         var seen: Set<String> = []
         for impression in ad.children("Impression") where !impression.trimmedText.isEmpty {
-          if !seen.insert(impression.trimmedText).inserted { hits.add(impression, "the same Impression URL again") }
+          if !seen.insert(impression.trimmedText).inserted {
+            hits.add(impression, "the same Impression URL again")
+          }
         }
       }
     },
     DocumentRule(
-      "tracking-duplicate", .warning, .urls, "A TrackingEvents lists each event's URL once (else it fires twice).",
+      "tracking-duplicate", .warning, .urls,
+      "A TrackingEvents lists each event's URL once (else it fires twice).",
       spec: "VAST 4.3 §3.15.1", fix: "remove the repeated Tracking"
     ) { scope, hits in
       for events in scope.elements("TrackingEvents") {

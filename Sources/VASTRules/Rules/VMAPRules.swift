@@ -22,7 +22,8 @@ enum VMAPRules {
   }
 
   static let all: [DocumentRule] = [
-    vmap("vmap-version-missing", .error, "<vmap:VMAP> has a version attribute.", "VMAP 1.0.1 §2.4.1") { scope, hits in
+    vmap("vmap-version-missing", .error, "<vmap:VMAP> has a version attribute.", "VMAP 1.0.1 §2.4.1") {
+      scope, hits in
       if scope.root.attribute("version") == nil { hits.add(scope.root, "<VMAP> has no version") }
     },
     vmap(
@@ -33,12 +34,16 @@ enum VMAPRules {
       hits.add(scope.root, attribute: "version", "VMAP version '\(version)'")
     },
     vmap(
-      "vmap-namespace", .warning, "VMAP's elements are in http://www.iab.net/videosuite/vmap.", "VMAP 1.0.1 §2.4",
+      "vmap-namespace", .warning, "VMAP's elements are in http://www.iab.net/videosuite/vmap.",
+      "VMAP 1.0.1 §2.4",
       fix: "declare xmlns:vmap=\"http://www.iab.net/videosuite/vmap\""
     ) { scope, hits in
-      if scope.root.namespace != namespace { hits.add(scope.root, "<VMAP> is in \(scope.root.namespace ?? "no namespace")") }
+      if scope.root.namespace != namespace {
+        hits.add(scope.root, "<VMAP> is in \(scope.root.namespace ?? "no namespace")")
+      }
     },
-    vmap("vmap-no-breaks", .warning, "A VMAP schedules at least one <AdBreak>.", "VMAP 1.0.1 §2.4.1") { scope, hits in
+    vmap("vmap-no-breaks", .warning, "A VMAP schedules at least one <AdBreak>.", "VMAP 1.0.1 §2.4.1") {
+      scope, hits in
       if scope.root.children("AdBreak").isEmpty { hits.add(scope.root, "<VMAP> has no <AdBreak>") }
     },
     vmap(
@@ -56,12 +61,14 @@ enum VMAPRules {
       "vmap-adsource-missing", .warning, "An <AdBreak> has an <AdSource> (a break without one cannot play).",
       "VMAP 1.0.1 §2.4.2"
     ) { scope, hits in
-      for node in elements(scope, "AdBreak") where node.child("AdSource") == nil && node.child("Extensions") == nil {
+      for node in elements(scope, "AdBreak")
+      where node.child("AdSource") == nil && node.child("Extensions") == nil {
         hits.add(node, "<AdBreak> has no <AdSource>")
       }
     },
     vmap(
-      "vmap-adsource-empty", .error, "An <AdSource> holds VASTAdData, AdTagURI or CustomAdData.", "VMAP 1.0.1 §2.4.3"
+      "vmap-adsource-empty", .error, "An <AdSource> holds VASTAdData, AdTagURI or CustomAdData.",
+      "VMAP 1.0.1 §2.4.3"
     ) { scope, hits in
       for node in elements(scope, "AdSource") where sources(node).isEmpty {
         hits.add(node, "<AdSource> holds no ad data")
@@ -86,7 +93,8 @@ enum VMAPRules {
       "vmap-templatetype-missing", .error, "<AdTagURI> and <CustomAdData> have a templateType.",
       "VMAP 1.0.1 §2.4.3.2–3 (templateType required)", fix: "add templateType=\"vast4\""
     ) { scope, hits in
-      for node in elements(scope, "AdTagURI") + elements(scope, "CustomAdData") where node.attribute("templateType") == nil {
+      for node in elements(scope, "AdTagURI") + elements(scope, "CustomAdData")
+      where node.attribute("templateType") == nil {
         hits.add(node, "<\(node.name)> has no templateType")
       }
     },
@@ -102,7 +110,8 @@ enum VMAPRules {
       }
     },
     vmap(
-      "vmap-breakid-duplicate", .warning, "Each AdBreak@breakId is unique in the schedule.", "VMAP 1.0.1 §2.4.2"
+      "vmap-breakid-duplicate", .warning, "Each AdBreak@breakId is unique in the schedule.",
+      "VMAP 1.0.1 §2.4.2"
     ) { scope, hits in
       var seen: Set<String> = []
       for node in elements(scope, "AdBreak") {

@@ -1,7 +1,8 @@
 /// VMAP 1.0.1: the values of breaks, sources and tracking.
 enum VMAPValueRules {
   static let all: [DocumentRule] = [
-    VMAPRules.vmap("vmap-timeoffset-missing", .error, "Each <AdBreak> has a timeOffset.", "VMAP 1.0.1 §2.4.2") {
+    VMAPRules.vmap("vmap-timeoffset-missing", .error, "Each <AdBreak> has a timeOffset.", "VMAP 1.0.1 §2.4.2")
+    {
       scope, hits in
       for node in VMAPRules.elements(scope, "AdBreak") where node.attribute("timeOffset") == nil {
         hits.add(node, "<AdBreak> has no timeOffset")
@@ -23,12 +24,15 @@ enum VMAPValueRules {
       }
     },
     VMAPRules.vmap(
-      "vmap-breaktype-value", .error, "AdBreak@breakType is linear, nonlinear or display (or a comma list of them).",
+      "vmap-breaktype-value", .error,
+      "AdBreak@breakType is linear, nonlinear or display (or a comma list of them).",
       "VMAP 1.0.1 §2.4.2 (breakType)"
     ) { scope, hits in
       for node in VMAPRules.elements(scope, "AdBreak") {
         guard let text = node.attribute("breakType") else { continue }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+          String($0).trimmingWhitespace
+        }
         if parts.contains(where: { !["linear", "nonlinear", "display"].contains($0) }) {
           hits.add(node, attribute: "breakType", "breakType '\(text)'")
         }
@@ -40,7 +44,9 @@ enum VMAPValueRules {
     ) { scope, hits in
       for node in VMAPRules.elements(scope, "AdBreak") {
         guard let text = node.attribute("repeatAfter") else { continue }
-        if (ValueFormats.clock(text) ?? 0) <= 0 { hits.add(node, attribute: "repeatAfter", "repeatAfter '\(text)'") }
+        if (ValueFormats.clock(text) ?? 0) <= 0 {
+          hits.add(node, attribute: "repeatAfter", "repeatAfter '\(text)'")
+        }
       }
     },
     VMAPRules.vmap(
@@ -73,7 +79,8 @@ enum VMAPValueRules {
       }
     },
     VMAPRules.vmap(
-      "vmap-url-http", .warning, "A VMAP AdTagURI or Tracking URL uses https.", "VMAP 1.0.1 §2.4.3.2; VAST 4.3 §2.3.1"
+      "vmap-url-http", .warning, "A VMAP AdTagURI or Tracking URL uses https.",
+      "VMAP 1.0.1 §2.4.3.2; VAST 4.3 §2.3.1"
     ) { scope, hits in
       for node in VMAPRules.elements(scope) where node.name == "AdTagURI" || node.name == "Tracking" {
         if URLParts.scheme(node.trimmedText)?.lowercased() == "http" { hits.add(node, "an http URL") }

@@ -16,7 +16,9 @@ enum VerificationRules {
       spec: "VAST 4.3 §3.17.1", fix: "add the verification script's URL"
     ) { scope, hits in
       for node in scope.elements("Verification") {
-        let resources = ["JavaScriptResource", "ExecutableResource", "FlashResource"].filter { node.child($0) != nil }
+        let resources = ["JavaScriptResource", "ExecutableResource", "FlashResource"].filter {
+          node.child($0) != nil
+        }
         if resources.isEmpty { hits.add(node, "<Verification> has no script") }
       }
     },
@@ -26,7 +28,9 @@ enum VerificationRules {
       spec: "VAST 4.3 §3.17.2 (apiFramework)", fix: "add apiFramework=\"omid\""
     ) { scope, hits in
       for node in scope.elements("JavaScriptResource") where node.isInside("Verification") {
-        if node.attribute("apiFramework") == nil { hits.add(node, "<JavaScriptResource> has no apiFramework") }
+        if node.attribute("apiFramework") == nil {
+          hits.add(node, "<JavaScriptResource> has no apiFramework")
+        }
       }
     },
     DocumentRule(
@@ -35,7 +39,9 @@ enum VerificationRules {
       spec: "VAST 4.3 §3.17.2; OMID 1.3", fix: "use apiFramework=\"omid\" for an OM SDK script"
     ) { scope, hits in
       for node in scope.elements("JavaScriptResource") where node.isInside("Verification") {
-        guard let framework = node.attribute("apiFramework"), framework.lowercased() != "omid" else { continue }
+        guard let framework = node.attribute("apiFramework"), framework.lowercased() != "omid" else {
+          continue
+        }
         hits.add(node, attribute: "apiFramework", "apiFramework '\(framework)'")
       }
     },
@@ -77,7 +83,9 @@ enum VerificationRules {
     ) { scope, hits in
       for node in scope.elements("ExecutableResource") {
         let missing = ["apiFramework", "type"].filter { node.attribute($0) == nil }
-        if !missing.isEmpty { hits.add(node, "<ExecutableResource> has no \(missing.joined(separator: " and "))") }
+        if !missing.isEmpty {
+          hits.add(node, "<ExecutableResource> has no \(missing.joined(separator: " and "))")
+        }
       }
     },
     DocumentRule(
@@ -86,7 +94,9 @@ enum VerificationRules {
       spec: "VAST 4.3 §3.9.4; SIMID 1.1", fix: "use apiFramework=\"SIMID\""
     ) { scope, hits in
       for node in scope.elements("InteractiveCreativeFile") {
-        guard let framework = node.attribute("apiFramework"), framework.uppercased() != "SIMID" else { continue }
+        guard let framework = node.attribute("apiFramework"), framework.uppercased() != "SIMID" else {
+          continue
+        }
         hits.add(node, attribute: "apiFramework", "apiFramework '\(framework)'")
       }
     },
@@ -94,7 +104,8 @@ enum VerificationRules {
       "interactivefile-type-value", .warning, .verification, "A SIMID InteractiveCreativeFile is text/html.",
       spec: "SIMID 1.1 §3 (creative is an HTML document)", fix: "use type=\"text/html\""
     ) { scope, hits in
-      for node in scope.elements("InteractiveCreativeFile") where node.attribute("apiFramework")?.uppercased() == "SIMID" {
+      for node in scope.elements("InteractiveCreativeFile")
+      where node.attribute("apiFramework")?.uppercased() == "SIMID" {
         guard let type = node.attribute("type"), type.lowercased() != "text/html" else { continue }
         hits.add(node, attribute: "type", "a SIMID file of type '\(type)'")
       }
