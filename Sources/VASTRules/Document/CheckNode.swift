@@ -26,6 +26,7 @@ public struct CheckAttribute: Sendable {
 
 /// An element of a document read for checking: names, attributes, text and the place of each,
 /// and whether its text was written as CDATA. Reference type so that rules can walk up.
+/// One thread at a time: a checker builds and reads its tree in one call.
 public final class CheckNode {
   /// The local name.
   public let name: String
