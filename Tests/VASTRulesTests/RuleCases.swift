@@ -36,6 +36,7 @@ enum RuleCases {
   static let document: [RuleCase] = [
     RuleCase("vast-version-missing", (#"<VAST version="4.2""#, "<VAST")),
     RuleCase("vast-version-unsupported", (#"<VAST version="4.2""#, #"<VAST version="5.0""#)),
+    RuleCase("vast-version-newer", (#"<VAST version="4.2""#, #"<VAST version="4.4""#)),
     RuleCase("vast-version-format", (#"<VAST version="4.2""#, #"<VAST version="4.2.0""#)),
     RuleCase(
       "vast-namespace-foreign", (#"xmlns="http://www.iab.com/VAST""#, #"xmlns="http://example.com/vast""#)),

@@ -9,13 +9,23 @@ enum DocumentRules {
     },
     DocumentRule(
       "vast-version-unsupported", .error, .document,
-      "The version is one published: 2.0, 3.0, 4.0, 4.1, 4.2, 4.3 (else error 102).",
+      "The version is VAST 2, 3 or 4 (`adhost vast` refuses others with error 102).",
       spec: "VAST 4.3 §2.3.6.3 error 102", fix: "declare the version the document is written to"
     ) { scope, hits in
       guard let text = scope.root.attribute("version") else { return }
-      if let version = VASTVersion(text), VASTVersion.supported.contains(version) { return }
-      if let version = VASTVersion(text), version.major == 1 { return }  // vast-1-document says it
-      hits.add(scope.root, attribute: "version", "version '\(text)' is no published VAST version")
+      // VAST 1.x is vast-1-document's finding; 4.4 and later minors vast-version-newer's.
+      if let version = VASTVersion(text), (1...4).contains(version.major) { return }
+      hits.add(scope.root, attribute: "version", "version '\(text)' is no VAST version adhost reads")
+    },
+    DocumentRule(
+      "vast-version-newer", .warning, .document,
+      "The version is a published one: 4.4 is a draft, read as 4.3 (its additions are not checked).",
+      spec: "VAST 4.3; VAST 4.4 draft (CTV additions)", fix: "declare 4.3 until 4.4 is published"
+    ) { scope, hits in
+      guard let text = scope.root.attribute("version"), let version = VASTVersion(text), version.major == 4,
+        version.minor > 3
+      else { return }
+      hits.add(scope.root, attribute: "version", "version '\(text)' is newer than 4.3: read as 4.3")
     },
     DocumentRule(
       "vast-version-format", .info, .document, "The version is written major.minor (`4.2`).",
