@@ -26,13 +26,14 @@ enum HelpGolden {
     """#,
     "check": #"""
     Usage: adhost check <file|dir|glob|url>... [--json] [--sarif FILE] [--config FILE]
-                        [--fail-on LEVEL] [--allow-http] [--timeout S]
+                        [--fail-on LEVEL] [--resolve [--max-depth N]] [--allow-http] [--timeout S]
            adhost check --rules [--markdown]
 
     Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
     glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
     file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
-    VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`.
+    VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
+    --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
 
     Arguments:
       <file|dir|glob|url>  the documents
@@ -43,6 +44,8 @@ enum HelpGolden {
       --config FILE    JSON: {"target": "4.2", "rules": {"url-http": "off", "url-not-cdata": "warning"}}
                        (per-rule severity or off; the VAST version every document is judged by)
       --fail-on LEVEL  exit 1 on a finding of this severity or worse: error (default), warning, info
+      --resolve        also check the documents wrappers lead to (VASTAdTagURI, relative to the document)
+      --max-depth N    with --resolve: wrappers followed at most (default 5)
       --rules          print the rule catalogue, one rule a line, and exit
       --markdown       with --rules: the catalogue as docs/check.md's tables
       --allow-http     fetch plain http:// URLs from any host (else only https and loopback http)

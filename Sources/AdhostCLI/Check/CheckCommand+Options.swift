@@ -15,6 +15,10 @@ extension CheckCommand {
   static let failOn = CommandOption(
     "--fail-on", value: "LEVEL",
     help: "exit 1 on a finding of this severity or worse: error (default), warning, info")
+  static let resolve = CommandOption(
+    "--resolve", help: "also check the documents wrappers lead to (VASTAdTagURI, relative to the document)")
+  static let maxDepth = CommandOption(
+    "--max-depth", value: "N", help: "with --resolve: wrappers followed at most (default 5)")
   static let rules = CommandOption("--rules", help: "print the rule catalogue, one rule a line, and exit")
   static let markdown = CommandOption(
     "--markdown", help: "with --rules: the catalogue as docs/check.md's tables")
@@ -24,6 +28,9 @@ extension CheckCommand {
 
   /// The options, in `--help` order.
   public static let options = OptionList(
-    [json, sarif, config, failOn, rules, markdown, allowHTTP, timeout, .help.helping("this text")], column: 19
+    [
+      json, sarif, config, failOn, resolve, maxDepth, rules, markdown, allowHTTP, timeout,
+      .help.helping("this text"),
+    ], column: 19
   )
 }

@@ -12,13 +12,14 @@ public enum CheckCommand: Command {
   /// The `--help` text.
   public static let help = """
     Usage: adhost check <file|dir|glob|url>... [--json] [--sarif FILE] [--config FILE]
-                        [--fail-on LEVEL] [--allow-http] [--timeout S]
+                        [--fail-on LEVEL] [--resolve [--max-depth N]] [--allow-http] [--timeout S]
            adhost check --rules [--markdown]
 
     Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
     glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
     file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
-    VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`.
+    VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
+    --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
 
     Arguments:
       <file|dir|glob|url>  the documents
@@ -45,6 +46,9 @@ public enum CheckCommand: Command {
     let checker = DocumentChecker(config: try configuration(parsed.value(Self.config)))
     let timeout = try parsed.number(Self.timeout) ?? 5
     guard timeout > 0 else { throw Self.timeout.error("must be above 0") }
+    let maxDepth = try parsed.integer(Self.maxDepth) ?? 5
+    guard maxDepth >= 0 else { throw Self.maxDepth.error("must be 0 or more") }
+    let resolveDepth = parsed.has(Self.resolve) ? maxDepth : nil
     let documents = try CheckInputs.expand(parsed.positionals)
     let client = HTTPClient(
       policy: TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: false),
@@ -52,7 +56,13 @@ public enum CheckCommand: Command {
     var findings: [Finding] = []
     for document in documents {
       let bytes = try await CheckInputs.load(document, client: client)
-      let found = checker.check(bytes, source: document)
+      let found: [Finding]
+      if let resolveDepth {
+        found = await CheckChain(checker: checker, client: client, maxDepth: resolveDepth).check(
+          document, bytes: bytes)
+      } else {
+        found = checker.check(bytes, source: document)
+      }
       findings += found
       for finding in found {
         console.print(parsed.has(Self.json) ? finding.json.jsonText : TerminalEscape.line(finding.textLine))

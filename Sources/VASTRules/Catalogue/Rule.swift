@@ -26,6 +26,7 @@ public enum RuleArea: String, CaseIterable, Sendable {
   case deprecated = "deprecated and removed"
   case verification = "OMID verification, SIMID and interactive files"
   case vmap = "VMAP"
+  case chain = "wrapper chains (--resolve)"
   case run = "the run (strict rules)"
 }
 

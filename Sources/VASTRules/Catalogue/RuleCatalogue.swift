@@ -9,7 +9,7 @@ public enum RuleCatalogue {
     + VMAPValueRules.all
 
   /// Every rule: reading, the document's tree, the run.
-  public static let rules: [Rule] = ReadRules.all + documentRules.map(\.rule) + RunRules.all
+  public static let rules: [Rule] = ReadRules.all + documentRules.map(\.rule) + ChainRules.all + RunRules.all
 
   private static let byID: [String: Rule] = Dictionary(
     rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -10,6 +10,9 @@ public struct Finding: Sendable, Equatable {
   public let position: SourcePosition
   /// The document, as named on the command line or its URL in a chain.
   public let document: String
+  /// For a document reached through wrappers (`--resolve`): the documents above it, the first
+  /// as named on the command line.
+  public var chain: [String] = []
 
   /// A finding.
   public init(rule: String, severity: Severity, message: String, position: SourcePosition, document: String) {

@@ -3,17 +3,20 @@ import OutsideText
 extension Finding {
   /// `file:line:column: severity [rule] message`, the form editors and terminals link.
   public var textLine: String {
-    "\(document):\(position.line):\(position.column): \(severity.rawValue) [\(rule)] \(message)"
+    let via = chain.isEmpty ? "" : " (wrapper chain: \((chain + [document]).joined(separator: " → ")))"
+    return "\(document):\(position.line):\(position.column): \(severity.rawValue) [\(rule)] \(message)\(via)"
   }
 
-  /// One JSON object: rule, severity, message, file, line, column.
+  /// One JSON object: rule, severity, message, file, line, column, and the chain above a
+  /// document reached through wrappers.
   public var json: JSONValue {
-    .object(
-      JSONObject([
-        ("rule", .string(rule)), ("severity", .string(severity.rawValue)), ("message", .string(message)),
-        ("file", .string(document)), ("line", .number(Double(position.line))),
-        ("column", .number(Double(position.column))),
-      ]))
+    var object = JSONObject([
+      ("rule", .string(rule)), ("severity", .string(severity.rawValue)), ("message", .string(message)),
+      ("file", .string(document)), ("line", .number(Double(position.line))),
+      ("column", .number(Double(position.column))),
+    ])
+    if !chain.isEmpty { object["chain"] = .array(chain.map { .string($0) }) }
+    return .object(object)
   }
 }
 
