@@ -78,6 +78,8 @@ let package = Package(
       name: "DASHKit",
       dependencies: ["CLibXML2", "HardenedXML", "CheckedNumbers", "OutsideText", "SCTE35Kit"]),
     .target(name: "VASTKit", dependencies: ["CLibXML2", "HardenedXML", "HTTPKit", "CheckedNumbers"]),
+    // The rule catalogue: every rule `adhost check` and the strict rules report by (docs/check.md).
+    .target(name: "VASTRules", dependencies: ["CLibXML2", "HardenedXML", "OutsideText"]),
     .target(name: "LoopbackHTTP"),
     .target(name: "RunReport", dependencies: ["PlayerSeam", "CheckedNumbers"]),
     .target(name: "WebViewKit", dependencies: ["HTTPKit", "LoopbackHTTP", "CheckedNumbers", "OutsideText"]),
@@ -105,7 +107,8 @@ let package = Package(
     .target(
       name: "AdhostCLI",
       dependencies: [
-        "LuaKit", "AdPlayer", "PlayerSeam", "AdCheck", "VASTKit", "HTTPKit", "PluginHost", "PlaybackEngine",
+        "LuaKit", "AdPlayer", "PlayerSeam", "AdCheck", "VASTKit", "VASTRules", "HTTPKit", "PluginHost",
+        "PlaybackEngine",
         "HeadlessHost", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText", "MediaWriter",
         "LoopbackHTTP",
       ]),
@@ -147,6 +150,7 @@ let package = Package(
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer", "PlayerSeam"]),
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "PlayerSeam"]),
+    .testTarget(name: "VASTRulesTests", dependencies: ["VASTRules", "AdCheck", "OutsideText", "TestFiles"]),
     .testTarget(
       name: "VASTKitTests",
       dependencies: ["VASTKit", "HTTPKit", "LoopbackHTTP", "HTTPTestSupport", "CLibXML2"],

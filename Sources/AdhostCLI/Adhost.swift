@@ -7,6 +7,7 @@ public enum Adhost {
     TestCommand.self,
     ReplCommand.self,
     VASTCommand.self,
+    CheckCommand.self,
     LuaCommand.self,
     MediaCommand.self,
   ]

@@ -16,6 +16,7 @@ enum HelpGolden {
       test     run *.scenario.json scenarios and check their beacons, events and strict rules
       repl     debug an integration live: Lua in the plugin's sandbox, the clock under your control
       vast     parse or resolve a VAST tag and print its ads, media and tracking
+      check    check VAST/VMAP documents against the rule catalogue (text, JSON, SARIF)
       lua      run a Lua file in the plugin sandbox, with its limits
       media    write or serve a test stream with in-band ad signals
 
@@ -23,6 +24,37 @@ enum HelpGolden {
     Exit codes: 0 success, 1 the command's own result is a failure, 64 bad usage or bad input,
     65 a plugin failed to load or register, 69 the display engine could not start, 70 a fatal
     player error, 74 output not saved (docs/cli.md).
+    """#,
+    "check": #"""
+    Usage: adhost check <file|dir|glob|url>... [--json] [--sarif FILE] [--config FILE]
+                        [--fail-on LEVEL] [--resolve [--max-depth N]] [--allow-http] [--timeout S]
+           adhost check --rules [--markdown]
+
+    Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
+    glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
+    file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
+    VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
+    --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
+
+    Arguments:
+      <file|dir|glob|url>  the documents
+
+    Options:
+      --json           one finding a line as JSON (rule, severity, message, file, line, column)
+      --sarif FILE     also write the findings as a SARIF 2.1.0 log (GitHub, GitLab code scanning)
+      --config FILE    JSON: {"target": "4.2", "rules": {"url-http": "off", "url-not-cdata": "warning"}}
+                       (per-rule severity or off; the VAST version every document is judged by)
+      --fail-on LEVEL  exit 1 on a finding of this severity or worse: error (default), warning, info
+      --resolve        also check the documents wrappers lead to (VASTAdTagURI, relative to the document)
+      --max-depth N    with --resolve: wrappers followed at most (default 5)
+      --rules          print the rule catalogue, one rule a line, and exit
+      --markdown       with --rules: the catalogue as docs/check.md's tables
+      --allow-http     fetch plain http:// URLs from any host (else only https and loopback http)
+      --timeout S      seconds per URL fetched (default 5)
+      -h, --help       this text
+
+    Exit codes: 0 no finding at or above --fail-on (default error); 1 such a finding;
+    64 bad usage, an unreadable file or URL, a bad --config; 74 the --sarif log not saved.
     """#,
     "run": #"""
     Usage: adhost run <plugin.lua> <source.json> [options]

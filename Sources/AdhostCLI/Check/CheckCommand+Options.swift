@@ -1,0 +1,36 @@
+/// The options of `adhost check`, declared once: the parser, `--help` and the messages derive
+/// from these.
+extension CheckCommand {
+  static let json = CommandOption(
+    "--json", help: "one finding a line as JSON (rule, severity, message, file, line, column)")
+  static let sarif = CommandOption(
+    "--sarif", value: "FILE",
+    help: "also write the findings as a SARIF 2.1.0 log (GitHub, GitLab code scanning)")
+  static let config = CommandOption(
+    "--config", value: "FILE",
+    help: """
+      JSON: {"target": "4.2", "rules": {"url-http": "off", "url-not-cdata": "warning"}}
+      (per-rule severity or off; the VAST version every document is judged by)
+      """)
+  static let failOn = CommandOption(
+    "--fail-on", value: "LEVEL",
+    help: "exit 1 on a finding of this severity or worse: error (default), warning, info")
+  static let resolve = CommandOption(
+    "--resolve", help: "also check the documents wrappers lead to (VASTAdTagURI, relative to the document)")
+  static let maxDepth = CommandOption(
+    "--max-depth", value: "N", help: "with --resolve: wrappers followed at most (default 5)")
+  static let rules = CommandOption("--rules", help: "print the rule catalogue, one rule a line, and exit")
+  static let markdown = CommandOption(
+    "--markdown", help: "with --rules: the catalogue as docs/check.md's tables")
+  static let allowHTTP = CommandOption(
+    "--allow-http", help: "fetch plain http:// URLs from any host (else only https and loopback http)")
+  static let timeout = CommandOption("--timeout", value: "S", help: "seconds per URL fetched (default 5)")
+
+  /// The options, in `--help` order.
+  public static let options = OptionList(
+    [
+      json, sarif, config, failOn, resolve, maxDepth, rules, markdown, allowHTTP, timeout,
+      .help.helping("this text"),
+    ], column: 19
+  )
+}

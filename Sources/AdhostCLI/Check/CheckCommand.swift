@@ -1,0 +1,121 @@
+import Foundation
+import HTTPKit
+import OutsideText
+import VASTRules
+
+/// `adhost check`: judge VAST and VMAP documents by the rule catalogue.
+public enum CheckCommand: Command {
+  /// `check`.
+  public static let name = "check"
+  /// The line for `adhost --help`.
+  public static let summary = "check VAST/VMAP documents against the rule catalogue (text, JSON, SARIF)"
+  /// The `--help` text.
+  public static let help = """
+    Usage: adhost check <file|dir|glob|url>... [--json] [--sarif FILE] [--config FILE]
+                        [--fail-on LEVEL] [--resolve [--max-depth N]] [--allow-http] [--timeout S]
+           adhost check --rules [--markdown]
+
+    Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
+    glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
+    file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
+    VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
+    --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
+
+    Arguments:
+      <file|dir|glob|url>  the documents
+
+    Options:
+    \(options.help)
+
+    Exit codes: 0 no finding at or above --fail-on (default error); 1 such a finding;
+    64 bad usage, an unreadable file or URL, a bad --config; 74 the --sarif log not saved.
+    """
+
+  /// Reads the documents, checks them, prints the findings.
+  public static func run(_ arguments: [String], console: Console) async throws -> Int32 {
+    let parsed = try ParsedArguments(arguments, spec: options.spec)
+    if parsed.has(Self.rules) {
+      try parsed.expectPositionals(0...0, "no documents with --rules")
+      console.print(
+        parsed.has(Self.markdown)
+          ? RuleCatalogue.markdown : RuleCatalogue.rules.map(\.line).joined(separator: "\n"))
+      return ExitCode.success
+    }
+    try parsed.expectPositionals(1...Int.max, "at least one file, directory or URL")
+    let failOn = try threshold(parsed.value(Self.failOn))
+    let checker = DocumentChecker(config: try configuration(parsed.value(Self.config)))
+    let timeout = try parsed.number(Self.timeout) ?? 5
+    guard timeout > 0 else { throw Self.timeout.error("must be above 0") }
+    let maxDepth = try parsed.integer(Self.maxDepth) ?? 5
+    guard maxDepth >= 0 else { throw Self.maxDepth.error("must be 0 or more") }
+    let resolveDepth = parsed.has(Self.resolve) ? maxDepth : nil
+    let documents = try CheckInputs.expand(parsed.positionals)
+    let client = HTTPClient(
+      policy: TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: false),
+      timeout: timeout)
+    var findings: [Finding] = []
+    for document in documents {
+      let bytes = try await CheckInputs.load(document, client: client)
+      let found: [Finding]
+      if let resolveDepth {
+        found = await CheckChain(checker: checker, client: client, maxDepth: resolveDepth).check(
+          document, bytes: bytes)
+      } else {
+        found = checker.check(bytes, source: document)
+      }
+      findings += found
+      for finding in found {
+        console.print(parsed.has(Self.json) ? finding.json.jsonText : TerminalEscape.line(finding.textLine))
+      }
+    }
+    let summary = CheckSummary(documents: documents.count, findings: findings)
+    if parsed.has(Self.json) { console.printError(summary.line) } else { console.print(summary.line) }
+    if let path = parsed.value(Self.sarif) {
+      do {
+        try UserFile.write(SARIFReport.log(findings).jsonText + "\n", to: path)
+      } catch {
+        console.printError("adhost check: --sarif \(path): \(error)")
+        return ExitCode.outputNotSaved
+      }
+    }
+    return findings.contains { $0.severity >= failOn } ? ExitCode.failure : ExitCode.success
+  }
+
+  private static func threshold(_ text: String?) throws(UsageError) -> Severity {
+    guard let text else { return .error }
+    guard let severity = Severity(rawValue: text) else {
+      throw failOn.error("expected error, warning or info")
+    }
+    return severity
+  }
+
+  private static func configuration(_ path: String?) throws -> CheckConfig {
+    guard let path else { return CheckConfig() }
+    let data: Data
+    do {
+      data = try LocalFile.read(path, maxBytes: 1 << 20)
+    } catch {
+      throw config.error("\(path): \(error)")
+    }
+    do {
+      return try CheckConfig(json: String(decoding: data, as: UTF8.self))
+    } catch {
+      throw config.error("\(path): \(error)")
+    }
+  }
+}
+
+/// The counts printed after the findings.
+struct CheckSummary {
+  let documents: Int
+  let findings: [Finding]
+
+  /// `3 documents: 2 errors, 5 warnings, 1 info (1 document with errors)`.
+  var line: String {
+    let count: (Severity) -> Int = { severity in findings.filter { $0.severity == severity }.count }
+    let failing = Set(findings.filter { $0.severity == .error }.map(\.document)).count
+    let plural: (Int, String) -> String = { number, word in "\(number) \(word)\(number == 1 ? "" : "s")" }
+    return "\(plural(documents, "document")): \(plural(count(.error), "error")), "
+      + "\(plural(count(.warning), "warning")), \(count(.info)) info (\(plural(failing, "document")) with errors)"
+  }
+}

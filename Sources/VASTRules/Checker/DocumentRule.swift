@@ -1,0 +1,42 @@
+/// A rule checked over a document's tree, with the check that finds its hits.
+struct DocumentRule: Sendable {
+  /// The kind of document a rule reads.
+  enum Kind: Sendable { case vast, vmap }
+
+  let rule: Rule
+  let kind: Kind
+  let check: @Sendable (DocumentScope, inout Hits) -> Void
+
+  init(
+    _ id: String, _ severity: Severity, _ area: RuleArea, _ statement: String, spec: String,
+    fix: String? = nil, kind: Kind = .vast, _ check: @escaping @Sendable (DocumentScope, inout Hits) -> Void
+  ) {
+    rule = Rule(id, severity, area, statement, spec: spec, fix: fix)
+    self.kind = kind
+    self.check = check
+  }
+}
+
+/// What a rule's check reads: the document's root and every element, and the VAST version it
+/// is judged by.
+struct DocumentScope {
+  let root: CheckNode
+  let nodes: [CheckNode]
+  /// The version the rules judge by: the configured target, else the declared one, else the latest.
+  let version: VASTVersion
+  /// The version the document declares, if it reads as one.
+  let declared: VASTVersion?
+
+  init(root: CheckNode, target: VASTVersion?) {
+    self.root = root
+    nodes = root.subtree
+    declared = root.attribute("version").flatMap(VASTVersion.init)
+    version = target ?? declared ?? .latest
+  }
+
+  /// The elements named `name`, in document order; `in` keeps only those inside an `InLine` or
+  /// a `Wrapper`.
+  func elements(_ name: String, in kind: String? = nil) -> [CheckNode] {
+    nodes.filter { $0.name == name && (kind == nil || $0.adKind == kind) }
+  }
+}

@@ -1,0 +1,115 @@
+/// A place in a checked document: line and column from 1 (the column counts bytes).
+public struct SourcePosition: Sendable, Hashable {
+  /// The line, from 1.
+  public let line: Int
+  /// The column, from 1.
+  public let column: Int
+
+  /// A position.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+}
+
+/// An attribute as written, with where its name starts.
+public struct CheckAttribute: Sendable {
+  /// The local name.
+  public let name: String
+  /// The namespace URI of a prefixed attribute (`xsi:…`), else nil.
+  public let namespace: String?
+  /// The value, entities replaced.
+  public let value: String
+  /// Where the name starts.
+  public let position: SourcePosition
+}
+
+/// An element of a document read for checking: names, attributes, text and the place of each,
+/// and whether its text was written as CDATA. Reference type so that rules can walk up.
+/// One thread at a time: a checker builds and reads its tree in one call.
+public final class CheckNode {
+  /// The local name.
+  public let name: String
+  /// The namespace URI, if any.
+  public let namespace: String?
+  /// Where its start tag begins.
+  public let position: SourcePosition
+  /// The attributes, in written order.
+  public let attributes: [CheckAttribute]
+  /// The child elements, in order.
+  public internal(set) var children: [CheckNode] = []
+  /// Its own character data (text and CDATA, not its children's), as read.
+  public internal(set) var text = ""
+  /// Whether its content holds a CDATA section.
+  public internal(set) var hasCDATA = false
+  /// The element it is inside (nil for the root).
+  public private(set) weak var parent: CheckNode?
+
+  init(
+    name: String, namespace: String?, position: SourcePosition, attributes: [CheckAttribute],
+    parent: CheckNode?
+  ) {
+    self.name = name
+    self.namespace = namespace
+    self.position = position
+    self.attributes = attributes
+    self.parent = parent
+  }
+
+  /// The value of attribute `name`, or nil.
+  public func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+
+  /// The attribute named `name`, with its place.
+  public func attributeNamed(_ name: String) -> CheckAttribute? { attributes.first { $0.name == name } }
+
+  /// The child elements named `name`.
+  public func children(_ name: String) -> [CheckNode] { children.filter { $0.name == name } }
+
+  /// The first child element named `name`.
+  public func child(_ name: String) -> CheckNode? { children.first { $0.name == name } }
+
+  /// Its text with surrounding white space removed.
+  public var trimmedText: String { text.trimmingWhitespace }
+
+  /// Every element at or below this one, in document order.
+  public var subtree: [CheckNode] {
+    var result: [CheckNode] = [self]
+    for child in children { result += child.subtree }
+    return result
+  }
+
+  /// The names from the root down to this element, joined by `/`.
+  public var path: String { (parent.map { $0.path + "/" } ?? "") + name }
+
+  /// The nearest enclosing `InLine` or `Wrapper` (itself included), by name.
+  public var adKind: String? {
+    var node: CheckNode? = self
+    while let current = node {
+      if current.name == "InLine" || current.name == "Wrapper" { return current.name }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// Whether an ancestor (not itself) is named `name`.
+  public func isInside(_ name: String) -> Bool {
+    var node = parent
+    while let current = node {
+      if current.name == name { return true }
+      node = current.parent
+    }
+    return false
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  var trimmingWhitespace: String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}

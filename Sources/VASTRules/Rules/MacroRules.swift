@@ -1,0 +1,112 @@
+/// Macros in URLs: `[NAME]`, names from the IAB's VAST macro list.
+enum MacroRules {
+  /// The macros of VAST 2.0–4.3 (VAST 4.3 §6.1–6.7, the IAB macro list).
+  static let known: Set<String> = [
+    "ADCATEGORIES", "ADCOUNT", "ADPLAYHEAD", "ADSERVINGID", "ADTYPE", "APIFRAMEWORKS", "APPBUNDLE",
+    "ASSETURI",
+    "BLOCKEDADCATEGORIES", "BREAKMAXADLENGTH", "BREAKMAXADS", "BREAKMAXDURATION", "BREAKMINADLENGTH",
+    "BREAKMINDURATION", "BREAKPOSITION", "CACHEBUSTING", "CLICKPOS", "CLICKTYPE", "CLIENTUA", "CONTENTCAT",
+    "CONTENTID", "CONTENTPLAYHEAD", "CONTENTURI", "DEVICEIP", "DEVICEUA", "DOMAIN", "ERRORCODE", "EXTENSIONS",
+    "GDPRCONSENT", "GPP_SID", "GPP_STRING", "IFA", "IFATYPE", "INVENTORYSTATE", "LATLONG", "LIMITADTRACKING",
+    "MEDIAMIME", "MEDIAPLAYHEAD", "OMIDPARTNER", "PAGEURL", "PLACEMENTTYPE", "PLAYERCAPABILITIES",
+    "PLAYERSIZE",
+    "PLAYERSTATE", "PODSEQUENCE", "REASON", "REGULATIONS", "SERVERSIDE", "SERVERUA", "STOREID", "STOREURL",
+    "TIMESTAMP", "TRANSACTIONID", "UNIVERSALADID", "US_PRIVACY", "VASTVERSIONS", "VERIFICATIONVENDORS",
+  ]
+  /// Macros new in VAST 4.1 (older players leave them unfilled).
+  static let since41: Set<String> = known.subtracting([
+    "ASSETURI", "CACHEBUSTING", "CONTENTPLAYHEAD", "ERRORCODE", "TIMESTAMP", "ADPLAYHEAD", "MEDIAPLAYHEAD",
+    "REASON", "ADCOUNT", "UNIVERSALADID", "PODSEQUENCE", "ADSERVINGID", "LIMITADTRACKING",
+  ])
+
+  /// The `[NAME]` macros in `text`, with the name as written.
+  static func macros(in text: String) -> [String] {
+    var found: [String] = []
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "[") {
+      let after = rest[rest.index(after: open)...]
+      guard let close = after.firstIndex(of: "]") else { break }
+      let name = after[..<close]
+      if !name.isEmpty, name.count <= 40,
+        name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+      {
+        found.append(String(name))
+      }
+      rest = after[after.index(after: close)...]
+    }
+    return found
+  }
+
+  /// Whether `text` is one macro and nothing else (`[ASSETURI]`).
+  static func isWholeMacro(_ text: String) -> Bool {
+    text.hasPrefix("[") && text.hasSuffix("]") && macros(in: text).count == 1
+  }
+
+  static let all: [DocumentRule] = [
+    DocumentRule(
+      "macro-unknown", .warning, .macros,
+      "A [MACRO] in a URL is one VAST defines (a player leaves others unfilled, or sends -1).",
+      spec: "VAST 4.3 §6 (macros); VAST 4.3 §6.1 (unknown macros)",
+      fix: "use the IAB macro's name, or fill it server-side"
+    ) { scope, hits in
+      for (node, url) in URLRules.urls(scope) {
+        for name in macros(in: url) where name == name.uppercased() && !known.contains(name) {
+          hits.add(node, "[\(name)] is no VAST macro")
+        }
+      }
+    },
+    DocumentRule(
+      "macro-case", .warning, .macros, "Macro names are upper case ([CACHEBUSTING], not [cachebusting]).",
+      spec: "VAST 4.3 §6.1", fix: "write the macro in upper case"
+    ) { scope, hits in
+      for (node, url) in URLRules.urls(scope) {
+        for name in macros(in: url) where name != name.uppercased() && known.contains(name.uppercased()) {
+          hits.add(node, "[\(name)] is written [\(name.uppercased())]")
+        }
+      }
+    },
+    DocumentRule(
+      "macro-malformed", .warning, .macros,
+      "Every [ of a macro has its ] (and %%/${} ad-server macros are filled).",
+      spec: "VAST 4.3 §6.1", fix: "close the bracket, or fill the ad server's macro before serving"
+    ) { scope, hits in
+      for (node, url) in URLRules.urls(scope) {
+        if url.contains("${") || url.contains("%%") || url.contains("{{") {
+          hits.add(node, "an unfilled ad-server macro in \(url.prefix(60))")
+        } else if url.filter({ $0 == "[" }).count != url.filter({ $0 == "]" }).count {
+          hits.add(node, "unbalanced [ ] in \(url.prefix(60))")
+        }
+      }
+    },
+    DocumentRule(
+      "macro-errorcode-outside-error", .warning, .macros, "[ERRORCODE] is used only in Error URLs.",
+      spec: "VAST 4.3 §6.3.1 (ERRORCODE: Error URLs)", fix: "move [ERRORCODE] to an <Error> URL"
+    ) { scope, hits in
+      for (node, url) in URLRules.urls(scope) where node.name != "Error" {
+        if macros(in: url).contains("ERRORCODE") { hits.add(node, "[ERRORCODE] in a <\(node.name)> URL") }
+      }
+    },
+    DocumentRule(
+      "macro-contentplayhead-deprecated", .info, .deprecated,
+      "[CONTENTPLAYHEAD] is replaced by [MEDIAPLAYHEAD] (VAST 4.1).",
+      spec: "VAST 4.1 §6.2.4 (CONTENTPLAYHEAD deprecated)", fix: "use [MEDIAPLAYHEAD]"
+    ) { scope, hits in
+      guard scope.version >= VASTVersion(4, 1) else { return }
+      for (node, url) in URLRules.urls(scope) where macros(in: url).contains("CONTENTPLAYHEAD") {
+        hits.add(node, "[CONTENTPLAYHEAD] in a VAST \(scope.version) document")
+      }
+    },
+    DocumentRule(
+      "macro-version", .info, .macros,
+      "A macro is one the document's version defines (older players do not fill it).",
+      spec: "VAST 4.1 §6 (macros added)", fix: "raise the version, or fill the value server-side"
+    ) { scope, hits in
+      guard scope.version < VASTVersion(4, 1) else { return }
+      for (node, url) in URLRules.urls(scope) {
+        for name in macros(in: url) where since41.contains(name) {
+          hits.add(node, "[\(name)] is VAST 4.1 on, not \(scope.version)")
+        }
+      }
+    },
+  ]
+}

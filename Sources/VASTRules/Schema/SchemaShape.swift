@@ -1,0 +1,79 @@
+/// What the VAST schemas allow inside one element: its child elements and attributes, each
+/// with the schemas (by `VASTVersion.schemaColumn`) that allow it and those allowing it once.
+struct SchemaShape: Sendable {
+  /// The schemas that allow a name, and those where it may appear at most once.
+  struct Allowance: Sendable {
+    var versions: Set<Int> = []
+    var once: Set<Int> = []
+  }
+
+  var children: [String: Allowance] = [:]
+  var attributes: [String: Allowance] = [:]
+  /// Any content allowed (`Extension`).
+  var open = false
+
+  /// Every element's shape, keyed as `SchemaTable` keys them.
+  static let all: [String: SchemaShape] = parse(SchemaTable.text)
+  /// Every element name any schema knows.
+  static let knownNames: Set<String> = Set(all.keys.map(baseName))
+
+  /// The key of `node` in the tables: its name, prefixed by the `InLine`/`Wrapper` it is in.
+  static func key(of node: CheckNode) -> String {
+    guard let kind = node.adKind, node.name != "Ad" else { return node.name }
+    return kind + ":" + node.name
+  }
+
+  /// The shape of `node`'s element, if the schemas know it there.
+  static func of(_ node: CheckNode) -> SchemaShape? { all[key(of: node)] }
+
+  /// The schema versions' names, by column.
+  static let versionNames = ["2.0", "3.0", "4.0", "4.1", "4.2"]
+
+  /// `2.0–3.0`, `4.2`: the schema versions in `columns`, as ranges.
+  static func describe(_ columns: Set<Int>) -> String {
+    let sorted = columns.sorted()
+    guard let first = sorted.first, let last = sorted.last else { return "no version" }
+    if sorted.count == last - first + 1 {
+      return first == last ? versionNames[first] : versionNames[first] + "–" + versionNames[last]
+    }
+    return sorted.map { versionNames[$0] }.joined(separator: ", ")
+  }
+
+  private static func baseName(_ key: String) -> String {
+    key.split(separator: ":").last.map(String.init) ?? key
+  }
+
+  private static func parse(_ text: String) -> [String: SchemaShape] {
+    var shapes: [String: SchemaShape] = [:]
+    var key = ""
+    for line in text.split(separator: "\n") {
+      var words = line.split(separator: " ").map(String.init)
+      if !line.hasPrefix(" "), let first = words.first {
+        key = first
+        words.removeFirst()
+        shapes[key] = shapes[key] ?? SchemaShape()
+      }
+      for word in words {
+        if word == "*" {
+          shapes[key]?.open = true
+          continue
+        }
+        guard let colon = word.lastIndex(of: ":") else { continue }
+        var allowance = Allowance()
+        for letter in word[word.index(after: colon)...] {
+          guard let column = "abcde".firstIndex(of: Character(letter.lowercased())) else { continue }
+          let index = "abcde".distance(from: "abcde".startIndex, to: column)
+          allowance.versions.insert(index)
+          if letter.isUppercase { allowance.once.insert(index) }
+        }
+        let name = String(word[..<colon])
+        if name.hasPrefix("@") {
+          shapes[key]?.attributes[String(name.dropFirst())] = allowance
+        } else {
+          shapes[key]?.children[name] = allowance
+        }
+      }
+    }
+    return shapes
+  }
+}
