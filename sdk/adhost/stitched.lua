@@ -147,7 +147,7 @@ end
 local JOIN_EVENTS = { impression = true, start = true }
 
 function Session:beginAd(adEntry, at)
-  local offset = at - adEntry.startTime
+  local offset = self.player.currentTime - adEntry.startTime
   local joined = self.lateJoin and offset > LATE and offset < adEntry.duration
   if joined then
     for _, event in ipairs(adEntry.events) do
