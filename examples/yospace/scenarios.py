@@ -154,6 +154,18 @@ def main():
           actions=[{"at": 2, "do": "seek", "to": 24}], source=source,
           events=played(vod, "y-v2", "y-v3"), noEvents=[{"type": "adbegin", "ad": "y-v1"}, {"type": "aderror"}],
           beacons=all_beacons(vod)[6:], noOtherBeacons=True)
+    source = json.load(open(os.path.join(HERE, "vod", "source.json")))
+    source["sources"][0]["ssai"]["seekOver"] = "all"
+    write("vod-seek-over-all", vod,
+          "seekOver all: the seek at 2 s to 44 s jumps over both breaks, which play first, in order "
+          "(12 s from 2 s on the clock, 30 s from 8 s), then the content goes on at 44 s (at 20 s)",
+          actions=[{"at": 2, "do": "seek", "to": 44}], source=source,
+          events=played(vod, *every(vod)) + [{"type": "seeked", "at": 20, "contentTime": 44},
+                                             {"type": "ended", "contentTime": 48}],
+          noEvents=[{"type": "aderror"}, {"type": "adskip"}],
+          beacons=beacons(vod, "y-v1", shift=-10) + [expected for ymid in ("y-v2", "y-v3")
+                                                   for expected in beacons(vod, ymid, shift=-22)],
+          noOtherBeacons=True)
     write("vod-seek-out-of-break", vod,
           "A seek at 14 s, 2 s into the ad at 12 s, to 24 s: an early return, the ad skipped (no "
           "midpoint, third quartile or complete) and the break over",
