@@ -114,8 +114,9 @@ player.ads:registerServerSideIntegration(INTEGRATION, function(controller)
       describe = function(ymid)
         return analytics:describe(ymid)
       end,
+      -- HLS: the playlist's target duration; else the ad's duration over its segments.
       segmentDuration = function()
-        return player.playlist and player.playlist.targetDuration or 2
+        return player.playlist and player.playlist.targetDuration
       end,
     })
     if live then

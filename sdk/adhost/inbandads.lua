@@ -26,7 +26,8 @@ Ads.__index = Ads
 ---                     urls = {eventName = {url, …}}, skipOffset =, init =, breakData =}`
 ---                     (`breakKey` groups ads into one break; default one break per ad)
 ---   segmentDuration   seconds of each segment of an ad (YSEQ counts them), or a function
----                     returning them
+---                     returning them; nil (or a nil answer): the described ad's duration over
+---                     YSEQ's T, and a tag of an ad not described yet cannot be placed
 ---   log               where holding a tag is logged; default the global `log`
 function M.new(session, options)
   return setmetatable({
@@ -40,12 +41,19 @@ function M.new(session, options)
   }, Ads)
 end
 
-function Ads:segmentSeconds()
+-- The seconds of each of the ad's segments: the option's, else (nil: a DASH stream, no target
+-- duration) the described ad's duration split evenly over YSEQ's T; nil while neither is known.
+function Ads:segmentSeconds(fields)
   local seconds = self.segmentDuration
   if type(seconds) == "function" then
     seconds = seconds()
   end
-  return seconds
+  if seconds then
+    return seconds
+  end
+  local ad = self.describe(fields.YMID)
+  local _, count = inbandtags.parseSequence(fields.YSEQ)
+  return ad and count and ad.duration / count or nil
 end
 
 -- The occurrence of the ad a placed tag belongs to: an earlier one of its YMID whose span
@@ -123,7 +131,10 @@ end
 --- or already known). Returns the ad's occurrence `{ymid =, key =, adStart =, placed =, …}`, or
 --- nil and what is wrong with the tag.
 function Ads:tag(fields, time)
-  local segment = self:segmentSeconds()
+  local segment = self:segmentSeconds(fields)
+  if not segment then
+    return nil, "the segment duration is unknown until the ad is described"
+  end
   local place, problem = inbandtags.placement(fields, time, segment)
   if not place then
     return nil, problem

@@ -116,4 +116,15 @@ return {
     ads:tag({ YMID = "ad1", YSEQ = "1:3", YTYP = "S", YDUR = "0" }, 70)
     t.equal(session.ads[2].key, "ad1#2", "the same YMID later is another occurrence")
   end },
+
+  { "without a segment duration, the described ad's duration is split over its segments", function()
+    local session, known = recordingSession(), {}
+    local ads = inbandads.new(session, { log = quiet, segmentDuration = function() return nil end,
+      describe = function(ymid) return known[ymid] end })
+    local none, why = ads:tag({ YMID = "ad1", YSEQ = "3:4", YTYP = "S", YDUR = "0.5" }, 20.5)
+    t.equal({ none, why }, { nil, "the segment duration is unknown until the ad is described" })
+    known.ad1 = { duration = 8, urls = {} }
+    ads:tag({ YMID = "ad1", YSEQ = "3:4", YTYP = "S", YDUR = "0.5" }, 20.5)
+    t.equal(session.ads[1].spec.startTime, 16, "two 2 s segments before the third")
+  end },
 }

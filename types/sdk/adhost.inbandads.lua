@@ -12,7 +12,7 @@
 
 ---@class adhost.InbandAdOptions
 ---@field describe fun(ymid: string): adhost.InbandAdDescription|nil nil while the service does not know it: the tag is held.
----@field segmentDuration number|fun(): number Seconds of each of an ad's segments (YSEQ counts them).
+---@field segmentDuration? number|fun(): number|nil Seconds of each of an ad's segments (YSEQ counts them); nil: the described ad's duration over YSEQ's T.
 ---@field log? adhost.log
 
 ---@class adhost.InbandAdOccurrence One ad of one YMID over one span of content time.
