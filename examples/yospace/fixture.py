@@ -21,9 +21,10 @@ Usage: [ADHOST=path/to/adhost] fixture.py PORT | specs
 import http.server
 import json
 import os
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_gen"))
+import mediawrite  # noqa: E402
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 SEGMENT = 6
@@ -110,17 +111,7 @@ def write_specs():
 
 def written(stream):
     """The files `adhost media write` writes from STREAM/stream.json, by name."""
-    adhost = os.environ.get("ADHOST") or os.path.join(ROOT, "..", "..", ".build", "debug", "adhost")
-    out = tempfile.mkdtemp(prefix="adhost-yospace-")
-    subprocess.run([adhost, "media", "write", os.path.join(ROOT, stream, "stream.json"), out], check=True,
-                   stdout=subprocess.DEVNULL)
-    files = {}
-    for name in os.listdir(out):
-        with open(os.path.join(out, name), "rb") as file:
-            files[name] = file.read()
-        os.remove(os.path.join(out, name))
-    os.rmdir(out)
-    return files
+    return mediawrite.written(os.path.join(ROOT, stream, "stream.json"))
 
 
 def vmap(stream, base, seconds):
