@@ -147,7 +147,8 @@ public final class OfflineTransport: HTTPTransport, Sendable {
     }
     return .success(
       HTTPResponse(
-        url: request.url, status: exchange.status ?? 200, headers: exchange.headers ?? [:], body: body,
+        url: exchange.finalURL.flatMap(URL.init(string:)) ?? request.url, status: exchange.status ?? 200,
+        headers: exchange.headers ?? [:], body: body,
         trimmedFrom: exchange.trimmedFrom))
   }
 

@@ -22,6 +22,9 @@ public struct RecordedExchange: Codable, Sendable, Equatable {
   public var request: RecordedRequest?
   /// When the body is a media segment kept trimmed (docs/http.md), the size of the whole body.
   public var trimmedFrom: Int?
+  /// The URL that answered, when redirects led away from `url` (a session URL a stitcher
+  /// redirected to): a replay answers with it as the final URL.
+  public var finalURL: String?
 
   /// An exchange; give `status` and `body` for an answer, `failure` for a failed exchange.
   public init(

@@ -92,10 +92,12 @@ extension RecordedExchange {
       request = try RecordedRequest(json: JSONReader(value, path: reader.path("request")))
     }
     let trimmedFrom = try RecordingIndex.integer(reader, "trimmedFrom")
+    let finalURL = try reader.string("finalURL")
     self.init(
       key: try required("key"), method: try required("method"), url: try required("url"), status: status,
       headers: headers, body: try reader.string("body"), failure: try reader.string("failure"),
       request: request,
       trimmedFrom: trimmedFrom)
+    self.finalURL = finalURL
   }
 }

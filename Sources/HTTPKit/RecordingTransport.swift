@@ -135,6 +135,9 @@ public final class RecordingTransport: HTTPTransport, Sendable {
         }
         exchange.status = response.status
         exchange.headers = redaction.headers(response.headers)
+        if response.url != request.url {
+          exchange.finalURL = redaction.redacting(response.url).absoluteString
+        }
       case .failure(let error):
         // The message names URLs (the request's, a redirect's target): without their secrets.
         exchange.failure = redaction.text(error.description, mark: SecretRedaction.urlMark)

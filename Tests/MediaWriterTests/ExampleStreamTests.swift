@@ -61,7 +61,8 @@ import Testing
 
   @Test(arguments: [
     "examples/inband/ts", "examples/inband/cmaf", "examples/inband/live", "examples/dai/vod",
-    "examples/dai/live",
+    "examples/dai/live", "examples/yospace/live-ts", "examples/yospace/cmaf-yospace",
+    "examples/yospace/cmaf-id3", "examples/yospace/late", "examples/yospace/vod",
   ])
   func theRecordedSignalsAreTheSpecs(_ folder: String) throws {
     let recorded = try recorded(folder)

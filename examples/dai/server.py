@@ -16,9 +16,10 @@ Usage: [ADHOST=path/to/adhost] server.py PORT
 import http.server
 import json
 import os
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_gen"))
+import mediawrite  # noqa: E402
 
 SEGMENT = 6.0
 SEGMENTS = 8  # 48 s: a 6 s pre-roll, content, a 12 s mid-roll at 18 s, content
@@ -29,19 +30,8 @@ REFUSED = set()  # ids answered 500 (none: the refused-ping scenario uses a faul
 
 def written(folder):
     """The files `adhost media write` writes from FOLDER/stream.json, by name (segment-N.ts,
-    init.mp4, ...): the segments these servers serve. $ADHOST is the adhost executable (default:
-    the checkout's .build/debug/adhost)."""
-    adhost = os.environ.get("ADHOST") or os.path.join(ROOT, "..", "..", ".build", "debug", "adhost")
-    out = tempfile.mkdtemp(prefix="adhost-dai-")
-    subprocess.run([adhost, "media", "write", os.path.join(ROOT, folder, "stream.json"), out], check=True,
-                   stdout=subprocess.DEVNULL)
-    files = {}
-    for name in os.listdir(out):
-        with open(os.path.join(out, name), "rb") as file:
-            files[name] = file.read()
-        os.remove(os.path.join(out, name))
-    os.rmdir(out)
-    return files
+    init.mp4, ...): the segments these servers serve (examples/_gen/mediawrite.py)."""
+    return mediawrite.written(os.path.join(ROOT, folder, "stream.json"))
 
 
 def spec_tags(folder):

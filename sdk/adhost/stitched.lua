@@ -35,6 +35,8 @@ local stitchedseek = require("_adhost.stitchedseek")
 local M = {}
 
 local EPSILON = adtimeline.EPSILON
+-- How far into an ad the playhead must be for its beginning to be a late join (lateJoin).
+local LATE = 0.001
 local contains = adtimeline.contains
 
 local Session = {}
@@ -44,9 +46,11 @@ stitchedseek.install(Session)
 local cancel = sessionbase.cancel
 
 --- A session for `controller`; `options.policy` is a policy of adhost.policies (default
---- `policies.new()`). The host's services it uses are `options.player`, `options.timer`,
---- `options.beacon` and `options.log`, by default the globals of the same names (a test gives
---- its own).
+--- `policies.new()`); `options.lateJoin = true` begins an ad the playhead is already inside
+--- (a live session joined mid-ad, an ad learnt of late) as a late join: `beginAd(ad, {at =})`,
+--- its impression and start sent then, the events already past never. The host's services it
+--- uses are `options.player`, `options.timer`, `options.beacon` and `options.log`, by default
+--- the globals of the same names (a test gives its own).
 function M.new(controller, options)
   options = options or {}
   local session = setmetatable({
@@ -56,6 +60,7 @@ function M.new(controller, options)
     beacon = options.beacon or beacon,
     log = options.log or log,
     policy = options.policy or policies.new(),
+    lateJoin = options.lateJoin == true,
     current = nil, -- the ad entry playing
     activeBreak = nil, -- the break entry the playhead is in
     stops = {}, -- positions still to visit, from a seek plan
@@ -98,7 +103,8 @@ function Session:sendDue(target, at)
     if not target.sent[event.id] then
       target.sent[event.id] = true
       if #event.urls > 0 then
-        self.beacon.send(event.urls, event.name, function(results)
+        -- An ad's beacons are credited to it (`ad`), whatever plays when they go out.
+        self.beacon.send(event.urls, event.name, { ad = target.ad, onResults = function(results)
           for _, result in ipairs(results) do
             local problem = result.failure or (result.status and result.status >= 400
               and string.format("HTTP %d", result.status))
@@ -106,7 +112,7 @@ function Session:sendDue(target, at)
               self.controller:error(string.format("%s beacon %s failed: %s", event.name, result.url, problem))
             end
           end
-        end)
+        end })
       end
     end
   end
@@ -136,9 +142,26 @@ function Session:finishAd(adEntry, natural)
   end
 end
 
+-- The events a late join at `at` never sends: those before it, but the impression and start,
+-- which it sends as it begins.
+local JOIN_EVENTS = { impression = true, start = true }
+
 function Session:beginAd(adEntry, at)
+  local offset = self.player.currentTime - adEntry.startTime
+  local joined = self.lateJoin and offset > LATE and offset < adEntry.duration
+  if joined then
+    for _, event in ipairs(adEntry.events) do
+      if event.time < at and not JOIN_EVENTS[event.name] then
+        adEntry.sent[event.id] = true
+      end
+    end
+  end
   if not self:try(string.format("beginAd(%q)", adEntry.key), function()
-    self.controller:beginAd(adEntry.ad)
+    if joined then
+      self.controller:beginAd(adEntry.ad, { at = offset })
+    else
+      self.controller:beginAd(adEntry.ad)
+    end
   end) then
     adEntry.state = "played"
     return

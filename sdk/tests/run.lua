@@ -4,7 +4,8 @@
 -- SDKLuaTestListTests, checks it). Prints a line per test, then the counts; fails when one fails.
 
 local suites = {
-  "clientside_test", "config_test", "handler_test", "httpjson_test", "interstitials_test", "offset_test",
+  "clientside_test", "config_test", "handler_test", "httpjson_test", "inbandtags_test", "interstitials_test",
+  "offset_test",
   "policies_test", "source_test", "stitched_test", "tracking_test", "vastads_test",
 }
 

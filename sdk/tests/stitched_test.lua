@@ -34,7 +34,7 @@ local function seekingPlayer(h)
 end
 
 -- A session with its services; `seeking`: on seekingPlayer, else on a plain table.
-local function harness(seeking)
+local function harness(seeking, lateJoin)
   local h = { controller = t.recordingController(), timers = {}, sent = {}, lines = {} }
   if seeking then
     h.player = seekingPlayer(h)
@@ -56,13 +56,17 @@ local function harness(seeking)
       return handle
     end,
   }
-  h.beacon = { send = function(urls, name) h.sent[#h.sent + 1] = name .. " " .. table.concat(urls, ",") end }
+  h.beacon = { send = function(urls, name, options)
+    h.sent[#h.sent + 1] = name .. " " .. table.concat(urls, ",")
+    h.credited[#h.credited + 1] = options.ad and options.ad.id or "-"
+  end }
+  h.credited = {}
   local function logger(level)
     return function(message) h.lines[#h.lines + 1] = level .. ": " .. message end
   end
   h.log = { info = logger("info"), warn = logger("warn"), error = logger("error") }
   h.session = stitched.new(h.controller, { player = h.player, timer = h.timer, beacon = h.beacon,
-    log = h.log })
+    log = h.log, lateJoin = lateJoin })
   return h
 end
 
@@ -209,5 +213,30 @@ return {
     t.equal(#h.controller.calls, calls, "the break at 50 s did not begin")
     t.equal(h.session.state, "closed")
     t.equal(lastTimer(h), nil, "no timer armed")
+  end },
+
+  { "lateJoin: an ad joined part-way begins at its offset, with impression and start, no past quartile",
+    function()
+    local h = harness(false, true)
+    local entry = schedule(h)
+    h.player.currentTime = 35.5
+    h.session:drive()
+    t.equal(h.controller.calls[4], { "beginAd", entry.adsByKey.ad1.ad, { at = 5.5 } })
+    t.equal(h.sent, { "breakStart b/start", "impression 1/imp" }, "the first quartile and midpoint are past")
+    t.equal(h.credited, { "-", "ad1" }, "an ad's beacons are credited to it, a break's to none")
+    h.player.currentTime = 40
+    lastTimer(h).fn()
+    t.equal(h.sent[3], "complete 1/complete")
+    t.equal(h.controller.calls[8], { "beginAd", entry.adsByKey.ad2.ad },
+      "ad2 begins at its start: no late join")
+  end },
+
+  { "without lateJoin, an ad the playhead is inside begins as if from its start", function()
+    local h = harness()
+    local entry = schedule(h)
+    h.player.currentTime = 35.5
+    h.session:drive()
+    t.equal(h.controller.calls[4], { "beginAd", entry.adsByKey.ad1.ad })
+    t.equal(h.sent, { "breakStart b/start", "impression 1/imp", "firstQuartile 1/q1", "midpoint 1/mid" })
   end },
 }

@@ -80,9 +80,12 @@ function Session:skip(ad) end
 ---@class adhost.stitched
 local stitched = {}
 
---- A session for `controller`.
+--- A session for `controller`. `lateJoin = true`: an ad the playhead is already inside (a live
+--- session joined mid-ad, an ad learnt of late) begins as a late join, `beginAd(ad, {at =})`,
+--- its impression and start sent then and the events already past never. An ad's beacons go out
+--- credited to it (`beacon.send(urls, name, {ad =})`).
 ---@param controller adhost.ServerSideAdIntegrationController
----@param options? adhost.StitchedServices|{policy?: adhost.Policy}
+---@param options? adhost.StitchedServices|{policy?: adhost.Policy, lateJoin?: boolean}
 ---@return adhost.StitchedSession
 function stitched.new(controller, options) end
 
