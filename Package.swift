@@ -88,6 +88,8 @@ let package = Package(
     // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
     .target(
       name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
+    // The GStreamer player behind the seam (issue 39); so far its real-time host loop.
+    .target(name: "GStreamerPlayer", dependencies: ["PlayerSeam", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -182,6 +184,7 @@ let package = Package(
     .testTarget(
       name: "GStreamerEngineTests",
       dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
+    .testTarget(name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "PlayerSeam"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
