@@ -89,7 +89,7 @@ let package = Package(
     .target(
       name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
     // The GStreamer player behind the seam (issue 39); so far its real-time host loop.
-    .target(name: "GStreamerPlayer", dependencies: ["PlayerSeam", "CheckedNumbers"]),
+    .target(name: "GStreamerPlayer", dependencies: ["GStreamerEngine", "PlayerSeam", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -184,7 +184,8 @@ let package = Package(
     .testTarget(
       name: "GStreamerEngineTests",
       dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
-    .testTarget(name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "PlayerSeam"]),
+    .testTarget(
+      name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "GStreamerEngine", "PlayerSeam"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
