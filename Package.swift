@@ -11,8 +11,9 @@ import PackageDescription
 // 2. LuaKit — Lua embedding, knows nothing about ads; AdhostSDK — the Lua SDK's files (sdk/).
 // 3. The domain, no Lua: HardenedXML (the one libxml2 front-end, at the layer's bottom);
 //    PlayerSeam (the model's values, the run log's entries and kinds, and the protocols of the
-//    player the bridge drives); AdPlayer (the headless player: PlayerSeam's implementation on a
-//    virtual clock); AdCheck and RunReport (on PlayerSeam's log entries); HTTPKit (uses MediaKit); HLSKit; SCTE35Kit (the SCTE-35
+//    player the bridge drives); AdsCore (the ads registry and the SSAI controller's rules, which
+//    every player shares); AdPlayer (the headless player: PlayerSeam's implementation on a
+//    virtual clock, on AdsCore); AdCheck and RunReport (on PlayerSeam's log entries); HTTPKit (uses MediaKit); HLSKit; SCTE35Kit (the SCTE-35
 //    values and binary decoder); DASHKit (uses HardenedXML, SCTE35Kit); MediaKit
 //    (segments' timed metadata: MPEG-TS, fMP4/CMAF, ID3; uses SCTE35Kit); MediaWriter (test
 //    streams with in-band ad signals, from a JSON spec; uses SCTE35Kit); VASTKit (uses
@@ -65,7 +66,9 @@ let package = Package(
     // captured, the per-parse box, cut-out fragments) that every XML reader goes through.
     .target(name: "HardenedXML", dependencies: ["CLibXML2"]),
     .target(name: "PlayerSeam", dependencies: ["CheckedNumbers", "OutsideText"]),
-    .target(name: "AdPlayer", dependencies: ["PlayerSeam", "CheckedNumbers", "OutsideText"]),
+    // The ads registry and the SSAI controller's rules, which every player behind the seam shares.
+    .target(name: "AdsCore", dependencies: ["PlayerSeam", "OutsideText"]),
+    .target(name: "AdPlayer", dependencies: ["PlayerSeam", "AdsCore", "CheckedNumbers", "OutsideText"]),
     .target(name: "AdCheck", dependencies: ["PlayerSeam", "CheckedNumbers"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText", "MediaKit"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
@@ -87,6 +90,8 @@ let package = Package(
     // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
     .target(
       name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
+    // The GStreamer player behind the seam (issue 39); so far its real-time host loop.
+    .target(name: "GStreamerPlayer", dependencies: ["GStreamerEngine", "PlayerSeam", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -116,7 +121,8 @@ let package = Package(
     .executableTarget(
       name: "adhost-bench",
       dependencies: [
-        "CLua", "CLuaBench", "LuaKit", "AdPlayer", "PlayerSeam", "VASTKit", "CLibXML2", "CheckedNumbers",
+        "CLua", "CLuaBench", "LuaKit", "AdPlayer", "AdsCore", "PlayerSeam", "VASTKit", "CLibXML2",
+        "CheckedNumbers",
         "AdhostCLI", "MediaKit", "MediaWriter", "HLSKit", "DASHKit", "AdCheck", "RunReport",
         "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText",
       ],
@@ -148,7 +154,7 @@ let package = Package(
     .testTarget(name: "CheckedNumbersTests", dependencies: ["CheckedNumbers"]),
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
-    .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer", "PlayerSeam"]),
+    .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer", "AdsCore", "PlayerSeam"]),
     .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "PlayerSeam"]),
     .testTarget(name: "VASTRulesTests", dependencies: ["VASTRules", "AdCheck", "OutsideText", "TestFiles"]),
     .testTarget(
@@ -173,7 +179,8 @@ let package = Package(
     .testTarget(
       name: "PlaybackEngineTests",
       dependencies: [
-        "PlaybackEngine", "AdPlayer", "PlayerSeam", "HTTPKit", "VASTKit", "OutsideText", "LoopbackHTTP",
+        "PlaybackEngine", "AdPlayer", "AdsCore", "PlayerSeam", "HTTPKit", "VASTKit", "OutsideText",
+        "LoopbackHTTP",
         "HTTPTestSupport",
       ]),
     // The GStreamer engine on real media: a clip encoded by ffmpeg, cut by MediaWriter, served on
@@ -181,6 +188,8 @@ let package = Package(
     .testTarget(
       name: "GStreamerEngineTests",
       dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
+    .testTarget(
+      name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "GStreamerEngine", "PlayerSeam"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",

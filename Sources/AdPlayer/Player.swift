@@ -1,3 +1,4 @@
+import AdsCore
 import OutsideText
 import PlayerSeam
 
@@ -5,7 +6,7 @@ import PlayerSeam
 /// events, an event log, and the server-side ad integrations in `ads`. Host thread only.
 public final class Player {
   /// The code of a fatal ad error when the integration gives none (THEOplayer's AD_ERROR).
-  public static let adErrorCode = 10000
+  public static let adErrorCode = ServerSideAdIntegrationController.adErrorCode
 
   /// The loop whose clock the player runs on.
   public let loop: HostLoop
@@ -92,9 +93,9 @@ public final class Player {
   var cueState = CueState()
   /// Ads and breaks the controllers' bookkeeping visited (a work count, for tests and benches:
   /// it grows linearly with the ads a run creates, plays and removes).
-  var bookkeepingSteps = 0
+  package var bookkeepingSteps = 0
   /// `aderror` dispatches running now, inside each other (see `ServerSideAdIntegrationController.error`).
-  var adErrorNesting = 0
+  package var adErrorNesting = 0
 
   /// A player on `loop` (a new one by default) whose content is `defaultTimeline` unless
   /// `prepareContent` says otherwise.
@@ -106,7 +107,7 @@ public final class Player {
     self.log = log
     self.defaultTimeline = defaultTimeline
     self.state = PlaybackState(timeline: defaultTimeline)
-    ads.link = link
+    ads.link.player = self
     link.player = self
     let link = link
     loop.idleDescription = { link.player?.idleDescription ?? "the player is gone" }
@@ -115,6 +116,7 @@ public final class Player {
 
   deinit {
     link.player = nil
+    ads.link.player = nil
     tickTimer?.cancel()
     endTimer?.cancel()
   }
@@ -171,7 +173,7 @@ public final class Player {
   }
 
   /// Stops playback for good (until a new source) and fires `error`.
-  func fail(message: String, code: Int) {
+  package func fail(message: String, code: Int) {
     guard fatalError == nil, !isDestroyed else { return }
     settlePosition()
     stopTimers()

@@ -1,3 +1,4 @@
+import AdsCore
 import PlayerSeam
 
 extension Player {

@@ -1,3 +1,4 @@
+import AdsCore
 import OutsideText
 import PlayerSeam
 

@@ -1,4 +1,5 @@
 import AdPlayer
+import AdsCore
 import CheckedNumbers
 import Foundation
 import PlayerSeam

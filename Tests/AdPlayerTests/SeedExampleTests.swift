@@ -1,4 +1,5 @@
 import AdPlayer
+import AdsCore
 import PlayerSeam
 import Testing
 

@@ -23,16 +23,16 @@ extension ServerSideAdIntegrationController {
     if !adBreak.isPlaying {
       adBreak.isPlaying = true
       playingBreaks.append(adBreak)
-      player?.emit(.adbreakbegin, adBreak: adBreak)
+      player?.adEvent(.adbreakbegin, adBreak: adBreak)
     }
-    player?.emit(.adbegin, ad: ad, adBreak: adBreak, joinedAt: offset > 0 ? offset : nil)
+    player?.adEvent(.adbegin, ad: ad, adBreak: adBreak, joinedAt: offset > 0 ? offset : nil)
   }
 
   /// The quartiles' fractions of an ad's duration.
-  static let quartileFractions = [0.25, 0.5, 0.75]
+  package static let quartileFractions = [0.25, 0.5, 0.75]
 
   /// The progress, 0…1, of an ad begun `offset` seconds into it (0 without a duration).
-  func joinProgress(of ad: Ad, at offset: Double) throws(AdControllerError) -> Double {
+  package func joinProgress(of ad: Ad, at offset: Double) throws(AdControllerError) -> Double {
     let duration = ad.duration ?? .infinity
     guard offset.isFinite, offset >= 0, offset <= duration else {
       let range = ad.duration.map { "from 0 to the ad's duration, \(number($0))" } ?? "≥ 0"
@@ -59,7 +59,7 @@ extension ServerSideAdIntegrationController {
     while ad.quartilesFired < quartiles.count, progress >= quartiles[ad.quartilesFired].0 {
       let event = quartiles[ad.quartilesFired].1
       ad.quartilesFired += 1
-      player?.emit(event, ad: ad, adBreak: adBreak)
+      player?.adEvent(event, ad: ad, adBreak: adBreak)
     }
   }
 
@@ -77,28 +77,28 @@ extension ServerSideAdIntegrationController {
 
   // MARK: - Ending ads and breaks
 
-  func finish(_ ad: Ad, in adBreak: AdBreak, as state: AdPlaybackState) {
+  package func finish(_ ad: Ad, in adBreak: AdBreak, as state: AdPlaybackState) {
     guard ad.state == .playing else { return }
     ad.state = state
     player?.bookkeepingSteps += currentAds.count
     currentAds.removeAll { $0 === ad }
     if state == .skipped {
-      player?.emit(.adskip, ad: ad, adBreak: adBreak, playedPercentage: ad.progress)
+      player?.adEvent(.adskip, ad: ad, adBreak: adBreak, playedPercentage: ad.progress)
     } else {
-      player?.emit(.adend, ad: ad, adBreak: adBreak)
+      player?.adEvent(.adend, ad: ad, adBreak: adBreak)
     }
     endBreakIfDone(adBreak)
   }
 
   /// A playing break ends when none of its ads is playing or still to play.
-  func endBreakIfDone(_ adBreak: AdBreak) {
+  package func endBreakIfDone(_ adBreak: AdBreak) {
     guard adBreak.isPlaying, adBreak.pendingAds == 0 else { return }
     endBreak(adBreak)
   }
 
-  func endBreak(_ adBreak: AdBreak) {
+  package func endBreak(_ adBreak: AdBreak) {
     adBreak.isPlaying = false
     playingBreaks.removeAll { $0 === adBreak }
-    player?.emit(.adbreakend, adBreak: adBreak)
+    player?.adEvent(.adbreakend, adBreak: adBreak)
   }
 }

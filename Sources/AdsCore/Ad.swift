@@ -6,49 +6,49 @@ public final class Ad {
   /// tables about the ad (unlike `ObjectIdentifier`, whose address a later ad may reuse).
   public let serial = Serial.next()
   /// The ad's id (a generated `<integration>-ad-<n>` when the init gave none).
-  public internal(set) var id: String
+  public package(set) var id: String
   /// Linear or nonlinear.
-  public internal(set) var type: AdType
+  public package(set) var type: AdType
   /// The id of the integration that created it.
   public let integration: String
   /// The break it belongs to (still set after either is removed).
-  public internal(set) var adBreak: AdBreak?
+  public package(set) var adBreak: AdBreak?
   /// Duration in seconds, if known.
-  public internal(set) var duration: Double?
+  public package(set) var duration: Double?
   /// Seconds until it may be skipped: -1 not skippable, 0 at once.
-  public internal(set) var skipOffset: Double
+  public package(set) var skipOffset: Double
   /// The creative's URI.
-  public internal(set) var resourceURI: String?
+  public package(set) var resourceURI: String?
   /// Where a click leads.
-  public internal(set) var clickThrough: String?
+  public package(set) var clickThrough: String?
   /// Width in pixels.
-  public internal(set) var width: Double?
+  public package(set) var width: Double?
   /// Height in pixels.
-  public internal(set) var height: Double?
+  public package(set) var height: Double?
   /// The creative id.
-  public internal(set) var creativeId: String?
+  public package(set) var creativeId: String?
   /// Universal ad ids.
-  public internal(set) var universalAdIds: [UniversalAdId]
+  public package(set) var universalAdIds: [UniversalAdId]
   /// Companion ads.
-  public internal(set) var companions: [CompanionAd]
+  public package(set) var companions: [CompanionAd]
   /// The ad system.
-  public internal(set) var adSystem: String?
+  public package(set) var adSystem: String?
   /// Whether the ad is filler.
-  public internal(set) var isSlate: Bool
+  public package(set) var isSlate: Bool
   /// Whatever the integration keeps with the ad.
-  public internal(set) var customData: JSONValue?
+  public package(set) var customData: JSONValue?
   /// Where the ad is in its life.
-  public internal(set) var state: AdPlaybackState = .scheduled {
+  public package(set) var state: AdPlaybackState = .scheduled {
     didSet { if slot >= 0 { adBreak?.stateChanged(from: oldValue, to: state) } }
   }
   /// Its place in its break's storage; -1 when in none (see `AdBreak`).
-  var slot = -1
+  package var slot = -1
   /// The last progress reported while playing, 0…1.
-  public internal(set) var progress: Double = 0
+  public package(set) var progress: Double = 0
   /// Quartiles already fired since the ad last began (0 = none, 3 = all).
-  var quartilesFired = 0
+  package var quartilesFired = 0
 
-  init(id: String, type: AdType, integration: String) {
+  package init(id: String, type: AdType, integration: String) {
     self.id = id
     self.type = type
     self.integration = integration
@@ -65,7 +65,7 @@ public final class Ad {
   public var isPlaying: Bool { state == .playing }
 
   /// Sets every field the init sets.
-  func apply(_ init: AdInit) {
+  package func apply(_ init: AdInit) {
     if let type = `init`.type { self.type = type }
     if let id = `init`.id { self.id = id }
     if let duration = `init`.duration { self.duration = duration }

@@ -28,19 +28,19 @@ public enum SkipResult: Equatable, Sendable {
 /// `player.ads`: the server-side integration registry, the ad lists and the ad event listeners.
 /// Host thread only.
 public final class Ads {
-  struct Integration {
-    let id: String
-    let controller: ServerSideAdIntegrationController
-    let handler: ServerSideAdIntegrationHandler
+  package struct Integration {
+    package let id: String
+    package let controller: ServerSideAdIntegrationController
+    package let handler: ServerSideAdIntegrationHandler
   }
 
-  var link = PlayerLink()
-  var player: Player? { link.player }
-  private(set) var integrations: [Integration] = []
-  let listeners = EventListeners()
+  package let link = AdsLink()
+  package var player: (any AdsOwner)? { link.player }
+  package private(set) var integrations: [Integration] = []
+  package let listeners = EventListeners()
   private var removalObservers: [(Ad) -> Void] = []
 
-  init() {}
+  package init() {}
 
   /// Registers an integration: the factory gets a controller for `id` at once and returns the
   /// handler. Throws if `id` is empty or already registered.
@@ -68,13 +68,13 @@ public final class Ads {
     integrations.first { $0.id == id }?.controller
   }
 
-  func integration(_ id: String) -> Integration? { integrations.first { $0.id == id } }
+  package func integration(_ id: String) -> Integration? { integrations.first { $0.id == id } }
 
   /// Calls `observer` with each ad a controller removes (`removeAd`, `removeAdBreak`,
   /// `removeAllAds`), once it is removed: for hosts that keep tables about ads, to let them go.
   public func observeRemovals(_ observer: @escaping (Ad) -> Void) { removalObservers.append(observer) }
 
-  func adRemoved(_ ad: Ad) { for observer in removalObservers { observer(ad) } }
+  package func adRemoved(_ ad: Ad) { for observer in removalObservers { observer(ad) } }
 
   /// Ads created and not yet begun (or begun again later), across integrations.
   public var scheduledAds: [Ad] {
@@ -134,14 +134,14 @@ public final class Ads {
     }
   }
 
-  struct SkipRefusal: Error {
-    let result: SkipResult
+  package struct SkipRefusal: Error {
+    package let result: SkipResult
     /// For an ad not yet skippable: the seconds it still has to play before it is.
-    var secondsLeft: Double?
+    package var secondsLeft: Double?
   }
 
   /// The ad `skip()` would skip, or why there is none.
-  func skipCandidate() -> Result<Ad, SkipRefusal> {
+  package func skipCandidate() -> Result<Ad, SkipRefusal> {
     guard let ad = currentAds.first(where: { $0.type == .linear }) ?? currentAds.first else {
       return .failure(SkipRefusal(result: .noAdPlaying))
     }

@@ -26,7 +26,7 @@ extension ServerSideAdIntegrationController {
 
   // MARK: - Removal shared by the methods above
 
-  func remove(_ ad: Ad, from adBreak: AdBreak) {
+  package func remove(_ ad: Ad, from adBreak: AdBreak) {
     finish(ad, in: adBreak, as: .ended)
     ad.state = .removed
     adBreak.remove(ad)
@@ -34,7 +34,7 @@ extension ServerSideAdIntegrationController {
     endBreakIfDone(adBreak)
   }
 
-  func removeBreak(_ adBreak: AdBreak) {
+  package func removeBreak(_ adBreak: AdBreak) {
     // Marked first, so a listener that removes the break again while its ads end is refused.
     guard !adBreak.isRemoved else { return }
     adBreak.isRemoved = true
@@ -50,6 +50,6 @@ extension ServerSideAdIntegrationController {
     if adBreak.isPlaying { endBreak(adBreak) }
     if let index = adBreaks.firstIndex(where: { $0 === adBreak }) { adBreaks.remove(at: index) }
     if breaksByOffset[adBreak.timeOffset] === adBreak { breaksByOffset[adBreak.timeOffset] = nil }
-    player?.emit(.removeadbreak, adBreak: adBreak)
+    player?.adEvent(.removeadbreak, adBreak: adBreak)
   }
 }

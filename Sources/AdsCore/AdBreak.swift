@@ -11,28 +11,28 @@ public final class AdBreak {
   /// A number no other break, ad or controller of this process has, and never will.
   public let serial = Serial.next()
   /// Where the break is, in content seconds.
-  public internal(set) var timeOffset: Double
+  public package(set) var timeOffset: Double
   /// The most seconds the break may last, if known.
-  public internal(set) var maxDuration: Double?
+  public package(set) var maxDuration: Double?
   /// Whatever the integration keeps with the break.
-  public internal(set) var customData: JSONValue?
+  public package(set) var customData: JSONValue?
   /// Whether `adbreakbegin` fired and `adbreakend` has not yet.
-  public internal(set) var isPlaying = false
+  public package(set) var isPlaying = false
   /// Whether the break was removed.
-  public internal(set) var isRemoved = false
+  public package(set) var isRemoved = false
   /// The serial of the controller that created it.
-  var owner: UInt64?
+  package var owner: UInt64?
   /// Ads scheduled or playing, and ads playing.
   private(set) var pendingAds = 0
   private(set) var playingAds = 0
   /// Where the entries visited are counted (the player's `bookkeepingSteps`): its link, not a
-  /// `weak` reference, which would give the player a side table (see `PlayerLink`).
-  var counter: PlayerLink?
+  /// `weak` reference, which would give the player a side table (see `AdsLink`).
+  package var counter: AdsLink?
 
   private var slots: [Ad?] = []
   private var holes = 0
 
-  init(integration: String, timeOffset: Double) {
+  package init(integration: String, timeOffset: Double) {
     self.integration = integration
     self.timeOffset = timeOffset
   }
@@ -43,14 +43,14 @@ public final class AdBreak {
   /// How many ads it has.
   public var adCount: Int { slots.count - holes }
 
-  func append(_ ad: Ad) {
+  package func append(_ ad: Ad) {
     ad.slot = slots.count
     slots.append(ad)
     count(ad.state, 1)
     counter?.player?.bookkeepingSteps += 1
   }
 
-  func remove(_ ad: Ad) {
+  package func remove(_ ad: Ad) {
     guard ad.slot >= 0, ad.slot < slots.count, slots[ad.slot] === ad else { return }
     slots[ad.slot] = nil
     count(ad.state, -1)
@@ -61,7 +61,7 @@ public final class AdBreak {
   }
 
   /// Takes every ad out (their state unchanged) and answers them, in order.
-  func removeAll() -> [Ad] {
+  package func removeAll() -> [Ad] {
     let removed = ads
     for ad in removed { ad.slot = -1 }
     slots.removeAll()
@@ -70,7 +70,7 @@ public final class AdBreak {
     return removed
   }
 
-  func stateChanged(from old: AdPlaybackState, to new: AdPlaybackState) {
+  package func stateChanged(from old: AdPlaybackState, to new: AdPlaybackState) {
     count(old, -1)
     count(new, 1)
   }

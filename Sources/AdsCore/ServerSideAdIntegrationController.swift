@@ -9,17 +9,17 @@ public final class ServerSideAdIntegrationController {
   /// A number no other controller, ad or break of this process has: the owner of its breaks.
   public let serial = Serial.next()
   /// The breaks, in the order they were created.
-  public internal(set) var adBreaks: [AdBreak] = []
+  public package(set) var adBreaks: [AdBreak] = []
   /// The ads that are playing, in the order they began.
-  public internal(set) var currentAds: [Ad] = []
+  public package(set) var currentAds: [Ad] = []
   /// The live breaks by `timeOffset`, so that creating and finding breaks does not scan them all.
-  var breaksByOffset: [Double: AdBreak] = [:]
+  package var breaksByOffset: [Double: AdBreak] = [:]
   /// The breaks between `adbreakbegin` and `adbreakend` (one, or none, almost always).
-  var playingBreaks: [AdBreak] = []
-  let link: PlayerLink
+  package var playingBreaks: [AdBreak] = []
+  package let link: AdsLink
   private var createdAds = 0
 
-  init(integration: String, link: PlayerLink) {
+  package init(integration: String, link: AdsLink) {
     self.integration = integration
     self.link = link
   }
@@ -29,7 +29,7 @@ public final class ServerSideAdIntegrationController {
     for adBreak in adBreaks { _ = adBreak.removeAll() }
   }
 
-  var player: Player? { link.player }
+  package var player: (any AdsOwner)? { link.player }
 
   /// Every ad of every break, break by break.
   public var ads: [Ad] { adBreaks.flatMap(\.ads) }
@@ -53,7 +53,7 @@ public final class ServerSideAdIntegrationController {
     adBreak.maxDuration = `init`.maxDuration
     adBreak.customData = `init`.customData
     adBreaks.append(adBreak)
-    player?.emit(.addadbreak, adBreak: adBreak)
+    player?.adEvent(.addadbreak, adBreak: adBreak)
     return adBreak
   }
 
@@ -87,7 +87,7 @@ public final class ServerSideAdIntegrationController {
     ad.apply(`init`)
     ad.adBreak = target
     target.append(ad)
-    player?.emit(.addad, ad: ad, adBreak: target)
+    player?.adEvent(.addad, ad: ad, adBreak: target)
     return ad
   }
 
@@ -100,7 +100,7 @@ public final class ServerSideAdIntegrationController {
         "updateAd", "an ad cannot move to another break (timeOffset \(number(timeOffset)))")
     }
     ad.apply(`init`)
-    player?.emit(.updatead, ad: ad, adBreak: adBreak)
+    player?.adEvent(.updatead, ad: ad, adBreak: adBreak)
   }
 
   /// Changes the fields `init` sets; a new `timeOffset` must be free. Fires `updateadbreak`.
@@ -123,7 +123,7 @@ public final class ServerSideAdIntegrationController {
       adBreak.maxDuration = maxDuration
     }
     if let customData = `init`.customData { adBreak.customData = customData }
-    player?.emit(.updateadbreak, adBreak: adBreak)
+    player?.adEvent(.updateadbreak, adBreak: adBreak)
   }
 
   /// Reports a non-fatal error: fires `aderror`; playback goes on. An error reported while
@@ -134,7 +134,7 @@ public final class ServerSideAdIntegrationController {
     guard let player else { return }
     guard player.adErrorNesting < Self.maxNestedAdErrors else {
       player.appendLog(
-        .aderrorDropped,
+        .aderrorDropped, adId: nil,
         fields: JSONObject([
           ("message", .string("\(error)")),
           ("reason", .string("raised inside \(Self.maxNestedAdErrors) nested aderror listeners")),
@@ -143,14 +143,18 @@ public final class ServerSideAdIntegrationController {
     }
     player.adErrorNesting += 1
     defer { player.adErrorNesting -= 1 }
-    player.emit(.aderror, ad: currentAds.first, adBreak: currentAds.first?.adBreak, errorMessage: "\(error)")
+    player.adEvent(
+      .aderror, ad: currentAds.first, adBreak: currentAds.first?.adBreak, errorMessage: "\(error)")
   }
+
+  /// The code of a fatal ad error when the integration gives none (THEOplayer's AD_ERROR).
+  public static let adErrorCode = 10000
 
   /// How many `aderror` dispatches may run inside each other (see `error`).
   public static let maxNestedAdErrors = 8
 
   /// Reports a fatal error: the player fires `error` and stops; `code` defaults to 10000 (AD_ERROR).
   public func fatalError(_ error: any Error, code: Int? = nil) {
-    player?.fail(message: "\(error)", code: code ?? Player.adErrorCode)
+    player?.fail(message: "\(error)", code: code ?? Self.adErrorCode)
   }
 }

@@ -4,7 +4,7 @@ import PlayerSeam
 /// from the next event; a listener added during dispatch first hears the next event. Each type's
 /// listeners sit in slots, a removed one leaving a hole until more than half are holes, and an
 /// id finds its slot at once: adding and removing take constant (amortised) work.
-final class EventListeners {
+package final class EventListeners {
   private struct Table {
     var slots: [(id: Int, listener: (PlayerEvent) -> Void)?] = []
     var slotOfId: [Int: Int] = [:]
@@ -14,11 +14,11 @@ final class EventListeners {
   private var tables: [Table]
   private var nextId = 0
   /// Listener entries visited by adding, removing and compacting (a work count, for tests and benches).
-  var steps = 0
+  package var steps = 0
 
-  init() { tables = Array(repeating: Table(), count: EventType.allCases.count) }
+  package init() { tables = Array(repeating: Table(), count: EventType.allCases.count) }
 
-  func add(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {
+  package func add(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {
     nextId += 1
     tables[type.index].slotOfId[nextId] = tables[type.index].slots.count
     tables[type.index].slots.append((nextId, listener))
@@ -28,7 +28,7 @@ final class EventListeners {
 
   /// Returns whether the listener was registered.
   @discardableResult
-  func remove(_ token: ListenerToken) -> Bool {
+  package func remove(_ token: ListenerToken) -> Bool {
     guard let slot = tables[token.type.index].slotOfId.removeValue(forKey: token.id) else { return false }
     tables[token.type.index].slots[slot] = nil
     tables[token.type.index].holes += 1
@@ -47,9 +47,9 @@ final class EventListeners {
     tables[index] = table
   }
 
-  func hasListeners(_ type: EventType) -> Bool { !tables[type.index].slotOfId.isEmpty }
+  package func hasListeners(_ type: EventType) -> Bool { !tables[type.index].slotOfId.isEmpty }
 
-  func dispatch(_ event: PlayerEvent) {
+  package func dispatch(_ event: PlayerEvent) {
     let slots = tables[event.type.index].slots
     for case let entry? in slots { entry.listener(event) }
   }
