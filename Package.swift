@@ -84,7 +84,8 @@ let package = Package(
     // A real engine: GStreamer in the adhost-gst helper process, driven over JSON lines, its
     // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
     .target(
-      name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
+      name: "GStreamerEngine",
+      dependencies: ["HTTPKit", "LoopbackHTTP", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -176,7 +177,7 @@ let package = Package(
     // 127.0.0.1 (skipped where GStreamer or ffmpeg is missing).
     .testTarget(
       name: "GStreamerEngineTests",
-      dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
+      dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "PlayerSeam", "TestFiles"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",
