@@ -10,8 +10,8 @@ import PlayerSeam
 /// the host), and a `finish(afterVirtual:)` delay is media time too.
 ///
 /// The caller's loop runs it: `runDue()` after each engine event or wake-up, and
-/// `waitForWork(until:)` in real time between them. Host thread only; work tokens are answered
-/// from any thread.
+/// `waitForWork(untilMicros:)` in real time between them. Its work tokens are answered from any
+/// thread. Host thread only.
 public final class EngineScheduler: IntegrationScheduler {
   public let realTime: Bool
   private let started = DispatchTime.now().uptimeNanoseconds

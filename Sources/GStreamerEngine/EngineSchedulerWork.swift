@@ -23,6 +23,7 @@ public final class EngineTimer: ScheduledTimer {
 
 /// Work begun on the host thread of an `EngineScheduler` and answered from any thread: its
 /// closures go to the scheduler's inbox, which its `runDue()` empties in the order they arrived.
+/// Any thread.
 public final class EngineWork: PendingWork {
   public let label: String
   private let inbox: EngineInbox
