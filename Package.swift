@@ -85,7 +85,7 @@ let package = Package(
     // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
     .target(
       name: "GStreamerEngine",
-      dependencies: ["HTTPKit", "LoopbackHTTP", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
+      dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -177,7 +177,9 @@ let package = Package(
     // 127.0.0.1 (skipped where GStreamer or ffmpeg is missing).
     .testTarget(
       name: "GStreamerEngineTests",
-      dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "PlayerSeam", "TestFiles"]),
+      dependencies: [
+        "GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "PlayerSeam", "TestFiles",
+      ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",

@@ -21,7 +21,10 @@ final class EngineProxy: Sendable {
   /// Every request answered so far, in the order they were answered.
   var requests: [EngineRequest] { log.entries }
 
-  init(http: HTTPClient, refused: @escaping @Sendable (String) -> Void) throws(GStreamerEngineFailure) {
+  init(
+    http: HTTPClient, refused: @escaping @Sendable (String) -> Void,
+    tagged: @escaping @Sendable (EngineTags) -> Void
+  ) throws(GStreamerEngineFailure) {
     // A redirect goes back to the engine, which requests its target through here again.
     let http = http.answeringRedirects()
     do {
@@ -34,6 +37,12 @@ final class EngineProxy: Sendable {
       let (response, entry) = Self.forward(request, http: http)
       log.append(entry)
       if let error = entry.error, entry.trimmed { refused(error) }
+      if response.status / 100 == 2,
+        RequestKind(contentURL: URL(string: entry.url) ?? URL(fileURLWithPath: "/")) == .segment,
+        let tags = EngineTags.read([UInt8](response.body), url: entry.url)
+      {
+        tagged(tags)
+      }
       return response
     }
   }

@@ -28,9 +28,10 @@ public final class GStreamerEngine: Sendable {
       // The helper's events are made before the helper starts: the proxy reports a refused
       // trimmed segment among them, as an error of the engine naming the fix.
       let events = EngineEventQueue()
-      proxy = try EngineProxy(http: options.http) { why in
-        events.push(.error(EngineError(message: why, element: "adhost proxy")))
-      }
+      proxy = try EngineProxy(
+        http: options.http,
+        refused: { why in events.push(.error(EngineError(message: why, element: "adhost proxy"))) },
+        tagged: { tags in events.push(.tags(tags)) })
       var environment = ProcessInfo.processInfo.environment
       // libsoup (souphttpsrc, and the adaptive demuxers' own session) takes its proxy from these,
       // for every host, loopback included.
