@@ -33,13 +33,14 @@ final class EngineProxy: Sendable {
       throw .cannotStart("cannot start the engine's loopback proxy: \(error)")
     }
     let log = log
+    let tagReader = EngineTagReader()
     server.fallback { request in
       let (response, entry) = Self.forward(request, http: http)
       log.append(entry)
       if let error = entry.error, entry.trimmed { refused(error) }
       if response.status / 100 == 2,
         RequestKind(contentURL: URL(string: entry.url) ?? URL(fileURLWithPath: "/")) == .segment,
-        let tags = EngineTags.read([UInt8](response.body), url: entry.url)
+        let tags = tagReader.read([UInt8](response.body), url: entry.url)
       {
         tagged(tags)
       }

@@ -1,4 +1,5 @@
 import MediaKit
+import Synchronization
 
 /// The timed metadata (timed ID3, `emsg`) the host read from a media segment the engine fetched,
 /// through its proxy (`MediaKit.MediaReader`): Debian's GStreamer 1.22 makes no pad for timed
@@ -19,14 +20,32 @@ public struct EngineTags: Sendable, Equatable {
   public static func position(of time: Double, anchor: Double, segment: EngineSegment) -> Double {
     time - anchor + segment.firstStreamTime
   }
+}
+
+/// Reads the tags of the media segments the proxy answers. fMP4 segments are read with the
+/// timescales of the init segments answered before them (merged by track id: representations
+/// whose tracks share an id and differ in timescale are read with the last one's). Any thread.
+final class EngineTagReader: Sendable {
+  private let initSegment = Mutex(BMFFInit())
 
   /// The tags of `body`, fetched from `url` (none, but its first time, for a segment without
-  /// any); nil when it is not a media segment MediaKit reads.
-  static func read(_ body: [UInt8], url: String) -> EngineTags? {
-    guard let scan = try? MediaReader.scan(body) else { return nil }
+  /// any); nil for an init segment (kept for the segments after it) or what MediaKit cannot read.
+  func read(_ body: [UInt8], url: String) -> EngineTags? {
+    if MediaReader.container(of: body) == .fmp4, let found = try? BMFFReader.readInit(body),
+      !found.timescales.isEmpty
+    {
+      initSegment.withLock { known in
+        known.timescales.merge(found.timescales) { $1 }
+        known.defaultDurations.merge(found.defaultDurations) { $1 }
+      }
+      return nil
+    }
+    let tracks = initSegment.withLock { $0 }
+    guard let scan = try? MediaReader.scan(body, initSegment: tracks) else { return nil }
     let items = scan.items.filter {
       if case .scte35 = $0.payload { return false } else { return true }
     }
+    guard !items.isEmpty || !scan.streams.isEmpty else { return nil }
     return EngineTags(url: url, items: items, firstTime: scan.streams.map(\.first).min())
   }
 }
