@@ -89,7 +89,8 @@ let package = Package(
     // A real engine: GStreamer in the adhost-gst helper process, driven over JSON lines, its
     // requests answered by the host's proxy (docs/embedding.md). Lua-free; not on AdPlayer.
     .target(
-      name: "GStreamerEngine", dependencies: ["HTTPKit", "LoopbackHTTP", "OutsideText", "CheckedNumbers"]),
+      name: "GStreamerEngine",
+      dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
     // The GStreamer player behind the seam (issue 39); so far its real-time host loop.
     .target(name: "GStreamerPlayer", dependencies: ["GStreamerEngine", "PlayerSeam", "CheckedNumbers"]),
     .target(
@@ -187,7 +188,9 @@ let package = Package(
     // 127.0.0.1 (skipped where GStreamer or ffmpeg is missing).
     .testTarget(
       name: "GStreamerEngineTests",
-      dependencies: ["GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaWriter", "TestFiles"]),
+      dependencies: [
+        "GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "PlayerSeam", "TestFiles",
+      ]),
     .testTarget(
       name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "GStreamerEngine", "PlayerSeam"]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.

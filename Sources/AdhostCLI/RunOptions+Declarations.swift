@@ -50,6 +50,12 @@ extension RunOptions {
   static let record = CommandOption(
     "--record", value: "DIR",
     help: "record every HTTP exchange of the run into DIR, with the start date")
+  static let keepMedia = CommandOption(
+    "--keep-media",
+    help: """
+      with --record: keep media segments whole (a recording for the gstreamer
+      engine, which decodes them); by default their samples are left out
+      """)
   static let ignoreParam = CommandOption(
     "--ignore-param", value: "NAME",
     help: """
@@ -154,8 +160,8 @@ extension RunOptions {
   static let own =
     [
       json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
-      ignoreParam, mapHost, redact, timeout, ioSeconds, faults, checkMedia, verificationVendors, startDate,
-      liveStart,
+      keepMedia, ignoreParam, mapHost, redact, timeout, ioSeconds, faults, checkMedia, verificationVendors,
+      startDate, liveStart,
     ] + segmentOptions
 
   /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.

@@ -180,13 +180,17 @@ struct RunOptions {
       if !redacted.isEmpty {
         throw Self.redact.error("keeps values out of a recording: give \(Self.record.name) DIR too")
       }
+      if parsed.has(Self.keepMedia) {
+        throw Self.keepMedia.error("keeps media whole in a recording: give \(Self.record.name) DIR too")
+      }
       return (URLSessionTransport.shared, nil, nil)
     }
     do {
       let recording = try RecordingTransport(
         folder: URL(fileURLWithPath: folder), upstream: URLSessionTransport.shared,
         volatileParameters: RequestKey.defaultVolatileParameters.union(ignored.map { $0.lowercased() }),
-        startDate: startDate, redaction: SecretRedaction(extra: Set(redacted)))
+        startDate: startDate, redaction: SecretRedaction(extra: Set(redacted)),
+        trimsSegments: !parsed.has(Self.keepMedia))
       return (recording, recording, nil)
     } catch {
       // A recording that cannot be read says so; a folder that cannot be made says why.

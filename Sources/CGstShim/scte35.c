@@ -97,13 +97,14 @@ static void on_element_added(GstBin *bin, GstBin *sub_bin, GstElement *element, 
   GstElementFactory *factory = gst_element_get_factory(element);
   if (!factory) return;
   shim_watch_segments(element, GST_OBJECT_NAME(factory));
+  shim_pin_adaptive(element, GST_OBJECT_NAME(factory));
   if (g_strcmp0(GST_OBJECT_NAME(factory), "tsdemux") != 0) return;
   g_object_set(element, "send-scte35-events", TRUE, NULL);
   g_signal_connect(element, "pad-added", G_CALLBACK(on_pad_added), NULL);
 }
 
 /* Every element the pipeline creates, in its bins too: tsdemux for SCTE-35, the adaptive demuxers
-   for their segments (segments.c). */
+   for their segments (segments.c) and pinned renditions (adaptive.c). */
 void shim_watch_scte35(GstElement *pipeline) {
   g_signal_connect(pipeline, "deep-element-added", G_CALLBACK(on_element_added), NULL);
 }

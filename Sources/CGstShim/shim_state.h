@@ -43,6 +43,9 @@ void shim_watch_scte35(GstElement *pipeline);
 /* Reports each output pad's segments and first timestamps of an adaptive demuxer (factory). */
 void shim_watch_segments(GstElement *element, const char *factory);
 
+/* Sets the pinned bitrates and buffer (gs_pin_adaptive) on an adaptive demuxer (factory). */
+void shim_pin_adaptive(GstElement *element, const char *factory);
+
 /* Seconds of a clock time, or -1 for GST_CLOCK_TIME_NONE. */
 double shim_seconds(GstClockTime time);
 

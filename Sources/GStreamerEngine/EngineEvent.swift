@@ -18,6 +18,9 @@ public enum EngineEvent: Sendable, Equatable {
   case fragment(url: String, bytes: Int, downloadSeconds: Double?)
   /// How the engine maps an output stream's timestamps to positions, from a new segment on it.
   case segment(EngineSegment)
+  /// The timed metadata the host read from each media segment the engine fetched (its proxy's
+  /// answer), and the segment's first time.
+  case tags(EngineTags)
   /// The video sink's counts (at `ended` and when stopped).
   case frames(rendered: Int, dropped: Int)
   /// The helper took its pipeline to NULL and is exiting, as asked.

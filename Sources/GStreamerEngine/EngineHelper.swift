@@ -5,7 +5,7 @@ import Synchronization
 /// events arrive in `events`. Its input is one end of a socket pair, written with `MSG_NOSIGNAL`,
 /// so a helper that died makes a write fail instead of ending the host with `SIGPIPE`. Any thread.
 final class EngineHelper: Sendable {
-  let events = EngineEventQueue()
+  let events: EngineEventQueue
   private let process: Process
   private let input: Int32
   private let stopping = StopFlag()
@@ -14,7 +14,10 @@ final class EngineHelper: Sendable {
   /// The helper's process id.
   var processIdentifier: Int32 { process.processIdentifier }
 
-  init(executable: URL, environment: [String: String]) throws(GStreamerEngineFailure) {
+  init(executable: URL, environment: [String: String], events: EngineEventQueue)
+    throws(GStreamerEngineFailure)
+  {
+    self.events = events
     // Close-on-exec: the helper gets its end as its standard input only, never a copy of the
     // host's end, which would keep its input open after the host closed it (or died).
     var pair: [Int32] = [-1, -1]

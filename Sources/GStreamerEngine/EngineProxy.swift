@@ -6,7 +6,11 @@ import Synchronization
 /// The engine's proxy: a server on 127.0.0.1 that the helper's `http_proxy` names, so that every
 /// request GStreamer makes (souphttpsrc's playlist, and hlsdemux2's and dashdemux2's own libsoup
 /// session: playlists, segments, keys, init segments) arrives here. Each is answered through the
-/// host's HTTP client and logged (`requests`). Any thread.
+/// host's HTTP client — its transport records, replays, maps hosts and injects faults as the run
+/// asked, its policy is the ATS rule — and logged (`requests`). Each request gets its kind from its
+/// URL (`playlist`, `segment`), for fault rules. A segment replayed trimmed (a recording made
+/// without `--keep-media`) is not handed to the engine, which cannot decode it: it is answered 502
+/// and `refused` is told why, with the fix. Any thread.
 final class EngineProxy: Sendable {
   private let server: LoopbackServer
   private let log = RequestLog()
@@ -17,7 +21,10 @@ final class EngineProxy: Sendable {
   /// Every request answered so far, in the order they were answered.
   var requests: [EngineRequest] { log.entries }
 
-  init(http: HTTPClient) throws(GStreamerEngineFailure) {
+  init(
+    http: HTTPClient, refused: @escaping @Sendable (String) -> Void,
+    tagged: @escaping @Sendable (EngineTags) -> Void
+  ) throws(GStreamerEngineFailure) {
     // A redirect goes back to the engine, which requests its target through here again.
     let http = http.answeringRedirects()
     do {
@@ -26,9 +33,17 @@ final class EngineProxy: Sendable {
       throw .cannotStart("cannot start the engine's loopback proxy: \(error)")
     }
     let log = log
+    let tagReader = EngineTagReader()
     server.fallback { request in
       let (response, entry) = Self.forward(request, http: http)
       log.append(entry)
+      if let error = entry.error, entry.trimmed { refused(error) }
+      if response.status / 100 == 2,
+        RequestKind(contentURL: URL(string: entry.url) ?? URL(fileURLWithPath: "/")) == .segment,
+        let tags = tagReader.read([UInt8](response.body), url: entry.url)
+      {
+        tagged(tags)
+      }
       return response
     }
   }
@@ -50,10 +65,15 @@ final class EngineProxy: Sendable {
     }
     let outgoing = HTTPRequest(
       url: url, method: request.method, headers: headers, body: request.body.isEmpty ? nil : request.body,
-      timeout: http.timeout)
+      timeout: http.timeout, kind: RequestKind(contentURL: url))
     let answer = Answer()
     http.send(outgoing) { answer.set($0) }
     switch answer.wait() {
+    case .success(let response) where response.trimmedFrom != nil:
+      let why = Self.trimmedRefusal(url)
+      var entry = EngineRequest(method: request.method, url: url.absoluteString, status: nil, error: why)
+      entry.trimmed = true
+      return (.text("adhost: \(why)", status: 502), entry)
     case .success(let response):
       let passed = response.headers.compactMap { name, value in
         ["content-type", "location"].contains(name.lowercased()) ? (name: name, value: value) : nil
@@ -68,6 +88,12 @@ final class EngineProxy: Sendable {
         EngineRequest(method: request.method, url: url.absoluteString, status: nil, error: "\(error)")
       )
     }
+  }
+
+  /// Why a trimmed segment is refused, and the fix.
+  static func trimmedRefusal(_ url: URL) -> String {
+    "\(url.absoluteString): the recording keeps this media segment trimmed (its samples left out), "
+      + "which the gstreamer engine cannot decode; record it again with --record DIR --keep-media"
   }
 
   private static let hopByHop: Set<String> = [

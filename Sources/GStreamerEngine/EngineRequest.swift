@@ -8,4 +8,6 @@ public struct EngineRequest: Sendable, Equatable {
   public var status: Int?
   /// Why it failed; nil when it was answered.
   public var error: String?
+  /// Whether the answer was a trimmed recorded segment, refused (`error` says so).
+  public var trimmed = false
 }

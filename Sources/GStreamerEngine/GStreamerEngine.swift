@@ -25,7 +25,13 @@ public final class GStreamerEngine: Sendable {
       } else {
         executable = try Self.helperBesideProgram()
       }
-      proxy = try EngineProxy(http: options.http)
+      // The helper's events are made before the helper starts: the proxy reports a refused
+      // trimmed segment among them, as an error of the engine naming the fix.
+      let events = EngineEventQueue()
+      proxy = try EngineProxy(
+        http: options.http,
+        refused: { why in events.push(.error(EngineError(message: why, element: "adhost proxy"))) },
+        tagged: { tags in events.push(.tags(tags)) })
       var environment = ProcessInfo.processInfo.environment
       // libsoup (souphttpsrc, and the adaptive demuxers' own session) takes its proxy from these,
       // for every host, loopback included.
@@ -34,7 +40,7 @@ public final class GStreamerEngine: Sendable {
         environment[name] = nil
       }
       do {
-        helper = try EngineHelper(executable: executable, environment: environment)
+        helper = try EngineHelper(executable: executable, environment: environment, events: events)
       } catch {
         proxy.stop()
         throw error
@@ -53,9 +59,11 @@ public final class GStreamerEngine: Sendable {
   /// Every request the engine made, as the host answered it, in order.
   public var requests: [EngineRequest] { proxy.requests }
 
-  /// Loads `uri` (paused at its start); `require` names further elements the source needs. A
-  /// missing element arrives as an `.error` naming its Debian package.
-  public func load(_ uri: URL, require: [String] = []) throws(GStreamerEngineFailure) {
+  /// Loads `uri` (paused at its start) with the `rendition` pinned; `require` names further
+  /// elements the source needs. A missing element arrives as an `.error` naming its Debian package.
+  public func load(
+    _ uri: URL, rendition: EngineRendition = EngineRendition(), require: [String] = []
+  ) throws(GStreamerEngineFailure) {
     guard uri.scheme == "http" else {
       throw .refusedSource(
         "the gstreamer engine plays http sources only (it takes its TLS trust from the system, so "
@@ -67,6 +75,9 @@ public final class GStreamerEngine: Sendable {
     command["fast"] = .bool(options.speed == .fast)
     command["show"] = .bool(options.show)
     command["require"] = .array(require.map { .string($0) })
+    if let floor = rendition.minBitrate { command["minBitrate"] = .number(Double(floor)) }
+    if let ceiling = rendition.maxBitrate { command["maxBitrate"] = .number(Double(ceiling)) }
+    if let buffer = rendition.bufferSeconds, buffer > 0 { command["buffer"] = .number(buffer) }
     helper.send(JSONValue.object(command).jsonText)
   }
 

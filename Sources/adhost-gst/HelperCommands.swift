@@ -43,6 +43,8 @@ enum HelperCommands {
       HelperOutput.emit(["event": "error", "message": ElementPackages.missing(missing), "element": missing])
       return
     }
+    let bitrate = { (key: String) -> UInt32 in (command[key] as? Int).flatMap { UInt32(exactly: $0) } ?? 0 }
+    gs_pin_adaptive(bitrate("minBitrate"), bitrate("maxBitrate"), seconds(command["buffer"]) ?? 0)
     if gs_load(uri, command["fast"] as? Bool ?? false ? 1 : 0, show ? 1 : 0) != 0 {
       HelperOutput.emit(["event": "error", "message": "cannot start the pipeline for \(uri)"])
     }

@@ -82,6 +82,8 @@ enum HelpGolden {
                           answer are listed at the end and fail the run (exit 1)
       --allow-unmatched   with --offline: list the requests it cannot answer, but exit 0
       --record DIR        record every HTTP exchange of the run into DIR, with the start date
+      --keep-media        with --record: keep media segments whole (a recording for the gstreamer
+                          engine, which decodes them); by default their samples are left out
       --ignore-param NAME a query parameter to ignore when matching requests to a recording
                           (repeatable; added to the recording's list, or when recording to the
                           cache busters ignored by default: cb, correlator, ts, …); on replay

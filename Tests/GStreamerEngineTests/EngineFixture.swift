@@ -20,17 +20,39 @@ final class EngineFixture {
   /// The name of segment `index`.
   static func segmentName(_ index: Int) -> String { (try? stream.get().segmentName(index)) ?? "" }
 
-  /// Serves the stream; `missing` names files answered 404.
-  init(missing: Set<String> = []) throws {
-    stream = try Self.stream.get()
+  /// The multivariant playlist's URL (`variants`).
+  var multivariant: URL { server.url("/master.m3u8") }
+
+  /// Serves the stream; `missing` names files answered 404. `variants` (folder, `BANDWIDTH`)
+  /// serves it in each folder too, as the variants of a multivariant playlist, in that order.
+  convenience init(missing: Set<String> = [], variants: [(folder: String, bandwidth: Int)] = []) throws {
+    try self.init(serving: try Self.stream.get(), missing: missing, variants: variants)
+  }
+
+  /// Serves `stream` (its manifest at `playlist`).
+  init(
+    serving stream: MediaStream, missing: Set<String> = [], variants: [(folder: String, bandwidth: Int)] = []
+  )
+    throws
+  {
+    self.stream = stream
     server = try LoopbackServer()
-    for (name, bytes) in stream.files where !missing.contains(name) {
-      server.route("/" + name) { _ in
-        LoopbackResponse(
-          status: 200, headers: [(name: "Content-Type", value: MediaStream.contentType(name))],
-          body: Data(bytes))
+    for folder in [""] + variants.map({ $0.folder + "/" }) {
+      for (name, bytes) in stream.files where !missing.contains(name) {
+        server.route("/" + folder + name) { _ in
+          LoopbackResponse(
+            status: 200, headers: [(name: "Content-Type", value: MediaStream.contentType(name))],
+            body: Data(bytes))
+        }
       }
     }
+    var master = "#EXTM3U\n"
+    for variant in variants {
+      master += "#EXT-X-STREAM-INF:BANDWIDTH=\(variant.bandwidth),RESOLUTION=160x90\n"
+      master += "\(variant.folder)/\(stream.manifestName)\n"
+    }
+    let text = master
+    server.route("/master.m3u8") { _ in .text(text, type: "application/vnd.apple.mpegurl") }
   }
 
   deinit { server.stop() }

@@ -7,12 +7,17 @@ final class EngineSession {
   let engine: GStreamerEngine
   private(set) var events: [EngineEvent] = []
 
-  init(speed: GStreamerEngineOptions.Speed) throws {
+  /// An engine whose requests go through `transport` (the network by default).
+  init(speed: GStreamerEngineOptions.Speed, transport: any HTTPTransport = URLSessionTransport.shared) throws
+  {
     var options = GStreamerEngineOptions(
-      http: HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true)))
+      http: HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true), transport: transport))
     options.speed = speed
     engine = try GStreamerEngine(options: options)
   }
+
+  /// A session of an engine made by the test.
+  init(engine: GStreamerEngine) { self.engine = engine }
 
   /// Reads events until one matches (returned), or nil when `seconds` passed or the helper ended
   /// first. The deadline only keeps a broken engine from hanging the test.
@@ -30,6 +35,25 @@ final class EngineSession {
   @discardableResult
   func wait(for state: EngineState) -> EngineEvent? {
     wait { if case .state(state, _) = $0 { return true } else { return false } }
+  }
+
+  /// The errors reported, in order.
+  var errors: [EngineError] {
+    events.compactMap { if case .error(let error) = $0 { return error } else { return nil } }
+  }
+
+  /// Plays `url` until it ends or fails (the engine's error); true when it ended.
+  func playToTheEnd(_ url: URL) throws -> Bool {
+    try engine.load(url)
+    engine.play()
+    let last = wait {
+      switch $0 {
+      case .state(.ended, _), .error: return true
+      default: return false
+      }
+    }
+    if case .state(.ended, _) = last { return true }
+    return false
   }
 
   /// The states reported, in order.

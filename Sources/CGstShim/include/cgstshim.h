@@ -58,6 +58,10 @@ void gs_seek(double seconds);
 /* Reports the frame counts, takes the pipeline to NULL and ends the main loop. */
 void gs_stop(void);
 
+/* Pins the adaptive demuxers of the next load: the lowest and highest bitrate of the renditions
+   they may play (bits/s, 0: none) and their forward buffer (seconds, 0: their default). */
+void gs_pin_adaptive(uint32_t min_bitrate, uint32_t max_bitrate, double buffer_seconds);
+
 /* Runs the main loop until gs_stop (or gs_quit). */
 void gs_run(void);
 

@@ -1,0 +1,111 @@
+import Dispatch
+import PlayerSeam
+
+/// The host thread's clock and queue for an integration on the GStreamer engine. In real time
+/// (`realTime == true`) its time is a monotonic clock (uptime, not the wall clock's date); in the
+/// fast mode it is the engine's media time: the caller hands it each position the engine reports
+/// (`follow(position:)`), the clock moves forward by what played, and a timer fires once that much
+/// media has played, however fast the sinks run. A seek does not move the clock (`seeked(to:)`).
+/// In the fast mode the clock does not stop for outstanding work (the engine does not wait for
+/// the host), and a `finish(afterVirtual:)` delay is media time too.
+///
+/// The caller's loop runs it: `runDue()` after each engine event or wake-up, and
+/// `waitForWork(untilMicros:)` in real time between them. Its work tokens are answered from any
+/// thread. Host thread only.
+public final class EngineScheduler: IntegrationScheduler {
+  public let realTime: Bool
+  private let started = DispatchTime.now().uptimeNanoseconds
+  private var mediaMicros: Int64 = 0
+  private var lastPosition: Double?
+  private var timers: [EngineTimer] = []
+  private var scheduled = 0
+  private let inbox = EngineInbox()
+
+  /// A scheduler on a monotonic clock (`.realTime`) or on the engine's media time (`.fast`).
+  public init(speed: GStreamerEngineOptions.Speed) { realTime = speed == .realTime }
+
+  public var nowMicros: Int64 {
+    guard realTime else { return mediaMicros }
+    return Int64(clamping: (DispatchTime.now().uptimeNanoseconds &- started) / 1_000)
+  }
+
+  public var now: Double { VirtualTime.seconds(nowMicros) }
+
+  /// The fast mode: the engine's position is `position` seconds; the clock moves forward by the
+  /// media played since the last one. Ignored in real time.
+  public func follow(position: Double) {
+    guard !realTime, position.isFinite else { return }
+    if let last = lastPosition, position > last {
+      mediaMicros &+= VirtualTime.micros(position) &- VirtualTime.micros(last)
+    }
+    lastPosition = position
+  }
+
+  /// The engine moved to `position` by a seek: the clock does not jump with it.
+  public func seeked(to position: Double) {
+    lastPosition = position.isFinite ? position : nil
+  }
+
+  @discardableResult
+  public func after(_ seconds: Double, _ body: @escaping () -> Void) -> EngineTimer {
+    afterMicros(VirtualTime.micros(seconds), phase: .work, body)
+  }
+
+  @discardableResult
+  public func afterMicros(_ micros: Int64, phase: TimerPhase, _ body: @escaping () -> Void) -> EngineTimer {
+    schedule(EngineTimer(due: nowMicros &+ max(0, micros), phase: phase, interval: nil, body: body))
+  }
+
+  @discardableResult
+  public func every(_ seconds: Double, _ body: @escaping () -> Void) -> EngineTimer {
+    let interval = max(1, VirtualTime.micros(seconds))
+    return schedule(EngineTimer(due: nowMicros &+ interval, phase: .work, interval: interval, body: body))
+  }
+
+  public func beginWork(_ label: String) -> EngineWork { EngineWork(label: label, inbox: inbox) }
+
+  /// When the next timer is due (scheduler microseconds), nil when none is set.
+  public var nextDueMicros: Int64? { timers.lazy.filter { !$0.isCancelled }.map(\.due).min() }
+
+  /// Runs what work delivered, then every timer due now, in order of time, phase and scheduling
+  /// (a repeating timer once per call at most, so a slow host cannot spin on it). Host thread.
+  public func runDue() {
+    for delivery in inbox.takeAll() {
+      if delivery.delay > 0 {
+        after(delivery.delay, delivery.body)
+      } else {
+        delivery.body()
+      }
+    }
+    let now = nowMicros
+    while let next = nextTimer(dueBy: now) {
+      // A repeating timer's next time is after `now`: it fires once in this call.
+      if let interval = next.interval {
+        next.due = max(next.due &+ interval, now &+ 1)
+      } else {
+        next.cancel()
+      }
+      next.body()
+    }
+    timers.removeAll { $0.isCancelled }
+  }
+
+  /// Real time: blocks until work delivers something or `deadline` (monotonic microseconds of
+  /// this scheduler) passes.
+  public func waitForWork(untilMicros deadline: Int64) {
+    inbox.wait(microseconds: max(0, deadline &- nowMicros))
+  }
+
+  private func schedule(_ timer: EngineTimer) -> EngineTimer {
+    scheduled += 1
+    timer.order = scheduled
+    timers.append(timer)
+    return timer
+  }
+
+  private func nextTimer(dueBy now: Int64) -> EngineTimer? {
+    timers.lazy.filter { !$0.isCancelled && $0.due <= now }.min {
+      ($0.due, $0.phase.rawValue, $0.order) < ($1.due, $1.phase.rawValue, $1.order)
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GStreamerEngine
+import PlayerSeam
+import Testing
+
+/// The scheduler of an integration on the GStreamer engine: the engine's media time in the fast
+/// mode, a monotonic clock in real time. No engine needed.
+struct EngineSchedulerTests {
+  @Test func theFastModesTimeIsTheMediaThatPlayedAndASeekDoesNotMoveIt() {
+    let scheduler = EngineScheduler(speed: .fast)
+    #expect(!scheduler.realTime)
+    var fired: [String] = []
+    scheduler.after(1.5) { fired.append("1.5 s") }
+    scheduler.afterMicros(1_000_000, phase: .userAction) { fired.append("action at 1 s") }
+    scheduler.after(1) { fired.append("1 s") }
+    scheduler.follow(position: 0)
+    scheduler.follow(position: 0.9)
+    scheduler.runDue()
+    #expect(fired.isEmpty)
+    scheduler.follow(position: 1.2)
+    scheduler.runDue()
+    // At the same time, work before a viewer's action, each in the order set.
+    #expect(fired == ["1 s", "action at 1 s"])
+    #expect(scheduler.now == 1.2)
+    // A seek back to 0.2 s: the clock stays at 1.2 s, and moves on by what plays from there.
+    scheduler.seeked(to: 0.2)
+    scheduler.follow(position: 0.4)
+    scheduler.runDue()
+    #expect(fired.count == 2)
+    scheduler.follow(position: 0.5)
+    scheduler.runDue()
+    #expect(fired.last == "1.5 s")
+    #expect(scheduler.now == 1.5)
+  }
+
+  @Test func aRepeatingTimerFiresOnceForEachCallAndStopsWhenCancelled() {
+    let scheduler = EngineScheduler(speed: .fast)
+    var ticks = 0
+    let timer = scheduler.every(0.25) { ticks += 1 }
+    scheduler.follow(position: 0)
+    scheduler.follow(position: 1)
+    scheduler.runDue()
+    #expect(ticks == 1)
+    scheduler.follow(position: 1.3)
+    scheduler.runDue()
+    #expect(ticks == 2)
+    timer.cancel()
+    scheduler.follow(position: 3)
+    scheduler.runDue()
+    #expect(ticks == 2)
+    #expect(scheduler.nextDueMicros == nil)
+  }
+
+  @Test func workAnsweredOnAnotherThreadRunsOnTheHostThreadInOrder() {
+    let scheduler = EngineScheduler(speed: .fast)
+    let work = scheduler.beginWork("GET https://ads.example/vast")
+    let delivered = Box()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      work.post { delivered.append("first") }
+      work.finish(afterVirtual: 2) { delivered.append("last, 2 s of media later") }
+      work.post { delivered.append("after finish: dropped") }
+      done.signal()
+    }.start()
+    done.wait()
+    scheduler.runDue()
+    #expect(delivered.items == ["first"])
+    scheduler.follow(position: 0)
+    scheduler.follow(position: 2)
+    scheduler.runDue()
+    #expect(delivered.items == ["first", "last, 2 s of media later"])
+  }
+
+  @Test func realTimeIsAMonotonicClockThatAWaitingHostFollows() {
+    let scheduler = EngineScheduler(speed: .realTime)
+    #expect(scheduler.realTime)
+    scheduler.follow(position: 100)
+    #expect(scheduler.now < 100)
+    var fired = false
+    scheduler.after(0.02) { fired = true }
+    let due = scheduler.nextDueMicros ?? 0
+    let before = scheduler.nowMicros
+    while !fired {
+      scheduler.waitForWork(untilMicros: due)
+      scheduler.runDue()
+    }
+    #expect(scheduler.nowMicros >= due)
+    #expect(scheduler.nowMicros >= before)
+    // Work wakes a waiting host before its deadline.
+    let work = scheduler.beginWork("answer")
+    let answered = Box()
+    Thread { work.finish { answered.append("answered") } }.start()
+    while answered.items.isEmpty {
+      scheduler.waitForWork(untilMicros: scheduler.nowMicros + 60_000_000)
+      scheduler.runDue()
+    }
+    #expect(answered.items == ["answered"])
+  }
+}
+
+/// Strings appended from the host thread (the scheduler's closures are `@Sendable`).
+// why: appended only on the test's thread, inside `runDue`; read there too.
+private final class Box: @unchecked Sendable {
+  var items: [String] = []
+  func append(_ item: String) { items.append(item) }
+}
