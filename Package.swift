@@ -91,7 +91,7 @@ let package = Package(
     .target(
       name: "GStreamerEngine",
       dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
-    // The GStreamer player behind the seam (issue 39); so far its real-time host loop.
+    // The GStreamer player behind the seam (issue 39); so far the engine's events as the player's.
     .target(name: "GStreamerPlayer", dependencies: ["GStreamerEngine", "PlayerSeam", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
