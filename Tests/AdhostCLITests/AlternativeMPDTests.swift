@@ -65,8 +65,7 @@ import Testing
   }
 
   static func time(_ run: RunResult, _ type: String, _ index: Int = 0) -> Double? {
-    let found = run.events(type)
-    return index < found.count ? found[index]["t"] as? Double : nil
+    InterstitialPlayerTests.time(run, type, index)
   }
 
   @Test func aReplaceEventPlaysTheListMPDsAdsAndTheContentResumesAfterTheEvent() async throws {
