@@ -120,4 +120,42 @@ import Testing
     #expect(run.events("interstitialassetstart").count == 1)
     #expect(run.events("interstitialend").first?["resumeTime"] as? Double == 30)
   }
+
+  /// A 30 s DASH stream written by `adhost media write` whose segment at 10 s carries an `emsg`
+  /// of the replace scheme (8 s) naming /ads, which answers a List MPD of one 8 s ad.
+  @Test func anAlternativeMPDEventInAnEmsgPlaysAsInTheMPD() async throws {
+    let scratch = try Scratch()
+    let spec = try scratch.write(
+      "spec.json",
+      #"{"format": "dash", "duration": 30, "segmentDuration": 5, "emsg": [{"time": 10, "duration": 8, "#
+        + #""scheme": "urn:mpeg:dash:event:alternativeMPD:replace:2025", "id": 1, "version": 1, "#
+        + #""data": "<ReplacePresentation uri=\"/ads\"/>"}]}"#)
+    let folder = scratch.folder.appendingPathComponent("stream").path
+    let written = await adhost(["media", "write", spec, folder])
+    #expect(written.code == 0, "\(written.errors)")
+    let server = try LoopbackServer()
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+      let body = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+      server.route("/content/" + name) { _ in
+        LoopbackResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: body)
+      }
+    }
+    let list = Self.listMPD.replacingOccurrences(
+      of: #"<Period id="ad_02" duration="PT7S"><ImportedMPD uri="/ads/ad2.mpd"/></Period>"#, with: "")
+    server.route("/ads") { _ in .text(list, type: "application/dash+xml") }
+    server.route("/ads/ad1.mpd") { _ in .text(Self.adMPD(8), type: "application/dash+xml") }
+    let plugin = try scratch.write("plugin.lua", Self.plugin)
+    let source = try scratch.write(
+      "source.json",
+      #"{"sources": {"src": ""# + server.baseURL.absoluteString
+        + #"/content/manifest.mpd", "ssai": {"integration": "watch"}}}"#)
+    let run = await adhost(["run", plugin, source, "--json"])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(server.requests(for: "/ads").count == 1)
+    #expect(run.errors.contains("interstitialstart id=emsg-"), "\(run.errors)")
+    #expect(Self.time(run, "interstitialstart") == 10)
+    let end = try #require(run.events("interstitialend").first)
+    #expect(end["t"] as? Double == 18 && end["resumeTime"] as? Double == 18)
+    #expect(Self.time(run, "ended") == 30)
+  }
 }

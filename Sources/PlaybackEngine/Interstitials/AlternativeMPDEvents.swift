@@ -22,26 +22,37 @@ enum AlternativeMPDEvents {
           else { continue }
           // The same id as the Event's cue (MPDCues), so that a plugin can match them.
           let id = "\(key)/\(streamIndex + 1)/\(event.id ?? "#\(eventIndex + 1)")"
-          var interstitial = HLSInterstitial(id: id, startTime: event.time - origin, asset: .list(url))
-          interstitial.duration = event.seconds
-          let limit = alternative.maxDuration.map { Double($0) / Double(stream.timescale) }
-          switch alternative.mode {
-          case .replace:
-            interstitial.resumeOffset = event.seconds ?? 0
-            interstitial.playoutLimit = limit ?? event.seconds
-          case .insert:
-            interstitial.resumeOffset = 0
-            interstitial.playoutLimit = limit
-          }
-          if alternative.executeOnce { interstitial.triggers = [.once] }
-          interstitial.otherAttributes = [
-            HLSAttribute(name: "ALTERNATIVE-MPD", value: alternative.mode.rawValue)
-          ]
-          found.append(interstitial)
+          found.append(
+            interstitial(
+              id: id, start: event.time - origin, duration: event.seconds, alternative,
+              timescale: stream.timescale,
+              url: url))
         }
       }
     }
     return found
+  }
+
+  /// The interstitial of an Alternative-MPD event at `start` (content time) lasting `duration`,
+  /// whose request is `url`.
+  static func interstitial(
+    id: String, start: Double, duration: Double?, _ alternative: MPDAlternativeMPD, timescale: UInt64,
+    url: URL
+  ) -> HLSInterstitial {
+    var interstitial = HLSInterstitial(id: id, startTime: start, asset: .list(url))
+    interstitial.duration = duration
+    let limit = alternative.maxDuration.map { Double($0) / Double(max(1, timescale)) }
+    switch alternative.mode {
+    case .replace:
+      interstitial.resumeOffset = duration ?? 0
+      interstitial.playoutLimit = limit ?? duration
+    case .insert:
+      interstitial.resumeOffset = 0
+      interstitial.playoutLimit = limit
+    }
+    if alternative.executeOnce { interstitial.triggers = [.once] }
+    interstitial.otherAttributes = [HLSAttribute(name: "ALTERNATIVE-MPD", value: alternative.mode.rawValue)]
+    return interstitial
   }
 
   /// `ReplacePresentation@uri` resolved against the MPD's URL, with the MPD URL's query

@@ -37,6 +37,8 @@ public final class InterstitialPlayer {
   var seekOrigin = 0.0
   var segments: [HLSSegment] = []
   var isLive = false
+  /// A DASH source's MPD URL, which in-band Alternative-MPD requests resolve against.
+  var mpdURL: URL?
   /// How its listeners, timers and loads reach it (it may go before the player).
   let backlink = Backlink<InterstitialPlayer>()
 
@@ -53,6 +55,9 @@ public final class InterstitialPlayer {
     player.addEventListener(.seeked) { _ in backlink.object?.seeked() }
     player.addEventListener(.ended) { _ in backlink.object?.contentEnded() }
     player.addEventListener(.error) { _ in backlink.object?.stop() }
+    player.addEventListener(.addcue) { event in
+      if let cue = event.cue { backlink.object?.inbandCue(cue) }
+    }
   }
 
   deinit { backlink.clear() }
@@ -62,6 +67,7 @@ public final class InterstitialPlayer {
     stop()
     scheduled = []
     byId = [:]
+    mpdURL = nil
     reportedErrors = []
     started = false
     cursorMicros = -1
