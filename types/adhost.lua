@@ -236,9 +236,12 @@ function Controller:fatalError(message, code) end
 ---@field resumeTime? number On `interstitialend`: where the primary content resumes.
 ---@field message? string On `interstitialerror`.
 
----An HLS interstitial (Appendix D attributes, docs/interstitials.md).
+---An HLS interstitial (Appendix D attributes, docs/interstitials.md), or a DASH Alternative-MPD
+---event played as one (docs/dash.md): then `alternativeMPD` is set, `assetList` is the ad-decision
+---request and the assets are the List MPD's imported MPDs.
 ---@class adhost.Interstitial
 ---@field id string
+---@field alternativeMPD? "replace"|"insert" A DASH Alternative-MPD event's mode.
 ---@field startTime number Content seconds where the primary content pauses (after X-SNAP).
 ---@field assetUri? string
 ---@field assetList? string

@@ -96,6 +96,9 @@ public struct MPDEventStream: Equatable, Sendable {
   public var presentationTimeOffset: UInt64 = 0
   /// Its events in document order.
   public var events: [MPDEvent] = []
+  /// A `RequestParam` with `useMPDUrlQuery="true"` (Annex I): the query parameters of the MPD's
+  /// URL are copied onto the requests its Alternative-MPD events make.
+  public var copiesMPDQuery = false
 
   /// An event stream with no events.
   public init(schemeIdUri: String) { self.schemeIdUri = schemeIdUri }
@@ -129,6 +132,8 @@ public struct MPDEvent: Equatable, Sendable {
   public var messageData: String?
   /// The SCTE-35 message it carries, if its scheme is SCTE-35 and it could be read.
   public var scte35: SCTE35Signal?
+  /// Its `ReplacePresentation` or `InsertPresentation`, if it has one.
+  public var alternativeMPD: MPDAlternativeMPD?
   /// The line of its `<Event>` tag.
   public var line: Int
 

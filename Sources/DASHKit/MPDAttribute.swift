@@ -16,6 +16,8 @@ enum MPDAttribute: Int, CaseIterable {
   case spliceImmediateFlag, uniqueProgramId, availNum, availsExpected, ptsTime, autoReturn
   case segmentationEventId, segmentationEventCancelIndicator, segmentationTypeId
   case segmentationDuration, segmentNum, segmentsExpected
+  // Alternative-MPD events (ISO/IEC 23009-1 6th edition §5.16, Annex I).
+  case uri, url, maxDuration, executeOnce, useMPDUrlQuery
 
   /// The name as written in the MPD.
   var name: StaticString {
@@ -65,6 +67,11 @@ enum MPDAttribute: Int, CaseIterable {
     case .segmentationDuration: "segmentationDuration"
     case .segmentNum: "segmentNum"
     case .segmentsExpected: "segmentsExpected"
+    case .uri: "uri"
+    case .url: "url"
+    case .maxDuration: "maxDuration"
+    case .executeOnce: "executeOnce"
+    case .useMPDUrlQuery: "useMPDUrlQuery"
     }
   }
 }

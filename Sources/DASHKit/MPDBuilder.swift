@@ -147,6 +147,7 @@ struct MPDBuilder {
     if eventDepth > 0 {
       eventHasChild = true
       if scheme != nil { scte35Start(name) }
+      if depth == eventDepth + 1 { alternativeMPDStart(name) }
       return
     }
     let parent = parentName
@@ -158,6 +159,7 @@ struct MPDBuilder {
     // Only inside the Period and EventStream read (not one nested elsewhere).
     case (.eventStream, .event) where depth == 4 && streamOpen: startEvent()
     case (.period, .eventStream) where depth == 3 && !periods.isEmpty: startEventStream()
+    case (.eventStream, .requestParam) where depth == 4 && streamOpen: requestParam()
     default: segmentStart(name, parent: parent)
     }
   }

@@ -25,6 +25,9 @@ enum MPDName: String, CaseIterable {
   case breakDuration = "BreakDuration"
   case segmentationDescriptor = "SegmentationDescriptor"
   case binary = "Binary"
+  case replacePresentation = "ReplacePresentation"
+  case insertPresentation = "InsertPresentation"
+  case requestParam = "RequestParam"
   /// A name the builder passes over.
   case other = ""
 

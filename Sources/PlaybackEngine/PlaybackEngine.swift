@@ -1,3 +1,4 @@
+import DASHKit
 import Foundation
 import HTTPKit
 import OutsideText
@@ -144,6 +145,14 @@ public final class PlaybackEngine {
     reader.onLoad = { [weak reader] timeline, url in
       interstitialLink.object?.update(timeline, baseURL: url)
       loaderLink?.object?.update(timeline, from: reader?.startPosition ?? 0)
+    }
+    mpdReader.onEventsSource = { interstitialLink.object?.reset(mediaURL: nil) }
+    mpdReader.onEventsLoad = { [weak mpdReader] in
+      guard let mpdReader, let url = mpdReader.url else { return }
+      interstitialLink.object?.update(
+        mpdReader.timeline.periods, origin: mpdReader.origin,
+        isLive: mpdReader.timeline.latest?.type == .live,
+        mpdURL: url)
     }
     readPlaylists(with: reader, mpds: mpdReader, fallback: options.defaultTimeline)
   }

@@ -61,7 +61,7 @@ struct InterstitialLoader {
     }
   }
 
-  private func fetch(_ url: URL, completion: @escaping (Result<HTTPResponse, InterstitialFailure>) -> Void) {
+  func fetch(_ url: URL, completion: @escaping (Result<HTTPResponse, InterstitialFailure>) -> Void) {
     let request = HTTPRequest(url: url, timeout: http.timeout, kind: .playlist)
     player.loop.startWork("interstitial \(url.absoluteString)") { done in
       http.send(request) { result in

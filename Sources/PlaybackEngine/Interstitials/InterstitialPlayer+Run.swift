@@ -29,48 +29,39 @@ extension InterstitialPlayer {
     case .uri(let url):
       run.assets = [InterstitialRun.PlannedAsset(url: url, listDuration: nil, otherMembers: [:])]
       playAsset(0, of: run)
+    case .list(let url) where scheduled.format == .dash:
+      loader.listMPD(url) { [backlink] result in
+        guard let self = backlink.object, self.run === run else { return }
+        self.listLoaded(
+          run,
+          result.map { list in
+            let assets = list.entries.map {
+              InterstitialRun.PlannedAsset(
+                url: $0.url, listDuration: $0.duration, otherMembers: [:], isMPD: true)
+            }
+            return (assets, nil, [:])
+          })
+      }
     case .list(let url):
       var parameters = [("_HLS_primary_id", primaryId)]
       if offset > 0 { parameters.append(("_HLS_start_offset", Self.decimal(offset))) }
       loader.assetList(InterstitialLoader.url(url, adding: parameters)) { [backlink] result in
         guard let self = backlink.object, self.run === run else { return }
-        switch result {
-        case .failure(let failure):
-          self.player.emit(
-            .interstitialerror,
-            detail: JSONObject([("interstitial", scheduled.detail), ("message", .string(failure.message))]),
-            logged: JSONObject([("interstitial", scheduled.logDetail), ("message", .string(failure.message))])
-          )
-          self.endInterstitial(run, reason: "error")
-        case .success(let list):
-          run.assets = list.assets.map {
-            InterstitialRun.PlannedAsset(
-              url: $0.url, listDuration: $0.duration, otherMembers: $0.otherMembers)
-          }
-          if let control = list.skipControl { run.skipControl = control }
-          let assets = JSONValue.array(
-            run.assets.enumerated().map { Self.assetDetail($0.offset, $0.element) })
-          var detail = JSONObject([("interstitial", scheduled.detail), ("assets", assets)])
-          if let control = list.skipControl {
-            detail["skipControl"] = ScheduledInterstitial.skipControl(control)
-          }
-          if !list.otherMembers.isEmpty { detail["members"] = Self.members(list.otherMembers) }
-          var logged = JSONObject([
-            ("interstitial", scheduled.logDetail), ("assets", .number(Double(list.assets.count))),
-          ])
-          if let control = list.skipControl {
-            logged["skipControl"] = ScheduledInterstitial.skipControl(control)
-          }
-          self.player.emit(.assetlistloaded, detail: detail, logged: logged)
-          guard self.run === run else { return }
-          self.playAsset(0, of: run)
-        }
+        self.listLoaded(
+          run,
+          result.map { list in
+            let assets = list.assets.map {
+              InterstitialRun.PlannedAsset(
+                url: $0.url, listDuration: $0.duration, otherMembers: $0.otherMembers)
+            }
+            return (assets, list.skipControl, list.otherMembers)
+          })
       }
     }
   }
 
   /// Loads asset `index`'s playlist (just in time) and plays it; a failing asset is skipped.
-  private func playAsset(_ index: Int, of run: InterstitialRun) {
+  func playAsset(_ index: Int, of run: InterstitialRun) {
     guard self.run === run else { return }
     guard index < run.assets.count else { return endInterstitial(run, reason: "ended") }
     guard run.limitLeft > 0 else { return endInterstitial(run, reason: "playout-limit") }
@@ -80,8 +71,10 @@ extension InterstitialPlayer {
       run.offsetLeft -= known
       return playAsset(index + 1, of: run)
     }
-    let url = InterstitialLoader.url(asset.url, adding: [("_HLS_primary_id", primaryId)])
-    loader.assetDuration(url) { [backlink] result in
+    let load = asset.isMPD ? loader.mpdDuration : loader.assetDuration
+    let url =
+      asset.isMPD ? asset.url : InterstitialLoader.url(asset.url, adding: [("_HLS_primary_id", primaryId)])
+    load(url) { [backlink] result in
       guard let self = backlink.object, self.run === run else { return }
       let base = Self.assetDetail(index, asset)
       switch result {

@@ -35,8 +35,10 @@ public final class InterstitialPlayer {
   /// The content position at the last event, the clock then, and whether it was playing.
   var anchor = (position: 0.0, clock: 0.0, playing: false)
   var seekOrigin = 0.0
-  private(set) var segments: [HLSSegment] = []
-  private(set) var isLive = false
+  var segments: [HLSSegment] = []
+  var isLive = false
+  /// A DASH source's MPD URL, which in-band Alternative-MPD requests resolve against.
+  var mpdURL: URL?
   /// How its listeners, timers and loads reach it (it may go before the player).
   let backlink = Backlink<InterstitialPlayer>()
 
@@ -53,6 +55,9 @@ public final class InterstitialPlayer {
     player.addEventListener(.seeked) { _ in backlink.object?.seeked() }
     player.addEventListener(.ended) { _ in backlink.object?.contentEnded() }
     player.addEventListener(.error) { _ in backlink.object?.stop() }
+    player.addEventListener(.addcue) { event in
+      if let cue = event.cue { backlink.object?.inbandCue(cue) }
+    }
   }
 
   deinit { backlink.clear() }
@@ -62,6 +67,7 @@ public final class InterstitialPlayer {
     stop()
     scheduled = []
     byId = [:]
+    mpdURL = nil
     reportedErrors = []
     started = false
     cursorMicros = -1
@@ -81,6 +87,11 @@ public final class InterstitialPlayer {
         .interstitialerror,
         detail: JSONObject([("message", .string("the playlist \(baseURL.absoluteString): \(error)"))]))
     }
+    schedule(found, format: .hls)
+  }
+
+  /// Schedules new interstitials and updates known ones (by id).
+  func schedule(_ found: [HLSInterstitial], format: ScheduledInterstitial.Format) {
     for interstitial in found {
       let time =
         interstitial.snap.contains(.out) && !interstitial.triggers.contains(.pre)
@@ -95,7 +106,7 @@ public final class InterstitialPlayer {
           known.time = time
         }
       } else {
-        let entry = ScheduledInterstitial(interstitial, time: time)
+        let entry = ScheduledInterstitial(interstitial, time: time, format: format)
         byId[interstitial.id] = entry
         scheduled.append(entry)
       }

@@ -9,6 +9,8 @@ final class InterstitialRun {
     let url: URL
     let listDuration: Double?
     let otherMembers: [String: String]
+    /// An MPD (a List MPD's `ImportedMPD`), not an HLS playlist.
+    var isMPD = false
   }
 
   /// The asset playing now.

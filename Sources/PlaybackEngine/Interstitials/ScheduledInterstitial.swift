@@ -13,10 +13,17 @@ final class ScheduledInterstitial {
   /// Where a seek that jumped over it (`X-RESTRICT=JUMP`) was going: the primary content goes
   /// on there once it has played.
   var snapbackTarget: Double?
+  /// What it came from, which says what its asset list and assets are.
+  let format: Format
 
-  init(_ interstitial: HLSInterstitial, time: Double) {
+  /// An HLS interstitial (its list an asset list JSON, its assets playlists), or a DASH
+  /// Alternative-MPD event (its list a List MPD, its assets MPDs).
+  enum Format { case hls, dash }
+
+  init(_ interstitial: HLSInterstitial, time: Double, format: Format = .hls) {
     self.interstitial = interstitial
     self.time = time
+    self.format = format
   }
 
   var id: String { interstitial.id }
@@ -47,6 +54,9 @@ final class ScheduledInterstitial {
     switch value.asset {
     case .uri(let url): object["assetUri"] = .string(url.absoluteString)
     case .list(let url): object["assetList"] = .string(url.absoluteString)
+    }
+    if format == .dash, let mode = value.otherAttributes.first(where: { $0.name == "ALTERNATIVE-MPD" }) {
+      object["alternativeMPD"] = .string(mode.value)
     }
     if let duration = value.duration { object["duration"] = .number(duration) }
     if let planned = value.plannedDuration { object["plannedDuration"] = .number(planned) }

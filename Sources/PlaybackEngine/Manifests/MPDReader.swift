@@ -32,6 +32,10 @@ public final class MPDReader {
   /// hooks: `DASHSegmentPlan.connect`).
   var onSource: (() -> Void)?
   var onLoad: (() -> Void)?
+  /// Called as a new source is prepared, and after each load of the MPD (the interstitial
+  /// player's hooks, for Alternative-MPD events).
+  var onEventsSource: (() -> Void)?
+  var onEventsLoad: (() -> Void)?
   /// The in-band cues of the segments loaded, which the player's cues hold beside the MPD's.
   var inbandCues: () -> [Cue] = { [] }
 
@@ -60,6 +64,7 @@ public final class MPDReader {
   ) {
     forget()
     onSource?()
+    onEventsSource?()
     guard let src = source.sources.first?.src, let url = URL(string: src), url.scheme != nil else {
       let text = source.sources.first?.src ?? "nothing"
       return completion(
@@ -146,6 +151,7 @@ public final class MPDReader {
     player.setCues(cues + inbandCues())
     for issue in mpd.issues { note(issue) }
     onLoad?()
+    onEventsLoad?()
   }
 
   private func scheduleRefresh(generation current: Int) {
