@@ -41,9 +41,11 @@ fi
 # Work in virtual time has one owner: requests and other work meet the clock through
 # PlaybackEngine's `startWork`/`request` (Sources/PlaybackEngine/Requests/HostWork.swift,
 # docs/architecture.md "Time and waiting"). Besides it, only the scheduler protocol (PlayerSeam)
-# and the headless loop (AdPlayer's HostLoop and Inbox) begin work or name a virtual latency:
-# a loader doing it by hand can forget the latency, and runs stop being repeatable.
-owners='^Sources/(PlaybackEngine/Requests/HostWork|PlayerSeam/IntegrationScheduler|AdPlayer/HostLoop|AdPlayer/Inbox)[.]swift$'
+# and its two implementations begin work or name a virtual latency: the headless loop (AdPlayer's
+# HostLoop and Inbox) and the real engine's (GStreamerEngine's EngineScheduler, where the same
+# call is real or media time). A loader doing it by hand can forget the latency, and runs stop
+# being repeatable.
+owners='^Sources/(PlaybackEngine/Requests/HostWork|PlayerSeam/IntegrationScheduler|AdPlayer/HostLoop|AdPlayer/Inbox|GStreamerEngine/EngineScheduler|GStreamerEngine/EngineSchedulerWork)[.]swift$'
 strays=$(grep -rlE --include='*.swift' 'afterVirtual|VirtualLatency[.][$]current|beginWork' Sources | grep -vE "$owners" || true)
 if [ -n "$strays" ]; then
   echo "lint: begin work and bind virtual latency through startWork/request (PlaybackEngine's HostWork.swift), not in:" >&2
