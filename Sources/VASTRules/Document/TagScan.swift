@@ -6,22 +6,9 @@ enum TagScan {
   /// The offset of attribute `name` inside the start tag opening at `tagStart`.
   static func attributeOffset(_ name: String, in bytes: [UInt8], tagStart: Int) -> Int? {
     let needle = Array(name.utf8)
-    var index = tagStart + 1
-    var quote: UInt8?
-    while index < bytes.count {
-      let byte = bytes[index]
-      if let open = quote {
-        if byte == open { quote = nil }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-        quote = byte
-      } else if byte == UInt8(ascii: ">") {
-        return nil
-      } else if isSpace(bytes[index - 1]), matches(needle, in: bytes, at: index) {
-        return index
-      }
-      index += 1
+    return firstUnquoted(in: bytes, tagStart: tagStart) { index in
+      bytes[index] != UInt8(ascii: ">") && isSpace(bytes[index - 1]) && matches(needle, in: bytes, at: index)
     }
-    return nil
   }
 
   /// Whether the content after the start tag at `tagStart` begins (after white space) with CDATA.
@@ -34,6 +21,12 @@ enum TagScan {
 
   /// The offset of the `>` closing the tag opening at `tagStart`.
   static func tagEnd(_ bytes: [UInt8], from tagStart: Int) -> Int? {
+    firstUnquoted(in: bytes, tagStart: tagStart) { bytes[$0] == UInt8(ascii: ">") }
+  }
+
+  /// The first offset after `tagStart`, outside quoted attribute values, that `found` accepts;
+  /// nil when the tag's `>` comes first or the bytes end.
+  private static func firstUnquoted(in bytes: [UInt8], tagStart: Int, where found: (Int) -> Bool) -> Int? {
     var quote: UInt8?
     var index = tagStart + 1
     while index < bytes.count {
@@ -42,8 +35,10 @@ enum TagScan {
         if byte == open { quote = nil }
       } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         quote = byte
-      } else if byte == UInt8(ascii: ">") {
+      } else if found(index) {
         return index
+      } else if byte == UInt8(ascii: ">") {
+        return nil
       }
       index += 1
     }
