@@ -40,13 +40,15 @@ if [ -n "$nolua" ]; then
 fi
 # Work in virtual time has one owner: requests and other work meet the clock through
 # PlaybackEngine's `startWork`/`request` (Sources/PlaybackEngine/Requests/HostWork.swift,
-# docs/architecture.md "Time and waiting"). Besides it, only the scheduler protocol (PlayerSeam)
-# and its two implementations begin work or name a virtual latency: the headless loop (AdPlayer's
-# HostLoop and Inbox) and the real engine's (GStreamerEngine's EngineScheduler, where the same
-# call is real or media time). A loader doing it by hand can forget the latency, and runs stop
-# being repeatable.
-owners='^Sources/(PlaybackEngine/Requests/HostWork|PlayerSeam/IntegrationScheduler|AdPlayer/HostLoop|AdPlayer/Inbox|GStreamerEngine/EngineScheduler|GStreamerEngine/EngineSchedulerWork)[.]swift$'
-strays=$(grep -rlE --include='*.swift' 'afterVirtual|VirtualLatency[.][$]current|beginWork' Sources | grep -vE "$owners" || true)
+# docs/architecture.md "Time and waiting"). No other file calls `beginWork`, finishes work after a
+# delay or binds a virtual latency; the schedulers (the headless loop, the real engine's) only
+# implement those calls. A loader doing it by hand can forget the latency, and runs stop being
+# repeatable.
+owners='^Sources/PlaybackEngine/Requests/HostWork[.]swift$'
+strays=$(grep -rnE --include='*.swift' \
+  '(^|[^[:alnum:]_])beginWork[(]|[.]finish[(]after:|VirtualLatency[.][$]current' Sources |
+  grep -vE '^[^:]+:[0-9]+: *(//|(public |package )?func beginWork[(])' | cut -d: -f1 | sort -u |
+  grep -vE "$owners" || true)
 if [ -n "$strays" ]; then
   echo "lint: begin work and bind virtual latency through startWork/request (PlaybackEngine's HostWork.swift), not in:" >&2
   echo "$strays" >&2

@@ -48,7 +48,7 @@ public final class HostLoop {
   @exclusivity(unchecked) private var nextHold = 0
   @exclusivity(unchecked) private var stopReason: String?
   private let interruption = Interruption()
-  /// Deliveries due later on the virtual clock (`WorkToken.finish(afterVirtual:)`), not yet run.
+  /// Deliveries due later on the virtual clock (`WorkToken.finish(after:)`), not yet run.
   // why: as `clock` above: plain reads and writes that call nothing.
   @exclusivity(unchecked) private var deferredDeliveries = 0
 

@@ -149,10 +149,10 @@ public final class WorkToken: Sendable {
 
   /// Delivers a last closure; the work is over once it has run. Calling it again does nothing.
   ///
-  /// With `afterVirtual` above 0 (the virtual seconds injected faults made the work take), the
+  /// With `after` above 0 (the virtual seconds injected faults made the work take), the
   /// work is over once delivered and `body` runs that much later on the virtual clock: the clock
   /// moves on meanwhile, and a hold that waits for it does not stall the loop.
-  public func finish(afterVirtual seconds: Double = 0, _ body: @escaping @Sendable () -> Void = {}) {
+  public func finish(after seconds: Double = 0, _ body: @escaping @Sendable () -> Void = {}) {
     let first = finished.withLock { finished in
       defer { finished = true }
       return !finished

@@ -7,7 +7,7 @@ import PlayerSeam
 /// (`follow(position:)`), the clock moves forward by what played, and a timer fires once that much
 /// media has played, however fast the sinks run. A seek does not move the clock (`seeked(to:)`).
 /// In the fast mode the clock does not stop for outstanding work (the engine does not wait for
-/// the host), and a `finish(afterVirtual:)` delay is media time too.
+/// the host), and a `finish(after:)` delay is media time too.
 ///
 /// The caller's loop runs it: `runDue()` after each engine event or wake-up, and
 /// `waitForWork(untilMicros:)` in real time between them. Its work tokens are answered from any

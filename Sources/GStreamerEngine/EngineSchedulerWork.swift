@@ -39,7 +39,7 @@ public final class EngineWork: PendingWork {
     inbox.push(EngineInbox.Delivery(delay: 0, body: body))
   }
 
-  public func finish(afterVirtual seconds: Double, _ body: @escaping @Sendable () -> Void) {
+  public func finish(after seconds: Double, _ body: @escaping @Sendable () -> Void) {
     guard !finished.exchange(true, ordering: .acquiringAndReleasing) else { return }
     inbox.push(EngineInbox.Delivery(delay: seconds.isFinite ? max(0, seconds) : 0, body: body))
   }

@@ -78,11 +78,13 @@ public protocol PendingWork: AnyObject, Sendable {
   /// `finish` was called.
   func post(_ body: @escaping @Sendable () -> Void)
   /// Delivers a last closure; the work is over once it has run. Calling it again does nothing.
-  /// `seconds` above 0 (a virtual clock only) delays `body` by that many virtual seconds.
-  func finish(afterVirtual seconds: Double, _ body: @escaping @Sendable () -> Void)
+  /// `seconds` above 0 delays `body` by that many seconds of the scheduler's own clock: virtual
+  /// seconds on the headless loop, media seconds on the real engine's fast mode. Only
+  /// PlaybackEngine's `startWork`/`request` pass a delay (the latency faults injected).
+  func finish(after seconds: Double, _ body: @escaping @Sendable () -> Void)
 }
 
 extension PendingWork {
   /// Ends the work with a last closure (nothing by default).
-  public func finish(_ body: @escaping @Sendable () -> Void = {}) { finish(afterVirtual: 0, body) }
+  public func finish(_ body: @escaping @Sendable () -> Void = {}) { finish(after: 0, body) }
 }

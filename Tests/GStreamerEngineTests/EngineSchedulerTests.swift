@@ -58,7 +58,7 @@ struct EngineSchedulerTests {
     let done = DispatchSemaphore(value: 0)
     Thread {
       work.post { delivered.append("first") }
-      work.finish(afterVirtual: 2) { delivered.append("last, 2 s of media later") }
+      work.finish(after: 2) { delivered.append("last, 2 s of media later") }
       work.post { delivered.append("after finish: dropped") }
       done.signal()
     }.start()

@@ -140,7 +140,7 @@ final class MemoryWork: PendingWork, @unchecked Sendable {
     if lock.withLock({ !finished }) { inbox.deliver(body, finishes: false) }
   }
 
-  func finish(afterVirtual seconds: Double, _ body: @escaping @Sendable () -> Void) {
+  func finish(after seconds: Double, _ body: @escaping @Sendable () -> Void) {
     let first = lock.withLock {
       defer { finished = true }
       return !finished

@@ -36,7 +36,7 @@ extension IntegrationScheduler {
     let own = latency == .enclosing || realTime ? nil : VirtualLatency()
     let delays = latency == .delaysCompletion
     let done: @Sendable (Value) -> Void = { value in
-      work.finish(afterVirtual: delays ? own?.seconds ?? 0 : 0) { deliver.value(value) }
+      work.finish(after: delays ? own?.seconds ?? 0 : 0) { deliver.value(value) }
     }
     if let own { VirtualLatency.$current.withValue(own) { start(done) } } else { start(done) }
     return work
