@@ -52,6 +52,8 @@ let package = Package(
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "CheckedNumbers"),
     .target(name: "OutsideText", dependencies: ["CheckedNumbers"]),
+    // The JSON-lines protocol of the helper processes (adhost-webview, adhost-gst).
+    .target(name: "HelperLines", dependencies: ["OutsideText"]),
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "CheckedNumbers"]),
     // The Lua SDK (sdk/adhost, sdk/_adhost), shipped beside the executable as a resource folder.
     .target(
@@ -221,7 +223,7 @@ let package = Package(
       name: "CWebKitGTK", pkgConfig: "webkit2gtk-4.1",
       providers: [.apt(["libwebkit2gtk-4.1-dev"])]),
     .target(name: "CWebViewShim", dependencies: ["CWebKitGTK"]),
-    .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim", "OutsideText"]),
+    .executableTarget(name: "adhost-webview", dependencies: ["CWebViewShim", "HelperLines"]),
     // GnuTLS (Debian's libgnutls28-dev, a dependency of WebKitGTK's networking already): the TLS
     // server the engine's loopback proxy answers https requests with (docs/display.md).
     .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
@@ -249,6 +251,6 @@ let package = Package(
       name: "CGStreamer", pkgConfig: "gstreamer-mpegts-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-bad1.0-dev"])]),
     .target(name: "CGstShim", dependencies: ["CGStreamer"]),
-    .executableTarget(name: "adhost-gst", dependencies: ["CGstShim", "OutsideText"]),
+    .executableTarget(name: "adhost-gst", dependencies: ["CGstShim", "HelperLines"]),
   ]
 #endif

@@ -1,5 +1,6 @@
 import CGstShim
 import Foundation
+import HelperLines
 
 /// The C callbacks of the shim: each turns what GStreamer reported into an event line.
 enum HelperCallbacks {
@@ -14,41 +15,41 @@ enum HelperCallbacks {
     },
     state: { name, position in
       var event: [String: Any] = ["event": "state", "state": text(name)]
-      event["position"] = HelperOutput.seconds(position)
-      HelperOutput.emit(event)
+      event["position"] = EngineValue.seconds(position)
+      HelperLines.emit(event)
     },
     time: { position, duration in
       var event: [String: Any] = ["event": "time", "position": position]
-      event["duration"] = HelperOutput.seconds(duration)
-      HelperOutput.emit(event)
+      event["duration"] = EngineValue.seconds(duration)
+      HelperLines.emit(event)
     },
     error: { message, debug, element in
-      HelperOutput.emit([
+      HelperLines.emit([
         "event": "error", "message": text(message), "debug": text(debug), "element": text(element),
       ])
     },
     scte35: { hex, running, stream in
       var event: [String: Any] = ["event": "scte35", "section": text(hex)]
-      event["spliceRunningTime"] = HelperOutput.seconds(running)
-      event["spliceStreamTime"] = HelperOutput.seconds(stream)
-      HelperOutput.emit(event)
+      event["spliceRunningTime"] = EngineValue.seconds(running)
+      event["spliceStreamTime"] = EngineValue.seconds(stream)
+      HelperLines.emit(event)
     },
     fragment: { uri, bytes, seconds in
       var event: [String: Any] = [
         "event": "fragment", "url": text(uri), "bytes": Int(truncatingIfNeeded: bytes),
       ]
-      event["downloadSeconds"] = HelperOutput.seconds(seconds)
-      HelperOutput.emit(event)
+      event["downloadSeconds"] = EngineValue.seconds(seconds)
+      HelperLines.emit(event)
     },
     segment: { pad, start, time, base, firstPTS, firstStreamTime in
-      HelperOutput.emit([
+      HelperLines.emit([
         "event": "segment", "pad": text(pad), "start": start, "time": time, "base": base,
         "firstPTS": firstPTS,
         "firstStreamTime": firstStreamTime,
       ])
     },
     frames: { rendered, dropped in
-      HelperOutput.emit([
+      HelperLines.emit([
         "event": "frames", "rendered": Int(truncatingIfNeeded: rendered),
         "dropped": Int(truncatingIfNeeded: dropped),
       ])

@@ -1,29 +1,24 @@
 import CGstShim
 import Foundation
-import OutsideText
+import HelperLines
 
 /// The host's commands, one JSON object a line (docs/embedding.md, "A real engine: GStreamer").
 enum HelperCommands {
   static func handle(_ line: String) {
-    guard let command = (try? JSONValue.parse(line))?.anyValue as? [String: Any],
-      let name = command["cmd"] as? String
-    else {
-      HelperOutput.emit(["event": "error", "message": "not a command object: \(line.prefix(80))"])
-      return
-    }
+    guard let (name, command) = HelperLines.command(line) else { return }
     switch name {
     case "load": load(command)
     case "play":
-      HelperOutput.emit(["event": "state", "state": "play"])
+      HelperLines.emit(["event": "state", "state": "play"])
       gs_play()
     case "pause":
-      HelperOutput.emit(["event": "state", "state": "pause"])
+      HelperLines.emit(["event": "state", "state": "pause"])
       gs_pause()
     case "seek":
       guard let position = seconds(command["position"]), position >= 0 else {
         return invalid("seek: expected position (seconds, 0 or more)")
       }
-      HelperOutput.emit(["event": "state", "state": "seeking", "position": position])
+      HelperLines.emit(["event": "state", "state": "seeking", "position": position])
       gs_seek(position)
     case "stop": gs_stop()
     default: invalid("unknown command \(name)")
@@ -40,18 +35,18 @@ enum HelperCommands {
     }
     let required = ElementPackages.needed(for: uri, show: show) + (command["require"] as? [String] ?? [])
     if let missing = required.first(where: { gs_has_element($0) == 0 }) {
-      HelperOutput.emit(["event": "error", "message": ElementPackages.missing(missing), "element": missing])
+      HelperLines.emit(["event": "error", "message": ElementPackages.missing(missing), "element": missing])
       return
     }
     let bitrate = { (key: String) -> UInt32 in (command[key] as? Int).flatMap { UInt32(exactly: $0) } ?? 0 }
     gs_pin_adaptive(bitrate("minBitrate"), bitrate("maxBitrate"), seconds(command["buffer"]) ?? 0)
     if gs_load(uri, command["fast"] as? Bool ?? false ? 1 : 0, show ? 1 : 0) != 0 {
-      HelperOutput.emit(["event": "error", "message": "cannot start the pipeline for \(uri)"])
+      HelperLines.emit(["event": "error", "message": "cannot start the pipeline for \(uri)"])
     }
   }
 
   private static func invalid(_ message: String) {
-    HelperOutput.emit(["event": "error", "message": message])
+    HelperLines.emit(["event": "error", "message": message])
   }
 
   private static func seconds(_ value: Any?) -> Double? {

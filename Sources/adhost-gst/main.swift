@@ -4,10 +4,11 @@
 // crashes or aborts takes this process down, never the host.
 import CGstShim
 import Foundation
+import HelperLines
 
 let version = String(cString: gs_init())
-HelperOutput.emit(["event": "ready", "pid": Int(truncatingIfNeeded: getpid()), "version": version])
+HelperLines.emit(["event": "ready", "pid": Int(truncatingIfNeeded: getpid()), "version": version])
 gs_watch_stdin(&HelperCallbacks.table)
 gs_run()
-HelperOutput.emit(["event": "stopped"])
+HelperLines.emit(["event": "stopped"])
 exit(0)

@@ -1,5 +1,6 @@
 import CWebViewShim
 import Foundation
+import HelperLines
 
 /// The C callbacks of the shim: each turns what GTK reported into an event line.
 enum HelperCallbacks {
@@ -14,10 +15,10 @@ enum HelperCallbacks {
       HelperCommands.handle(String(cString: line))
     },
     load: { _, phase, uri in
-      HelperOutput.emit(["event": "load", "phase": text(phase), "url": text(uri)])
+      HelperLines.emit(["event": "load", "phase": text(phase), "url": text(uri)])
     },
     load_failed: { _, uri, message, byPolicy in
-      HelperOutput.emit([
+      HelperLines.emit([
         "event": "loadFailed", "url": text(uri), "message": text(message), "byPolicy": byPolicy != 0,
       ])
     },
@@ -29,13 +30,13 @@ enum HelperCallbacks {
         "redirect": navigation.redirect != 0, "kind": text(navigation.kind),
       ]
       if let frame = navigation.target_frame { event["targetFrame"] = String(cString: frame) }
-      HelperOutput.emit(event)
+      HelperLines.emit(event)
     },
     response: { _, uri, mainFrame in
-      HelperOutput.emit(["event": "response", "url": text(uri), "mainFrame": mainFrame != 0])
+      HelperLines.emit(["event": "response", "url": text(uri), "mainFrame": mainFrame != 0])
     },
     resource: { _, id, uri, started in
-      HelperOutput.emit([
+      HelperLines.emit([
         "event": "resource", "id": Int(truncatingIfNeeded: id), "url": text(uri),
         "phase": started != 0 ? "started" : "ended",
       ])
@@ -43,11 +44,11 @@ enum HelperCallbacks {
     console: { _, level, message, more in
       var event: [String: Any] = ["event": "console", "level": text(level), "message": text(message)]
       if more > 0 { event["more"] = Int(truncatingIfNeeded: more) }
-      HelperOutput.emit(event)
+      HelperLines.emit(event)
     },
-    close_requested: { _ in HelperOutput.emit(["event": "closeRequested"]) },
+    close_requested: { _ in HelperLines.emit(["event": "closeRequested"]) },
     create_refused: { _, uri, gesture in
-      HelperOutput.emit(["event": "newViewRefused", "url": text(uri), "userGesture": gesture != 0])
+      HelperLines.emit(["event": "newViewRefused", "url": text(uri), "userGesture": gesture != 0])
     },
     snapshot: { _, path, width, height, error in
       var event: [String: Any] = ["event": "screenshot", "path": text(path)]
@@ -57,18 +58,18 @@ enum HelperCallbacks {
         event["width"] = Int(truncatingIfNeeded: width)
         event["height"] = Int(truncatingIfNeeded: height)
       }
-      HelperOutput.emit(event)
+      HelperLines.emit(event)
     },
     web_process_terminated: { _, reason in
-      HelperOutput.emit(["event": "terminated", "reason": text(reason)])
+      HelperLines.emit(["event": "terminated", "reason": text(reason)])
     },
     synced: { _, token, error in
       var event: [String: Any] = ["event": "synced", "token": Int(truncatingIfNeeded: token)]
       if let error { event["error"] = String(cString: error) }
-      HelperOutput.emit(event)
+      HelperLines.emit(event)
     },
     trusted: { _, token, ok in
-      HelperOutput.emit(["event": "trusted", "token": Int(truncatingIfNeeded: token), "ok": ok != 0])
+      HelperLines.emit(["event": "trusted", "token": Int(truncatingIfNeeded: token), "ok": ok != 0])
     })
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -1,16 +1,11 @@
 import CWebViewShim
 import Foundation
-import OutsideText
+import HelperLines
 
 /// The host's commands, one JSON object a line (docs/display.md, "The helper's protocol").
 enum HelperCommands {
   static func handle(_ line: String) {
-    guard let command = (try? JSONValue.parse(line))?.anyValue as? [String: Any],
-      let name = command["cmd"] as? String
-    else {
-      HelperOutput.emit(["event": "error", "message": "not a command object: \(line.prefix(80))"])
-      return
-    }
+    guard let (name, command) = HelperLines.command(line) else { return }
     switch name {
     case "open": open(command)
     case "load":
@@ -26,7 +21,7 @@ enum HelperCommands {
         return missing("decide", "id and allow")
       }
       if wv_decide(UInt64(truncatingIfNeeded: id), allow ? 1 : 0) == 0 {
-        HelperOutput.emit(["event": "error", "message": "decide: no navigation \(id) waits"])
+        HelperLines.emit(["event": "error", "message": "decide: no navigation \(id) waits"])
       }
     case "screenshot":
       guard let path = command["path"] as? String else { return missing("screenshot", "path") }
@@ -36,7 +31,7 @@ enum HelperCommands {
       guard let x = coordinate(command["x"]), let y = coordinate(command["y"]) else {
         return missing("click", "x and y")
       }
-      HelperOutput.emit(["event": "clicked", "x": x, "y": y, "delivered": wv_click(x, y) != 0])
+      HelperLines.emit(["event": "clicked", "x": x, "y": y, "delivered": wv_click(x, y) != 0])
     case "sync":
       guard let token = command["token"] as? Int else { return missing("sync", "token") }
       wv_sync(UInt64(truncatingIfNeeded: token))
@@ -47,12 +42,12 @@ enum HelperCommands {
       wv_trust_host(host, UInt64(truncatingIfNeeded: token))
     case "consoleDropped":
       guard let token = command["token"] as? Int else { return missing("consoleDropped", "token") }
-      HelperOutput.emit([
+      HelperLines.emit([
         "event": "consoleDropped", "token": token, "count": Int(truncatingIfNeeded: wv_console_dropped()),
       ])
     case "stop": wv_terminate_web_process()
     case "quit": wv_quit()
-    default: HelperOutput.emit(["event": "error", "message": "unknown command \(name)"])
+    default: HelperLines.emit(["event": "error", "message": "unknown command \(name)"])
     }
   }
 
@@ -68,11 +63,11 @@ enum HelperCommands {
     let status = wv_open(
       Int32(truncatingIfNeeded: width), Int32(truncatingIfNeeded: height), proxy, certificate,
       command["proxyUser"] as? String, command["proxySecret"] as? String, UInt32(truncatingIfNeeded: memory))
-    HelperOutput.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
+    HelperLines.emit(["event": status == 0 ? "opened" : "error", "width": width, "height": height])
   }
 
   private static func missing(_ command: String, _ what: String) {
-    HelperOutput.emit(["event": "error", "message": "\(command): expected \(what)"])
+    HelperLines.emit(["event": "error", "message": "\(command): expected \(what)"])
   }
 
   private static func coordinate(_ value: Any?) -> Double? {

@@ -4,11 +4,12 @@
 // the host, which times out and stops or kills this process.
 import CWebViewShim
 import Foundation
+import HelperLines
 
 guard wv_init() != 0 else {
-  HelperOutput.emit(["event": "error", "message": "no display: set DISPLAY (for example under Xvfb)"])
+  HelperLines.emit(["event": "error", "message": "no display: set DISPLAY (for example under Xvfb)"])
   exit(69)
 }
-HelperOutput.emit(["event": "ready", "pid": Int(truncatingIfNeeded: getpid())])
+HelperLines.emit(["event": "ready", "pid": Int(truncatingIfNeeded: getpid())])
 wv_watch_stdin(&HelperCallbacks.table)
 wv_run()
