@@ -44,6 +44,7 @@ let package = Package(
     .library(name: "PlaybackEngine", targets: ["PlaybackEngine"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
+    .library(name: "EngineHost", targets: ["EngineHost"]),
   ],
   targets: [
     .systemLibrary(
@@ -94,7 +95,9 @@ let package = Package(
       name: "GStreamerEngine",
       dependencies: ["HTTPKit", "LoopbackHTTP", "MediaKit", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
     // The GStreamer player behind the seam (issue 39); so far the engine's events as the player's.
-    .target(name: "GStreamerPlayer", dependencies: ["GStreamerEngine", "PlayerSeam", "CheckedNumbers"]),
+    .target(
+      name: "GStreamerPlayer",
+      dependencies: ["GStreamerEngine", "AdsCore", "PlaybackEngine", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -108,7 +111,9 @@ let package = Package(
         "LuaKit", "PlayerSeam", "PlaybackEngine", "VASTKit", "HTTPKit", "HLSKit", "DASHKit", "CheckedNumbers",
         "WebViewKit", "AdhostSDK", "OutsideText",
       ]),
-    .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit"]),
+    .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit", "PlayerSeam"]),
+    .target(
+      name: "EngineHost", dependencies: ["PluginHost", "GStreamerPlayer", "GStreamerEngine", "LuaKit", "PlayerSeam"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -140,6 +145,8 @@ let package = Package(
     .target(name: "TestFiles", path: "Tests/TestFiles"),
     // Hostile segments (MediaWriter's segments broken on purpose): MediaKit's tests and its fuzz corpus.
     .target(name: "MediaFixtures", dependencies: ["MediaWriter"], path: "Tests/MediaFixtures"),
+    // Real H.264 + AAC encoded by ffmpeg at test time, for the real engine's tests.
+    .target(name: "RealMedia", dependencies: ["MediaWriter", "TestFiles"], path: "Tests/RealMedia"),
     .testTarget(
       name: "SegmentLoadingTests",
       dependencies: [
@@ -191,10 +198,17 @@ let package = Package(
     .testTarget(
       name: "GStreamerEngineTests",
       dependencies: [
-        "GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "PlayerSeam", "TestFiles",
+        "GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "PlayerSeam", "TestFiles", "RealMedia",
       ]),
     .testTarget(
       name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "GStreamerEngine", "PlayerSeam"]),
+    // Plugins on the real engine (issue 39): real media on 127.0.0.1, GStreamer in its helper.
+    .testTarget(
+      name: "EngineHostTests",
+      dependencies: [
+        "EngineHost", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
+        "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
+      ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(
       name: "PluginHostTests",

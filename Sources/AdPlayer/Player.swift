@@ -36,7 +36,7 @@ public final class Player {
   /// The source as loaded (after the integration's transformation), if any.
   public internal(set) var source: SourceDescription?
   /// The id of the integration that handles the loaded source, if any.
-  public internal(set) var activeIntegration: String?
+  public package(set) var activeIntegration: String?
   /// The loaded content's timeline.
   public internal(set) var timeline: ContentTimeline {
     get { state.timeline }
@@ -87,10 +87,9 @@ public final class Player {
   @exclusivity(unchecked) var tickTimer: TimerHandle?
   @exclusivity(unchecked) var endTimer: TimerHandle?
   @exclusivity(unchecked) var lastReportedPositionMicros: Int64 = -1
-  var sourceGeneration = 0
-  var pendingHolds: [LoopHold] = []
-  var hasHadSource = false
-  var cueState = CueState()
+  /// The source's way through the integrations (created with the player: it reaches back to it).
+  lazy var lifecycle = SourceLifecycle(player: self)
+  package var cueState = CueState()
   /// Ads and breaks the controllers' bookkeeping visited (a work count, for tests and benches:
   /// it grows linearly with the ads a run creates, plays and removes).
   package var bookkeepingSteps = 0
@@ -144,26 +143,10 @@ public final class Player {
     playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil,
     joinedAt: Double? = nil
   ) {
-    if log.isRecording {
-      var fields = JSONObject()
-      // A late join: where in the ad it began, so that the log alone times its quartiles.
-      if let joinedAt { fields["joinedAt"] = .number(joinedAt) }
-      if let cue { fields["cue"] = .object(cue.logObject) }
-      // The ad's duration as it is created or changed, so the log alone times its quartiles.
-      if type == .addad || type == .updatead, let duration = ad?.duration {
-        fields["duration"] = .number(duration)
-      }
-      if let currentTime { fields["currentTime"] = .number(currentTime) }
-      if let playedPercentage { fields["playedPercentage"] = .number(playedPercentage) }
-      if let errorMessage { fields["message"] = .string(errorMessage) }
-      if let errorCode { fields["code"] = .number(Double(errorCode)) }
-      log.append(
-        LogEntry(
-          micros: loop.nowMicros, kind: LogKind(type), adId: ad?.id, adBreakTimeOffset: adBreak?.timeOffset,
-          fields: fields))
-    } else {
-      log.countUnbuilt()
-    }
+    log.appendEvent(
+      type, micros: loop.nowMicros, ad: ad, adBreak: adBreak, currentTime: currentTime,
+      playedPercentage: playedPercentage, errorMessage: errorMessage, errorCode: errorCode, cue: cue,
+      joinedAt: joinedAt)
     let table = type.isAdEvent ? ads.listeners : listeners
     guard table.hasListeners(type) else { return }
     table.dispatch(

@@ -1,3 +1,4 @@
+import AdsCore
 import PlayerSeam
 
 extension Player {
@@ -7,13 +8,7 @@ extension Player {
   /// when given, is what the log keeps instead of `detail` (a shorter form).
   public func emit(_ type: EventType, detail: JSONObject, logged: JSONObject? = nil) {
     let position = currentTime
-    if log.isRecording {
-      var fields = logged ?? detail
-      fields["currentTime"] = .number(position)
-      log.append(LogEntry(micros: loop.nowMicros, kind: LogKind(type), fields: fields))
-    } else {
-      log.countUnbuilt()
-    }
+    log.appendDetailEvent(type, micros: loop.nowMicros, fields: logged ?? detail, currentTime: position)
     let table = type.isAdEvent ? ads.listeners : listeners
     guard table.hasListeners(type) else { return }
     table.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: position, detail: detail))

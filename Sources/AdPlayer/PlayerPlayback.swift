@@ -1,3 +1,4 @@
+import AdsCore
 import PlayerSeam
 
 extension Player {
@@ -7,7 +8,7 @@ extension Player {
     set { seek(to: newValue) }
   }
 
-  var positionMicros: Int64 {
+  package var positionMicros: Int64 {
     guard !paused, !isWaiting, isLoaded, fatalError == nil else { return positionAnchorMicros }
     let position = positionAnchorMicros + (loop.nowMicros - clockAnchorMicros)
     if let end = timeline.durationMicros { return min(position, end) }

@@ -1,6 +1,7 @@
 import AdPlayer
 import HeadlessHost
 import OutsideText
+import PlayerSeam
 import PluginHost
 
 /// The steps of `RunSession.play` before the source plays: the log, the host's options, the

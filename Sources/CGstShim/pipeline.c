@@ -44,6 +44,12 @@ static gboolean report_time(gpointer data) {
   return G_SOURCE_CONTINUE;
 }
 
+void shim_report_time(double position) {
+  gint64 duration = -1;
+  if (!shim_pipeline || !gst_element_query_duration(shim_pipeline, GST_FORMAT_TIME, &duration)) duration = -1;
+  shim_callbacks->time(position, duration < 0 ? -1 : shim_seconds(duration));
+}
+
 static GstElement *make_sink(const char *factory, int sync) {
   GstElement *sink = gst_element_factory_make(factory, NULL);
   if (sink && g_object_class_find_property(G_OBJECT_GET_CLASS(sink), "sync"))
@@ -60,6 +66,7 @@ int gs_load(const char *uri, int fast, int show) {
   if (!shim_video_sink || !audio_sink) return -1;
   shim_watch_seek_flush(shim_video_sink);
   shim_watch_seek_flush(audio_sink);
+  shim_watch_steps(shim_video_sink);
   g_object_set(shim_pipeline, "uri", uri, "video-sink", shim_video_sink, "audio-sink", audio_sink, NULL);
   shim_watch_scte35(shim_pipeline);
   shim_watch_bus();
@@ -85,6 +92,7 @@ void gs_seek(double seconds) {
   GstEvent *seek = gst_event_new_seek(1.0, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE,
                                       GST_SEEK_TYPE_SET, (gint64)(seconds * GST_SECOND), GST_SEEK_TYPE_NONE, 0);
   shim_play.seek_target = seconds;
+  shim_step_restart(seconds);
   g_atomic_int_set(&shim_play.seek_flushed, 0);
   g_atomic_int_set(&shim_play.seek_seqnum, (gint)gst_event_get_seqnum(seek));
   gst_element_send_event(shim_pipeline, seek);
@@ -140,6 +148,7 @@ void shim_report_frames(void) {
 }
 
 void gs_stop(void) {
+  shim_step_release();
   if (shim_pipeline) {
     shim_report_frames();
     gst_element_set_state(shim_pipeline, GST_STATE_NULL);

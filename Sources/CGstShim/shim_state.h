@@ -46,6 +46,15 @@ void shim_watch_segments(GstElement *element, const char *factory);
 /* Sets the pinned bitrates and buffer (gs_pin_adaptive) on an adaptive demuxer (factory). */
 void shim_pin_adaptive(GstElement *element, const char *factory);
 
+/* Steps the sink's buffers when gs_step_enable asked for it (stepping.c). */
+void shim_watch_steps(GstElement *sink);
+/* A seek to seconds: the stepped sink may go there and waits after it. */
+void shim_step_restart(double seconds);
+/* The stop: no buffer waits any more. */
+void shim_step_release(void);
+/* Reports the playhead at position with the pipeline's duration (the time callback). */
+void shim_report_time(double position);
+
 /* Seconds of a clock time, or -1 for GST_CLOCK_TIME_NONE. */
 double shim_seconds(GstClockTime time);
 

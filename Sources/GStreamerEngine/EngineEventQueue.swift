@@ -26,6 +26,13 @@ final class EngineEventQueue: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether the last event was added and every event was read.
+  var isDrained: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return closed && items.isEmpty
+  }
+
   /// The next event, or nil when none came before `deadline` (at once when the queue is closed
   /// and empty).
   func pop(before deadline: Date) -> EngineEvent? {

@@ -53,6 +53,9 @@ public final class GStreamerEngine: Sendable {
     proxy.stop()
   }
 
+  /// Whether the host steps this engine (the stepped fast mode).
+  public var isStepped: Bool { options.speed == .fast && options.stepped }
+
   /// The helper's process id.
   public var helperProcessIdentifier: Int32 { helper.processIdentifier }
 
@@ -74,6 +77,7 @@ public final class GStreamerEngine: Sendable {
     command["uri"] = .string(uri.absoluteString)
     command["fast"] = .bool(options.speed == .fast)
     command["show"] = .bool(options.show)
+    command["stepped"] = .bool(options.stepped)
     command["require"] = .array(require.map { .string($0) })
     if let floor = rendition.minBitrate { command["minBitrate"] = .number(Double(floor)) }
     if let ceiling = rendition.maxBitrate { command["maxBitrate"] = .number(Double(ceiling)) }
@@ -83,6 +87,15 @@ public final class GStreamerEngine: Sendable {
 
   /// Plays (the engine reports `play`, then `playing` once frames flow).
   public func play() { helper.send(#"{"cmd":"play"}"#) }
+
+  /// The stepped fast mode (`GStreamerEngineOptions.stepped`): the video may play up to
+  /// `position` seconds; a frame past it is reported as the playhead (`.time`) and waits.
+  public func step(until position: Double) {
+    var command = JSONObject()
+    command["cmd"] = .string("step")
+    command["until"] = .number(position)
+    helper.send(JSONValue.object(command).jsonText)
+  }
 
   /// Pauses (`pause`).
   public func pause() { helper.send(#"{"cmd":"pause"}"#) }
@@ -98,6 +111,9 @@ public final class GStreamerEngine: Sendable {
   /// The next event, or nil when none came before `deadline` or the helper has ended and every
   /// event was read.
   public func next(before deadline: Date) -> EngineEvent? { helper.events.pop(before: deadline) }
+
+  /// Whether the helper has ended and every event it sent was read (`next` answers nil at once).
+  public var isFinished: Bool { helper.events.isDrained }
 
   /// Destroys the engine: the helper reports the frame counts, takes its pipeline to NULL and
   /// exits (`.stopped`, `.exited`); after `grace` seconds it is killed. The proxy stops.
@@ -138,6 +154,11 @@ public struct GStreamerEngineOptions: Sendable {
   public var http: HTTPClient
   /// Real time (the default) or fast.
   public var speed: Speed = .realTime
+  /// In the fast mode, whether the host steps the engine (`GStreamerEngine.step(until:)`): each
+  /// video frame past the position allowed is reported as the playhead and waits for the host,
+  /// so that the host's timers on media time run at the media time they are due. Without it the
+  /// fast engine runs ahead of the host by as much as the machine decodes between two reports.
+  public var stepped = false
   /// A window (autovideosink, autoaudiosink) instead of fakesinks; needs a display.
   public var show = false
   /// The helper executable; nil: `adhost-gst` beside the running program (or `ADHOST_GST`).

@@ -1,5 +1,6 @@
 import AdPlayer
 import LuaKit
+import PlayerSeam
 import PluginHost
 
 /// A `PluginHost` on a new headless player (`AdPlayer.Player`, on a virtual clock): what

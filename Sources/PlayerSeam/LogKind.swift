@@ -76,6 +76,13 @@ public enum LogKind: String, Sendable, CaseIterable, CustomStringConvertible {
   case consoledropped, closerequested, proxyrefused, click, screenshot, stopped, terminated, engineerror
   case close
 
+  // The real engine's entries (docs/engines.md).
+  /// The video sink's frame counts when the engine stopped or ended (`rendered`, `dropped`).
+  case frames
+  /// A cue fired where the engine's position differed from the cue's content time by more than
+  /// the tolerance (`cue`, `cueTime`, `enginePosition`).
+  case cueDrift = "cue-drift"
+
   // The strict checker's entries.
   /// A strict rule broken (`RuleViolation.logEntry`).
   case violation

@@ -20,6 +20,9 @@ enum HelperCommands {
       }
       HelperLines.emit(["event": "state", "state": "seeking", "position": position])
       gs_seek(position)
+    case "step":
+      guard let until = seconds(command["until"]) else { return invalid("step: expected until (seconds)") }
+      gs_step_until(until)
     case "stop": gs_stop()
     default: invalid("unknown command \(name)")
     }
@@ -40,7 +43,9 @@ enum HelperCommands {
     }
     let bitrate = { (key: String) -> UInt32 in (command[key] as? Int).flatMap { UInt32(exactly: $0) } ?? 0 }
     gs_pin_adaptive(bitrate("minBitrate"), bitrate("maxBitrate"), seconds(command["buffer"]) ?? 0)
-    if gs_load(uri, command["fast"] as? Bool ?? false ? 1 : 0, show ? 1 : 0) != 0 {
+    let fast = command["fast"] as? Bool ?? false
+    gs_step_enable(fast && command["stepped"] as? Bool ?? false ? 1 : 0)
+    if gs_load(uri, fast ? 1 : 0, show ? 1 : 0) != 0 {
       HelperLines.emit(["event": "error", "message": "cannot start the pipeline for \(uri)"])
     }
   }

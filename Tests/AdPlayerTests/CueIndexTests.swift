@@ -1,7 +1,6 @@
+import AdsCore
 import PlayerSeam
 import Testing
-
-@testable import AdPlayer
 
 /// `CueIndex.update` re-indexes only the cues past the unchanged leading part: whatever the
 /// change, the index equals one built from scratch.

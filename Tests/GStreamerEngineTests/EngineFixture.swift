@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import MediaWriter
+import RealMedia
 import TestFiles
 import Testing
 
@@ -57,59 +58,20 @@ final class EngineFixture {
 
   deinit { server.stop() }
 
-  /// Whether the engine can run here, and if not, why not (the tests skip, saying so).
-  static let skipReason: String? = {
-    #if !os(Linux)
-      return "the GStreamer engine runs on Linux only"
-    #else
-      guard
-        let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-        FileManager.default.isExecutableFile(
-          atPath: URL(fileURLWithPath: program).deletingLastPathComponent().appendingPathComponent(
-            "adhost-gst"
-          ).path)
-      else { return "adhost-gst is not built (GStreamer's development packages: scripts/setup.sh)" }
-      guard ffmpeg != nil else { return "ffmpeg is not installed (ADHOST_TEST=1 scripts/setup.sh)" }
-      return nil
-    #endif
-  }()
+  /// Whether the engine can run here (`RealClip.skipReason`).
+  static var skipReason: String? { RealClip.skipReason }
 
   /// The tests' trait: skipped, with the reason, where the engine cannot run.
-  static var engineTests: ConditionTrait {
-    .enabled(if: skipReason == nil, Comment(rawValue: "GStreamer engine test skipped: \(skipReason ?? "")"))
-  }
-
-  private static let ffmpeg: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
-    .split(separator: ":").map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  static var engineTests: ConditionTrait { RealClip.engineTests }
 
   /// The stream, made once for all the tests.
   private static let stream: Result<MediaStream, Error> = Result {
-    let scratch = try Scratch()
-    let clip = scratch.folder.appendingPathComponent("clip.ts")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpeg ?? "/usr/bin/ffmpeg")
-    process.arguments = [
-      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-f", "lavfi", "-i",
-      "sine=frequency=440:sample_rate=48000", "-t", "7", "-c:v", "libx264", "-preset", "ultrafast", "-g",
-      "25",
-      "-keyint_min", "25", "-sc_threshold", "0", "-c:a", "aac", "-f", "mpegts", clip.path,
-    ]
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw FixtureError(description: "ffmpeg could not encode the clip")
-    }
     let spec = try MediaSpec.read(
       """
       {"format": "hls-ts", "duration": \(seconds), "segmentDuration": 2, "payload": {"clip": "clip.ts"},
        "id3": [{"time": 1.5, "frames": [{"id": "TXXX", "description": "google", "text": "google_1"}]}],
        "scte35": [{"time": \(spliceTime), "command": "splice_insert", "eventId": 7, "duration": 1}]}
       """)
-    return MediaStream(spec, clip: try TSClip([UInt8](try Data(contentsOf: clip))))
+    return MediaStream(spec, clip: try RealClip.encode(seconds: seconds))
   }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-  var description: String
 }

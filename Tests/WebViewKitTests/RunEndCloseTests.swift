@@ -4,6 +4,7 @@ import Foundation
 import HTTPKit
 import HeadlessHost
 import LoopbackHTTP
+import PlayerSeam
 import PluginHost
 import Testing
 import WebViewKit

@@ -62,6 +62,12 @@ void gs_stop(void);
    they may play (bits/s, 0: none) and their forward buffer (seconds, 0: their default). */
 void gs_pin_adaptive(uint32_t min_bitrate, uint32_t max_bitrate, double buffer_seconds);
 
+/* Whether the next load's video sink is stepped by the host (the fast mode driven by adhost's
+   scheduler): its buffers pass up to the stream time gs_step_until allowed; one past it is
+   reported as the playhead (time) and waits. */
+void gs_step_enable(int enabled);
+/* Lets the stepped video sink's buffers pass up to seconds of stream time. */
+void gs_step_until(double seconds);
 /* Runs the main loop until gs_stop (or gs_quit). */
 void gs_run(void);
 

@@ -7,10 +7,10 @@ import PlayerSeam
 /// transport stream (kind `scte35`, the fields of DASH's SCTE-35 cues). Their ids are
 /// `<kind>-<media sequence number>-<n>` (n counts the segment's items from 1), so a segment loaded
 /// again (after a seek back) brings the same cues, not new ones.
-enum InbandCues {
+public enum InbandCues {
   /// The cues of `items` of segment `sequence`, each at its media time plus `offset` (content
   /// time − media time in this timestamp domain).
-  static func cues(_ items: [TimedMetadata], sequence: Int, offset: Double) -> [Cue] {
+  public static func cues(_ items: [TimedMetadata], sequence: Int, offset: Double) -> [Cue] {
     var cues: [Cue] = []
     var number = 0
     for item in items {

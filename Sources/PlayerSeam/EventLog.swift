@@ -1,5 +1,4 @@
 import OutsideText
-import PlayerSeam
 
 /// The event log. It keeps its entries, streams them to a sink, or only counts them, so a long
 /// run does not have to hold its whole log in memory. Every entry is redacted as it is appended
@@ -68,7 +67,7 @@ public final class EventLog {
   }
 
   /// Counts an entry that was not built because the log is not recording.
-  func countUnbuilt() { storedCount += 1 }
+  package func countUnbuilt() { storedCount += 1 }
 
   /// Drops the kept entries (the count stays).
   public func removeAllEntries() { storedEntries.removeAll() }

@@ -1,16 +1,19 @@
 import PlayerSeam
 
 /// The cues of the loaded content and which of them the playhead is in.
-struct CueState {
+package struct CueState {
   /// By start time.
-  private(set) var stored: [Cue] = []
-  var active: Set<String> = []
-  var timer: TimerHandle?
+  package private(set) var stored: [Cue] = []
+  package var active: Set<String> = []
+  package var timer: (any ScheduledTimer)?
   /// The cues' times in microseconds, for lookups that do not walk every cue.
-  private(set) var index = CueIndex([])
+  package private(set) var index = CueIndex([])
+
+  /// No cues.
+  package init() {}
 
   /// By start time. Setting them re-indexes only the cues past the part that kept its times.
-  var cues: [Cue] {
+  package var cues: [Cue] {
     get { stored }
     set {
       let old = stored
@@ -22,7 +25,7 @@ struct CueState {
   /// Merges `added` (in order of start) in, each after the known cues of the same start: appended
   /// and indexed alone when they all start at or after the last known cue (a segment loader's
   /// usual case), else merged and re-indexed from the first place that changed.
-  mutating func add(_ added: [Cue]) {
+  package mutating func add(_ added: [Cue]) {
     guard let first = added.first else { return }
     guard let last = stored.last, first.startTime < last.startTime else {
       stored.append(contentsOf: added)
@@ -35,7 +38,7 @@ struct CueState {
   }
 
   /// Takes out the cues of `ids`; the cues taken, in order.
-  mutating func remove(_ ids: Set<String>) -> [Cue] {
+  package mutating func remove(_ ids: Set<String>) -> [Cue] {
     var positions: [Int] = []
     // The ids are the player's cues (a loader's oldest, usually): the walk stops once all are found.
     for (position, cue) in stored.enumerated() where ids.contains(cue.id) {

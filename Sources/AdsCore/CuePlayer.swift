@@ -1,12 +1,43 @@
 import PlayerSeam
 
-extension Player {
+/// A player that fires its content's cues as the playhead enters them: the headless player and
+/// the real engine's keep their cues the same way and differ only in where the playhead comes
+/// from. Host thread only.
+package protocol CuePlayer: AnyObject {
+  /// The cues and which the playhead is in.
+  var cueState: CueState { get set }
+  /// The playhead, in content microseconds.
+  var positionMicros: Int64 { get }
+  /// Whether a source is loaded.
+  var isLoaded: Bool { get }
+  /// Whether playback is paused.
+  var paused: Bool { get }
+  /// Whether the content waits for media.
+  var isWaiting: Bool { get }
+  /// The fatal error that stopped playback, if any.
+  var fatalError: (message: String, code: Int)? { get }
+  /// The content's timeline.
+  var timeline: ContentTimeline { get }
+  /// Hands an event to the listeners without logging it (`addcue`, `removecue`).
+  func dispatch(_ type: EventType, cue: Cue?)
+  /// Logs and fires `cue` for `cue`, entered at `position` (content microseconds).
+  func enterCue(_ cue: Cue, at position: Int64)
+  /// A timer that calls `cueTimerFired()` after `micros` of playback; it reaches the player
+  /// through the player's own link (no `weak` reference: see `AdsLink`).
+  func cueTimer(afterMicros micros: Int64) -> any ScheduledTimer
+}
+
+extension CuePlayer {
   /// The cues of the loaded content, by start time.
-  public var cues: [Cue] { cueState.cues }
+  package var storedCues: [Cue] { cueState.cues }
+
+  /// The work of keeping the cues' index for the current source (cues indexed and compared), for
+  /// tests that count it: a stream three times as long must cost three times as much.
+  package var cueIndexOperations: Int { cueState.index.operations }
 
   /// Replaces the content's cues (the host does, as a live playlist brings new ones). A cue the
   /// playhead is in when it arrives fires `cue` at once, if the content is playing.
-  public func setCues(_ newCues: [Cue]) {
+  package func replaceCues(_ newCues: [Cue]) {
     // A live playlist's reload sets them again, already in order: they are taken as they are
     // then, not copied into a sort.
     cueState.cues = CueOrder.byStart(newCues)
@@ -28,7 +59,7 @@ extension Player {
   /// Adds in-band cues that became known, merged by start after the cues of the same start:
   /// `addcue` for each, in order, then `cue` for those the playhead is in, if the content is
   /// playing (a cue is always announced before it fires).
-  public func addCues(_ added: [Cue]) {
+  package func mergeCues(_ added: [Cue]) {
     guard !added.isEmpty else { return }
     cueState.add(CueOrder.byStart(added))
     for cue in added { dispatch(.addcue, cue: cue) }
@@ -39,7 +70,7 @@ extension Player {
 
   /// Takes the cues of `ids` out of `cues`, each with a `removecue` event (not logged, as
   /// `addcue` is not).
-  public func removeCues(_ ids: Set<String>) {
+  package func takeOutCues(_ ids: Set<String>) {
     guard !ids.isEmpty else { return }
     let removed = cueState.remove(ids)
     guard !removed.isEmpty else { return }
@@ -48,12 +79,8 @@ extension Player {
     scheduleCueTimer()
   }
 
-  /// The work of keeping the cues' index for the current source (cues indexed and compared), for
-  /// tests that count it: a stream three times as long must cost three times as much.
-  public var cueIndexOperations: Int { cueState.index.operations }
-
   /// Fires `cue` for each cue the playhead has entered since the last check.
-  func checkCues() {
+  package func checkCues() {
     guard !cueState.cues.isEmpty, fatalError == nil else { return }
     let position = positionMicros
     var active: Set<String> = []
@@ -64,14 +91,13 @@ extension Player {
       if !cueState.active.contains(cue.id) { entered.append(cue) }
     }
     cueState.active = active
-    for cue in entered { emit(.cue, currentTime: VirtualTime.seconds(position), cue: cue) }
+    for cue in entered { enterCue(cue, at: position) }
   }
 
   /// While playing: a timer for the next cue boundary (a start ahead, or the end of an active
   /// cue), so that `cue` fires at the cue's exact time.
-  func scheduleCueTimer() {
-    cueState.timer?.cancel()
-    cueState.timer = nil
+  package func scheduleCueTimer() {
+    cancelCueTimer()
     guard !paused, !isWaiting, isLoaded, fatalError == nil else { return }
     let position = positionMicros
     let index = cueState.index
@@ -83,17 +109,25 @@ extension Player {
     }
     guard let next else { return }
     if let end = timeline.durationMicros, next > end { return }
-    let link = link
-    cueState.timer = loop.afterMicros(next - position) {
-      guard let player = link.player else { return }
-      player.cueState.timer = nil
-      player.checkCues()
-      player.scheduleCueTimer()
-    }
+    cueState.timer = cueTimer(afterMicros: next - position)
   }
 
-  func resetCues() {
+  /// What the timer of `scheduleCueTimer` does when it fires.
+  package func cueTimerFired() {
+    cueState.timer = nil
+    checkCues()
+    scheduleCueTimer()
+  }
+
+  /// Stops the cue timer.
+  package func cancelCueTimer() {
     cueState.timer?.cancel()
+    cueState.timer = nil
+  }
+
+  /// Forgets the cues (a new source).
+  package func resetCues() {
+    cancelCueTimer()
     cueState = CueState()
   }
 }

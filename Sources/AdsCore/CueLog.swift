@@ -5,7 +5,7 @@ extension Cue {
   /// The cue as a `cue` log entry carries it: `id`, `kind`, `class` (when it has one), `startTime`
   /// and `endTime` (content seconds to the microsecond, the log's resolution; `endTime` when
   /// known) and `attributes`, so that a scenario can assert what the playhead entered.
-  var logObject: JSONObject {
+  package var logObject: JSONObject {
     var object = JSONObject([("id", .string(id)), ("kind", .string(kind))])
     if let cueClass { object["class"] = .string(cueClass) }
     object["startTime"] = .number(Self.toMicrosecond(startTime))

@@ -3,26 +3,26 @@ import PlayerSeam
 /// The cues' times in microseconds, computed once: finding the cues at a position or the next
 /// boundary costs a binary search plus the cues that overlap it, not a walk over every cue (a
 /// playlist with 10,000 cue-outs made each boundary walk them all: minutes of host work).
-struct CueIndex {
+package struct CueIndex {
   /// Start of each cue, ascending (the cues are sorted by start).
-  private(set) var starts: [Int64] = []
+  package private(set) var starts: [Int64] = []
   /// The end each cue is contained up to (exclusive): its end, one microsecond past the start for
   /// a cue without length, `Int64.max` for one without an end.
-  private(set) var reaches: [Int64] = []
+  package private(set) var reaches: [Int64] = []
   /// The largest reach of the cues up to each position: no cue before a position whose running
   /// reach is ≤ p can contain p.
-  private(set) var runningReach: [Int64] = []
+  package private(set) var runningReach: [Int64] = []
   /// The end of each cue that has one (for the next boundary of an active cue).
-  private(set) var ends: [Int64?] = []
+  package private(set) var ends: [Int64?] = []
   /// The work done keeping the index, for tests: cues indexed, plus cues compared when cues are
   /// replaced (`update`).
-  private(set) var operations = 0
+  package private(set) var operations = 0
 
-  init(_ cues: [Cue]) { append(cues[...]) }
+  package init(_ cues: [Cue]) { append(cues[...]) }
 
   /// Re-indexes `cues`, which replace `old` (the cues this index was built from): the leading cues
   /// whose start and end did not change keep their entries, the rest are indexed anew.
-  mutating func update(from old: [Cue], to cues: [Cue]) {
+  package mutating func update(from old: [Cue], to cues: [Cue]) {
     var kept = 0
     let limit = min(old.count, cues.count, starts.count)
     while kept < limit, old[kept].startTime == cues[kept].startTime, old[kept].endTime == cues[kept].endTime {
@@ -34,7 +34,7 @@ struct CueIndex {
   }
 
   /// Keeps the entries of the first `count` cues only.
-  mutating func truncate(to count: Int) {
+  package mutating func truncate(to count: Int) {
     starts.removeSubrange(count...)
     ends.removeSubrange(count...)
     reaches.removeSubrange(count...)
@@ -44,7 +44,7 @@ struct CueIndex {
   /// Takes out the entries at `positions` (ascending). The running reaches after the first are
   /// computed again only until they come out as before: from there on nothing changed (taking
   /// the oldest point cues out changes none).
-  mutating func remove(at positions: [Int]) {
+  package mutating func remove(at positions: [Int]) {
     guard let first = positions.first, let last = positions.last else { return }
     if last - first + 1 == positions.count {
       // One run (the oldest cues, usually): moved down at once.
@@ -70,7 +70,7 @@ struct CueIndex {
   }
 
   /// Indexes `cues`, which follow the cues indexed (in order of start).
-  mutating func append(_ cues: ArraySlice<Cue>) {
+  package mutating func append(_ cues: ArraySlice<Cue>) {
     operations += cues.count
     var running = runningReach.last ?? Int64.min
     for cue in cues {
@@ -87,7 +87,7 @@ struct CueIndex {
   }
 
   /// The position of the first cue starting after `micros`.
-  func firstStart(after micros: Int64) -> Int {
+  package func firstStart(after micros: Int64) -> Int {
     var low = 0
     var high = starts.count
     while low < high {
@@ -98,7 +98,7 @@ struct CueIndex {
   }
 
   /// The positions of the cues containing `micros`, in order.
-  func containing(_ micros: Int64) -> [Int] {
+  package func containing(_ micros: Int64) -> [Int] {
     var found: [Int] = []
     var position = firstStart(after: micros) - 1
     while position >= 0, runningReach[position] > micros {

@@ -1,0 +1,115 @@
+import AdsCore
+import GStreamerEngine
+import OutsideText
+import PlayerSeam
+
+extension EnginePlayer {
+  /// Whether playback is paused, as the engine last reported.
+  public var paused: Bool { playback.paused }
+  /// Whether the engine is buffering while playing.
+  public var isWaiting: Bool { playback.isWaiting }
+  /// Whether the content played to its end.
+  public var ended: Bool { playback.ended }
+
+  /// The playhead in seconds: the engine's last reported position, moved on by the time since
+  /// while it plays (the engine reports at least 4 times a second).
+  public var currentTime: Double { VirtualTime.seconds(positionMicros) }
+
+  package var positionMicros: Int64 {
+    guard !playback.paused, !playback.isWaiting, !playback.ended, isLoaded, fatalError == nil else {
+      return reportedPositionMicros
+    }
+    let position = reportedPositionMicros &+ max(0, loop.nowMicros &- reportedAtMicros)
+    if let end = timeline.durationMicros { return min(position, end) }
+    return position
+  }
+
+  /// Asks the engine to play (it reports `play`, then `playing` once frames flow); before the
+  /// content is loaded, it plays once loaded. Ignored after a fatal error or destroy.
+  public func play() {
+    guard fatalError == nil, !isDestroyed else { return }
+    wantsToPlay = true
+    guard isLoaded, let engine else { return }
+    if playback.ended { seek(to: 0) }
+    engine.play()
+  }
+
+  /// Asks the engine to pause (it reports `pause`).
+  public func pause() {
+    guard !isDestroyed else { return }
+    wantsToPlay = false
+    engine?.pause()
+  }
+
+  /// Asks the engine to seek (it reports `seeking`, then `seeked`); the tags of the segments it
+  /// fetches next are placed afresh.
+  public func seek(to seconds: Double) {
+    guard isLoaded, fatalError == nil, !isDestroyed, let engine else { return }
+    var target = max(0, seconds)
+    if let duration = timeline.duration { target = min(target, duration) }
+    placement.restart()
+    engine.seek(to: target)
+  }
+
+  /// Replaces the timeline of the loaded content.
+  public func setTimeline(_ newTimeline: ContentTimeline) { timeline = newTimeline }
+
+  /// The engine buffers by itself and reports `waiting`: the host's segment loader does not run
+  /// on this player, and its calls change nothing.
+  public func setWaiting(_ waiting: Bool) {}
+
+  /// Moves the report anchor to now, so that the playhead stays right across a state change.
+  func settlePosition() {
+    reportedPositionMicros = positionMicros
+    reportedAtMicros = loop.nowMicros
+  }
+
+  /// Applies one event of the engine: its state and position to the player's events, the tags
+  /// of what it fetched to cues, its errors to a fatal error, its frame counts to the log.
+  public func handle(_ event: EngineEvent) {
+    switch event {
+    case .time(let position, let duration):
+      loop.follow(position: position)
+      report(position)
+      if let duration, duration > 0, timeline.isLive || timeline.duration != duration {
+        timeline = .vod(duration)
+      }
+    case .state(let state, let position):
+      if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
+      if let position { report(position) }
+    case .tags(let tags): mergeCues(placement.add(tags, known: cueState))
+    case .segment(let segment): mergeCues(placement.add(segment, known: cueState))
+    case .frames(let rendered, let dropped):
+      appendLog(
+        .frames, fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
+    case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
+    }
+    for change in playback.apply(event) { apply(change) }
+  }
+
+  private func report(_ position: Double) {
+    reportedPositionMicros = VirtualTime.micros(position)
+    reportedAtMicros = loop.nowMicros
+  }
+
+  private func apply(_ change: PlaybackChange) {
+    switch change {
+    case .fatal(let error):
+      fail(message: error.message, code: error.code)
+    case .event(let type, let position):
+      guard !isDestroyed else { return }
+      emit(type, currentTime: position ?? currentTime)
+      switch type {
+      case .timeupdate, .playing:
+        playedOn()
+      case .seeked:
+        lastCueCheckMicros = positionMicros - 1
+        checkCues()
+        scheduleCueTimer()
+      case .pause, .waiting, .ended:
+        cancelCueTimer()
+      default: break
+      }
+    }
+  }
+}

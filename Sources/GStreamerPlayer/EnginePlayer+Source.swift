@@ -1,0 +1,81 @@
+import AdsCore
+import Foundation
+import GStreamerEngine
+import PlayerSeam
+
+extension EnginePlayer {
+  /// Loads a source (`nil` unloads) through the integrations as the headless player does
+  /// (AdsCore's `SourceLifecycle`: `resetSource` of each, `setSource` of the one the source
+  /// names, then the content); the content goes to the engine. Ignored once destroyed.
+  public func setSource(_ newSource: SourceDescription?) {
+    guard !isDestroyed else { return }
+    resetCues()
+    isLoaded = false
+    source = nil
+    activeIntegration = nil
+    fatalError = nil
+    playback = EnginePlayback()
+    placement = EngineCuePlacement()
+    reportedPositionMicros = 0
+    reportedAtMicros = loop.nowMicros
+    lastCueCheckMicros = nil
+    if newSource == nil { engine?.pause() }
+    lifecycle.setSource(newSource)
+  }
+
+  /// Resets every integration, calls `destroy` on each handler once, then destroys the engine:
+  /// the helper reports its frame counts, takes its pipeline to NULL and exits (`EngineRun`
+  /// reads what it said last). Ignored the second time.
+  public func destroy() {
+    guard !isDestroyed else { return }
+    settlePosition()
+    cancelCueTimer()
+    wantsToPlay = false
+    isDestroyed = true
+    lifecycle.destroy(integrations: ads.integrations)
+    engine?.destroy()
+  }
+}
+
+// The steps of a source that are this player's own: nothing holds a real clock, and the content
+// is the engine's to load.
+extension EnginePlayer: SourceLifecyclePlayer {
+  package func holdClock(_ reason: String) -> () -> Void { {} }
+
+  package func loadContent(_ loaded: SourceDescription, timeline newTimeline: ContentTimeline) {
+    source = loaded
+    timeline = newTimeline
+    guard let text = loaded.sources.first?.src, let uri = URL(string: text) else {
+      fail(message: "the source gives no URL for the engine to play", code: PlayerError.contentLoadErrorCode)
+      return
+    }
+    do throws(GStreamerEngineFailure) {
+      let engine: GStreamerEngine
+      if let started = self.engine {
+        engine = started
+      } else {
+        engine = try GStreamerEngine(options: engineOptions)
+      }
+      self.engine = engine
+      try engine.load(uri, rendition: rendition)
+    } catch {
+      fail(message: error.description, code: PlayerError.contentLoadErrorCode)
+      return
+    }
+    isLoaded = true
+    reportedPositionMicros = VirtualTime.micros(newTimeline.startPosition)
+    reportedAtMicros = loop.nowMicros
+    // A cue at the start fires as playback begins.
+    lastCueCheckMicros = reportedPositionMicros - 1
+    emit(.sourcechange)
+    if newTimeline.startPosition > 0 { engine?.seek(to: newTimeline.startPosition) }
+    if autoplay || wantsToPlay { play() }
+  }
+
+  package func unloaded() { emit(.sourcechange) }
+
+  package func failAfterDestroy(message: String, code: Int) {
+    if fatalError == nil { fatalError = (message, code) }
+    emit(.error, errorMessage: message, errorCode: code)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GStreamerEngine
+import PlayerSeam
+import Synchronization
+
+/// Drives an `EnginePlayer` on the host thread: reads the engine's events and applies them, runs
+/// the scheduler's timers and the work other threads answered, until the content ends (and no
+/// ad plays), a fatal error, `until` seconds of the scheduler's time, or an interruption. Then
+/// `finish()` destroys the player and reads what the engine said last (its frame counts).
+public final class EngineRun {
+  /// How a run ended.
+  public enum Ending: String, Sendable, Equatable {
+    /// The content played to its end and no ad plays.
+    case ended
+    /// A fatal player error stopped playback.
+    case fatal
+    /// The scheduler's time reached `until`.
+    case reachedLimit
+    /// `interrupt` was called (Ctrl-C).
+    case interrupted
+    /// The engine's helper ended, or no source loaded within `loadTimeout`.
+    case idle
+  }
+
+  /// The player driven.
+  public let player: EnginePlayer
+  /// Seconds of wall time a source may take to reach the engine (the integrations' `setSource`
+  /// included) before the run gives up as idle.
+  public var loadTimeout = 60.0
+  private let interruption = Mutex<String?>(nil)
+  /// The longest the loop waits for an event before it looks at its timers again, microseconds.
+  private static let sliceMicros: Int64 = 20_000
+
+  /// A run of `player`.
+  public init(player: EnginePlayer) { self.player = player }
+
+  /// Ends the run from any thread; the loop sees it within a slice.
+  public nonisolated func interrupt(_ reason: String) { interruption.withLock { $0 = reason } }
+
+  /// Plays until the run ends; how, and why in words.
+  public func run(until limit: Double? = nil) -> (ending: Ending, reason: String) {
+    let started = Date()
+    while true {
+      if let ending = checkEnd(limit: limit, started: started) { return ending }
+      let loop = player.loop
+      var slice = Self.sliceMicros
+      if let due = loop.nextDueMicros { slice = max(0, min(slice, due &- loop.nowMicros)) }
+      if let engine = player.engine {
+        if let event = engine.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
+          apply(event, engine)
+          // What else the engine said meanwhile, without waiting.
+          while let more = engine.next(before: Date()) { apply(more, engine) }
+        } else if engine.isFinished {
+          loop.runDue()
+          if let ending = checkEnd(limit: limit, started: started) { return ending }
+          return (.idle, "the GStreamer helper ended")
+        }
+      } else {
+        loop.waitForWork(untilMicros: loop.nowMicros &+ slice)
+      }
+      loop.runDue()
+    }
+  }
+
+  /// Applies an event and runs the timers it made due; a stepped engine may then play on, a step
+  /// further than the playhead it reported.
+  private func apply(_ event: EngineEvent, _ engine: GStreamerEngine) {
+    player.handle(event)
+    player.loop.runDue()
+    if case .time(let position, _) = event, engine.isStepped {
+      engine.step(until: position + Self.stepSeconds)
+    }
+  }
+
+  /// How far a stepped engine plays past each position it reports (its reports' spacing).
+  static let stepSeconds = 0.1
+
+  /// Destroys the player (its integrations' `resetSource` and `destroy`, then the engine) and
+  /// applies what the engine said last: the frame counts, until the helper exited.
+  public func finish() {
+    player.destroy()
+    player.loop.runDue()
+    guard let engine = player.engine else { return }
+    let deadline = Date(timeIntervalSinceNow: 3)
+    while let event = engine.next(before: deadline) {
+      if case .frames = event { player.handle(event) }
+      if case .exited = event { break }
+      if case .crashed = event { break }
+    }
+    player.loop.runDue()
+  }
+
+  private func checkEnd(limit: Double?, started: Date) -> (ending: Ending, reason: String)? {
+    if let reason = interruption.withLock({ $0 }) { return (.interrupted, reason) }
+    if let fatal = player.fatalError { return (.fatal, "playback stopped by fatal error \(fatal.code)") }
+    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty {
+      return (.ended, "the content ended")
+    }
+    if let limit, player.loop.now >= limit { return (.reachedLimit, "reached \(limit) s") }
+    if !player.isLoaded, -started.timeIntervalSinceNow > loadTimeout {
+      return (.idle, "no source reached the engine within \(loadTimeout) s")
+    }
+    return nil
+  }
+}

@@ -1,0 +1,119 @@
+import EngineHost
+import Foundation
+import GStreamerEngine
+import HTTPKit
+import HeadlessHost
+import PlaybackEngine
+import PlayerSeam
+import PluginHost
+import RealMedia
+import TestFiles
+import Testing
+
+/// `plugins/dai.lua` on the real engine (issue 39's proof): a Google DAI VOD stream of real
+/// media on 127.0.0.1, played by GStreamer in the `adhost-gst` helper, gives the breaks and ads
+/// of the headless run of the same stream, and pings every media id once, at its tag's time.
+@Suite(.serialized, RealClip.engineTests) struct EngineDAITests {
+  static let plugin = repositoryRoot.appendingPathComponent("plugins/dai.lua").path
+
+  /// What a run showed.
+  struct Played {
+    var entries: [LogEntry]
+    var ending: String
+    var engineRequests: [String] = []
+    var wallSeconds = 0.0
+
+    func of(_ kind: LogKind) -> [LogEntry] { entries.filter { $0.kind == kind } }
+    var ads: [String] { of(.addad).compactMap(\.adId) }
+    var begins: [String] { of(.adbegin).compactMap(\.adId) }
+    /// Each verification ping's id and the content time it was sent at.
+    var pings: [(id: String, contentTime: Double)] {
+      of(.beacon).compactMap { entry in
+        guard let url = entry.fields["url"]?.stringValue, let range = url.range(of: RealDAIServer.pingPrefix),
+          let time = entry.fields["contentTime"]?.numberValue
+        else { return nil }
+        return (String(url[range.upperBound...]), time)
+      }
+    }
+  }
+
+  static func options() -> PluginHostOptions {
+    var options = PluginHostOptions(http: HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true)))
+    options.engine.logsRequests = true
+    options.diagnostics = { _ in }
+    return options
+  }
+
+  /// Plays the server's stream on the engine at `speed`.
+  static func playOnEngine(_ server: RealDAIServer, speed: GStreamerEngineOptions.Speed) throws -> Played {
+    let host = try EngineHost(options: options(), speed: speed)
+    try host.loadPlugin(at: plugin)
+    host.player.autoplay = true
+    let started = Date()
+    host.player.setSource(try SourceDescription(jsonText: server.sourceJSON))
+    let (ending, reason) = host.run(until: 120)
+    let wall = -started.timeIntervalSinceNow
+    host.end()
+    var played = Played(entries: host.player.log.entries, ending: "\(ending.rawValue): \(reason)")
+    played.engineRequests = host.player.engine?.requests.map(\.url) ?? []
+    played.wallSeconds = wall
+    return played
+  }
+
+  /// Plays the server's stream on the headless player, its segments loaded.
+  static func playHeadless(_ server: RealDAIServer) throws -> Played {
+    var options = options()
+    options.engine.segments = SegmentOptions()
+    let host = try HeadlessHost(options: options)
+    try host.loadPlugin(at: plugin)
+    host.player.autoplay = true
+    host.player.setSource(try SourceDescription(jsonText: server.sourceJSON))
+    let outcome = host.player.run(until: 120)
+    host.end()
+    return Played(entries: host.player.log.entries, ending: outcome.reason)
+  }
+
+  @Test func theFastModeGivesTheHeadlessRunsBreaksAndPingsEachIdOnceAtItsTime() throws {
+    let server = try RealDAIServer()
+    let engine = try Self.playOnEngine(server, speed: .fast)
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    #expect(server.pings.sorted() == RealDAIServer.tags.map(\.id).sorted(), "\(server.pings)")
+    let headless = try Self.playHeadless(try RealDAIServer())
+    #expect(engine.ads == headless.ads)
+    #expect(engine.begins == headless.begins)
+    #expect(engine.ads == ["pre1", "mid1"])
+    for tag in RealDAIServer.tags {
+      let sent = engine.pings.filter { $0.id == tag.id }
+      #expect(sent.count == 1, "\(tag.id): \(sent)")
+      if let ping = sent.first { #expect(abs(ping.contentTime - tag.time) <= 0.5, "\(tag.id) at \(ping.contentTime)") }
+    }
+    #expect(engine.of(.error).isEmpty, "\(engine.of(.error))")
+  }
+
+  @Test func everyRequestOfTheEngineIsInTheRunsRequestLog() throws {
+    let server = try RealDAIServer()
+    let engine = try Self.playOnEngine(server, speed: .fast)
+    let logged = Set(engine.of(.request).compactMap { $0.fields["url"]?.stringValue })
+    #expect(!engine.engineRequests.isEmpty)
+    for url in engine.engineRequests { #expect(logged.contains(url), "\(url) is not in the request log") }
+    // The host made no content request of its own: the playlist was fetched once, by the engine.
+    #expect(server.paths.filter { $0.hasSuffix(".m3u8") }.count == 1, "\(server.paths)")
+  }
+
+  /// The one real-time run of this suite: 18 s of content.
+  @Test func realTimeLastsTheContentRendersItsFramesAndPingsWithinHalfASecond() throws {
+    let server = try RealDAIServer()
+    let engine = try Self.playOnEngine(server, speed: .realTime)
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    #expect(engine.wallSeconds >= 0.9 * RealDAIServer.seconds, "played in \(engine.wallSeconds) s")
+    let frames = try #require(engine.of(.frames).last?.fields["rendered"]?.numberValue)
+    #expect(frames >= 0.9 * RealDAIServer.seconds * RealClip.frameRate, "\(frames) frames")
+    #expect(engine.entries.last?.kind == .frames, "the log ends with the frame count")
+    #expect(engine.begins == ["pre1", "mid1"])
+    #expect(server.pings.sorted() == RealDAIServer.tags.map(\.id).sorted(), "\(server.pings)")
+    for ping in engine.pings {
+      let tag = try #require(RealDAIServer.tags.first { $0.id == ping.id })
+      #expect(abs(ping.contentTime - tag.time) <= 0.5, "\(ping.id) at \(ping.contentTime)")
+    }
+  }
+}
