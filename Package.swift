@@ -122,7 +122,7 @@ let package = Package(
       dependencies: [
         "LuaKit", "AdPlayer", "PlayerSeam", "AdCheck", "VASTKit", "VASTRules", "HTTPKit", "PluginHost",
         "PlaybackEngine",
-        "HeadlessHost", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText", "MediaWriter",
+        "HeadlessHost", "EngineHost", "GStreamerEngine", "GStreamerPlayer", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText", "MediaWriter",
         "LoopbackHTTP",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
@@ -206,7 +206,7 @@ let package = Package(
     .testTarget(
       name: "EngineHostTests",
       dependencies: [
-        "EngineHost", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
+        "EngineHost", "AdhostCLI", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
         "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
       ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.

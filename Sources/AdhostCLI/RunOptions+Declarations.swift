@@ -162,7 +162,7 @@ extension RunOptions {
       json, timeUpdates, until, actions, duration, live, realtime, allowHTTP, offline, allowUnmatched, record,
       keepMedia, ignoreParam, mapHost, redact, timeout, ioSeconds, faults, checkMedia, verificationVendors,
       startDate, liveStart,
-    ] + segmentOptions
+    ] + segmentOptions + EngineChoice.all
 
   /// Every option `RunOptions` reads: run's own, the budgets, `--lib` and the view options.
   static let list = OptionList(own + LimitOptions.all + [LibraryOptions.lib] + ViewOptions.all)

@@ -55,6 +55,8 @@ struct RunOptions {
   let segments: SegmentOptions
   /// `--live-start SECONDS`: where live content starts, seconds behind the live edge.
   let liveStart: Double?
+  /// `--engine`: the headless player or the real engine.
+  var engine: EngineChoice
 
   /// `recordings`: the `--offline` indexes already parsed in this run (`adhost test`'s runs).
   init(_ parsed: ParsedArguments, recordings: RecordingIndexCache? = nil) throws {
@@ -110,6 +112,7 @@ struct RunOptions {
       throw Self.ioSeconds.error("expected a number of seconds, 0 (no bound) or more")
     }
     segments = try Self.segments(parsed)
+    engine = try EngineChoice.choice(parsed)
     liveStart = try parsed.number(Self.liveStart)
     if let liveStart, !(0...ContentTimeline.maxDuration).contains(liveStart) {
       throw Self.liveStart.error(

@@ -76,7 +76,7 @@ extension RunSession {
   }
 
   /// A source whose integration no plugin registered, as a message.
-  private func unregisteredIntegration(_ host: PluginHost) -> String? {
+  func unregisteredIntegration(_ host: PluginHost) -> String? {
     for (index, typed) in setup.source.sources.enumerated() {
       guard let id = typed.ssai?.integrationId, !host.integrationIds.contains(id) else { continue }
       // Quoted as JSON strings: an id may hold control characters (a NUL printed raw hides).

@@ -24,6 +24,9 @@ struct RunSession {
   /// Plays the run: makes the host, loads the plugin, plays the source to its end, then says
   /// how it ended; returns the exit code.
   func play() throws -> Int32 {
+    if case .gstreamer(let speed, let show) = setup.options.engine {
+      return try playOnEngine(speed: speed, show: show)
+    }
     // Lines appear as they happen when paced to the wall clock.
     if setup.options.realTime { console.flushesEachLine = true }
     UnmatchedRequests.printNote(setup.options.replay, "adhost run", to: console)

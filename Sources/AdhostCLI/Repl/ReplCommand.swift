@@ -43,6 +43,7 @@ struct ReplCommand: Command {
     let parsed = try ParsedArguments(arguments, spec: options.spec)
     try parsed.expectPositionals(0...2, "at most a plugin file and a source file")
     let options = try RunOptions(parsed)
+    try options.engine.requireHeadless("repl")
     let environment = ProcessInfo.processInfo.environment
     let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     let pluginPath = parsed.positionals.first

@@ -1,0 +1,62 @@
+import GStreamerEngine
+
+/// Which player plays a run: adhost's headless player on a virtual clock (the default), or the
+/// real engine, GStreamer in the `adhost-gst` helper, in real time or in the fast mode
+/// (`--engine`, `--engine-speed`, `--show`; a scenario's `engine`, `engineSpeed`).
+enum EngineChoice: Equatable {
+  case headless
+  case gstreamer(speed: GStreamerEngineOptions.Speed, show: Bool)
+
+  static let engine = CommandOption(
+    "--engine", value: "NAME",
+    help: """
+      the player: headless (default: adhost's own, on a virtual clock) or
+      gstreamer (GStreamer in the adhost-gst helper, in real time; Linux,
+      http sources; docs/engines.md)
+      """)
+  static let engineSpeed = CommandOption(
+    "--engine-speed", value: "SPEED",
+    help: """
+      with --engine gstreamer: real (default: what an app gets) or fast
+      (unsynchronised sinks, timers on media time, stepped by the host)
+      """)
+  static let show = CommandOption(
+    "--show",
+    help: "with --engine gstreamer: play in a window (needs a display)")
+
+  /// The options, in `--help` order.
+  static let all = [engine, engineSpeed, show]
+
+  /// The engine the options choose.
+  static func choice(_ parsed: ParsedArguments) throws(UsageError) -> EngineChoice {
+    let name = parsed.value(engine) ?? "headless"
+    let speedName = parsed.value(engineSpeed)
+    switch name {
+    case "headless":
+      if speedName != nil { throw engineSpeed.error("needs --engine gstreamer") }
+      if parsed.has(show) { throw show.error("needs --engine gstreamer") }
+      return .headless
+    case "gstreamer":
+      return .gstreamer(speed: try speed(speedName ?? "real"), show: parsed.has(show))
+    default:
+      throw engine.error("expected headless or gstreamer, got '\(name)'")
+    }
+  }
+
+  /// The speed of a name (`real`, `fast`).
+  static func speed(_ name: String) throws(UsageError) -> GStreamerEngineOptions.Speed {
+    switch name {
+    case "real": return .realTime
+    case "fast": return .fast
+    default: throw engineSpeed.error("expected real or fast, got '\(name)'")
+    }
+  }
+
+  /// Refuses the real engine for a command that runs on the headless player only.
+  func requireHeadless(_ command: String) throws(UsageError) {
+    guard self != .headless else { return }
+    throw Self.engine.error(
+      "adhost \(command) runs on the headless player only (its clock is virtual: it stops, steps and "
+        + "waits for the prompt); use adhost run --engine gstreamer")
+  }
+}
