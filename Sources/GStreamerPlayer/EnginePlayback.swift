@@ -28,17 +28,37 @@ public struct EnginePlayback: Sendable {
   public private(set) var isWaiting = false
   /// Whether the stream ended.
   public private(set) var ended = false
+  /// Whether frames flow: `playing` came after the last `play`, `pause`, `seeking`, `waiting`
+  /// or `ended` (the playhead moves on between the engine's reports only then).
+  public private(set) var rolling = false
   /// The error that stopped playback, if any; no event changes the state after it.
   public private(set) var fatalError: PlayerError?
+  /// The states the host asked for and fired itself (`request`), whose reports by the engine
+  /// are still to come, in order.
+  private var echoes: [EngineState] = []
 
   /// A state before the engine's first event.
   public init() {}
+
+  /// The host asks the engine for `state` (`play`, `pause` or `seeking` to `position`): the
+  /// player fires it now, as a player does when its app calls it, and the engine's own report of
+  /// it, which follows, fires nothing again.
+  public mutating func request(_ state: EngineState, position: Double? = nil) -> [PlaybackChange] {
+    guard fatalError == nil else { return [] }
+    if let position { self.position = position }
+    echoes.append(state)
+    return [apply(state)]
+  }
 
   /// Applies one engine event; answers what the player fires for it, in order.
   public mutating func apply(_ event: EngineEvent) -> [PlaybackChange] {
     guard fatalError == nil else { return [] }
     switch event {
     case .state(let state, let position):
+      if echoes.first == state {
+        echoes.removeFirst()
+        return []
+      }
       if let position { self.position = position }
       return [apply(state)]
     case .time(let position, let duration):
@@ -55,6 +75,7 @@ public struct EnginePlayback: Sendable {
   }
 
   private mutating func apply(_ state: EngineState) -> PlaybackChange {
+    rolling = state == .playing || (rolling && state == .seeked)
     switch state {
     case .play:
       paused = false
@@ -83,6 +104,7 @@ public struct EnginePlayback: Sendable {
   private mutating func stop(_ error: PlayerError) -> PlaybackChange {
     fatalError = error
     paused = true
+    rolling = false
     return .fatal(error)
   }
 }

@@ -16,7 +16,8 @@ extension EnginePlayer {
   public var currentTime: Double { VirtualTime.seconds(positionMicros) }
 
   package var positionMicros: Int64 {
-    guard !playback.paused, !playback.isWaiting, !playback.ended, isLoaded, fatalError == nil else {
+    if let target = seekTargetMicros { return target }
+    guard playback.rolling, !playback.paused, !playback.isWaiting, isLoaded, fatalError == nil else {
       return reportedPositionMicros
     }
     let position = reportedPositionMicros &+ max(0, loop.nowMicros &- reportedAtMicros)
@@ -29,16 +30,21 @@ extension EnginePlayer {
   public func play() {
     guard fatalError == nil, !isDestroyed else { return }
     wantsToPlay = true
-    guard isLoaded, let engine else { return }
+    guard isLoaded, let engine, playback.paused else { return }
     if playback.ended { seek(to: 0) }
+    settlePosition()
     engine.play()
+    for change in playback.request(.play) { apply(change) }
   }
 
   /// Asks the engine to pause (it reports `pause`).
   public func pause() {
     guard !isDestroyed else { return }
     wantsToPlay = false
-    engine?.pause()
+    guard let engine, isLoaded, !playback.paused else { return }
+    settlePosition()
+    engine.pause()
+    for change in playback.request(.pause, position: currentTime) { apply(change) }
   }
 
   /// Asks the engine to seek (it reports `seeking`, then `seeked`); the tags of the segments it
@@ -48,7 +54,10 @@ extension EnginePlayer {
     var target = max(0, seconds)
     if let duration = timeline.duration { target = min(target, duration) }
     placement.restart()
+    cancelCueTimer()
+    seekTargetMicros = VirtualTime.micros(target)
     engine.seek(to: target)
+    for change in playback.request(.seeking, position: target) { apply(change) }
   }
 
   /// Replaces the timeline of the loaded content.
@@ -70,13 +79,15 @@ extension EnginePlayer {
     switch event {
     case .time(let position, let duration):
       loop.follow(position: position)
-      report(position)
+      // Until the seek is done the playhead is its target, whatever the engine played before it.
+      if seekTargetMicros == nil { report(position) }
       if let duration, duration > 0, timeline.isLive || timeline.duration != duration {
         timeline = .vod(duration)
       }
     case .state(let state, let position):
       if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
-      if let position { report(position) }
+      if state == .seeked { seekTargetMicros = nil }
+      if let position, seekTargetMicros == nil { report(position) }
     case .tags(let tags): mergeCues(placement.add(tags, known: cueState))
     case .segment(let segment): mergeCues(placement.add(segment, known: cueState))
     case .frames(let rendered, let dropped):

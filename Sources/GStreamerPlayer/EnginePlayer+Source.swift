@@ -19,6 +19,7 @@ extension EnginePlayer {
     reportedPositionMicros = 0
     reportedAtMicros = loop.nowMicros
     lastCueCheckMicros = nil
+    seekTargetMicros = nil
     if newSource == nil { engine?.pause() }
     lifecycle.setSource(newSource)
   }

@@ -60,6 +60,8 @@ public final class EnginePlayer {
   /// between reports.
   var reportedPositionMicros: Int64 = 0
   var reportedAtMicros: Int64 = 0
+  /// Where the last seek goes, until the engine says it is there (`seeked`): the playhead.
+  var seekTargetMicros: Int64?
   /// How the engine places the tags of the segments it fetched (`EngineCuePlacement`).
   var placement = EngineCuePlacement()
   /// Where the playhead was when the cues were last looked at while playing (nil after a seek

@@ -1,6 +1,8 @@
+import AdPlayer
 import EngineHost
 import Foundation
 import GStreamerEngine
+import GStreamerPlayer
 import HTTPKit
 import HeadlessHost
 import PlaybackEngine
@@ -45,13 +47,17 @@ import Testing
   }
 
   /// Plays the server's stream on the engine at `speed`.
-  static func playOnEngine(_ server: RealDAIServer, speed: GStreamerEngineOptions.Speed) throws -> Played {
+  static func playOnEngine(
+    _ server: RealDAIServer, speed: GStreamerEngineOptions.Speed, until limit: Double = 120,
+    script: (EnginePlayer) -> Void = { _ in }
+  ) throws -> Played {
     let host = try EngineHost(options: options(), speed: speed)
     try host.loadPlugin(at: plugin)
     host.player.autoplay = true
     let started = Date()
     host.player.setSource(try SourceDescription(jsonText: server.sourceJSON))
-    let (ending, reason) = host.run(until: 120)
+    script(host.player)
+    let (ending, reason) = host.run(until: limit)
     let wall = -started.timeIntervalSinceNow
     host.end()
     var played = Played(entries: host.player.log.entries, ending: "\(ending.rawValue): \(reason)")
@@ -61,13 +67,14 @@ import Testing
   }
 
   /// Plays the server's stream on the headless player, its segments loaded.
-  static func playHeadless(_ server: RealDAIServer) throws -> Played {
+  static func playHeadless(_ server: RealDAIServer, script: (Player) -> Void = { _ in }) throws -> Played {
     var options = options()
     options.engine.segments = SegmentOptions()
     let host = try HeadlessHost(options: options)
     try host.loadPlugin(at: plugin)
     host.player.autoplay = true
     host.player.setSource(try SourceDescription(jsonText: server.sourceJSON))
+    script(host.player)
     let outcome = host.player.run(until: 120)
     host.end()
     return Played(entries: host.player.log.entries, ending: outcome.reason)

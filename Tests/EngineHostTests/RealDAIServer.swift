@@ -2,13 +2,15 @@ import Foundation
 import LoopbackHTTP
 import MediaWriter
 import RealMedia
+import Synchronization
 
 /// Google DAI VOD on 127.0.0.1 with real media the engine decodes: the stream request answers
 /// `stream_manifest`, `media_verification_url` and `ad_breaks` (a 6 s pre-roll and a 6 s
-/// mid-roll at 12 s in 18 s of stream); the HLS TS stream is real H.264 + AAC (`RealClip`) cut
+/// mid-roll at 12 s in 18 s of stream, or content after it up to `seconds`); the HLS TS stream is real H.264 + AAC (`RealClip`) cut
 /// in 2 s segments whose `google_…` media ids exist only as timed ID3 `TXXX` frames; the
 /// verification endpoint answers 204 the first time an id is pinged and 404 after.
 final class RealDAIServer: @unchecked Sendable {
+  /// The stream's length by default: the breaks and nothing after them.
   static let seconds = 18.0
   /// The media ids and their content times.
   static let tags: [(id: String, time: Double)] = [
@@ -24,19 +26,22 @@ final class RealDAIServer: @unchecked Sendable {
   static let pingPrefix = "/view/p/service/vod/stream/s-1/media/"
 
   let server: LoopbackServer
+  /// The stream's length.
+  let seconds: Double
   private let lock = NSLock()
   private var pinged: Set<String> = []
 
-  /// Serves the stream.
-  init() throws {
-    let stream = try Self.stream.get()
+  /// Serves a stream of `seconds` (a multiple of 2, at least 18).
+  init(seconds: Double = RealDAIServer.seconds) throws {
+    let stream = try Self.stream(seconds: seconds)
+    self.seconds = seconds
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
     server.route("/ondemand/v1/hls/content/cms-1/vid/video-1/stream") { request in
       guard request.method == "POST" else { return LoopbackResponse(status: 405) }
       return .text(
         """
-        {"stream_id": "s-1", "total_duration": \(Self.seconds),
+        {"stream_id": "s-1", "total_duration": \(seconds),
          "stream_manifest": "\(base)/streams/s-1/\(stream.manifestName)",
          "media_verification_url": "\(base)\(Self.pingPrefix)", "ad_breaks": \(Self.adBreaks)}
         """, type: "application/json")
@@ -78,7 +83,11 @@ final class RealDAIServer: @unchecked Sendable {
     """
   }
 
-  private static let stream: Result<MediaStream, any Error> = Result {
+  private static let streams = Mutex<[Double: MediaStream]>([:])
+
+  /// The stream of `seconds`, encoded once for all the tests.
+  private static func stream(seconds: Double) throws -> MediaStream {
+    if let made = streams.withLock({ $0[seconds] }) { return made }
     let frames = tags.map {
       #"{"time": \#($0.time), "frames": [{"id": "TXXX", "description": "google", "text": "\#($0.id)"}]}"#
     }
@@ -87,6 +96,8 @@ final class RealDAIServer: @unchecked Sendable {
       {"format": "hls-ts", "duration": \(seconds), "segmentDuration": 2, "payload": {"clip": "clip.ts"},
        "id3": [\(frames.joined(separator: ", "))]}
       """)
-    return MediaStream(spec, clip: try RealClip.encode(seconds: seconds))
+    let made = MediaStream(spec, clip: try RealClip.encode(seconds: seconds))
+    streams.withLock { $0[seconds] = made }
+    return made
   }
 }
