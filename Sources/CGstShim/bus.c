@@ -34,10 +34,12 @@ static void on_buffering(GstMessage *message) {
 
 /* "seeked" at the engine's position. Right after a seek's ASYNC_DONE the pipeline sometimes cannot
    answer a position query yet: it is asked again every 20 ms, for up to half a second, before the
-   seek's target stands in for it. */
+   seek's target stands in for it. A stepped sink waits at the target (an accurate seek), while
+   the pipeline's position is the unsynchronised audio sink's, ahead of it: the target it is. */
 static gboolean report_seeked(gpointer data) {
   int *attempts = data;
-  double position = shim_pipeline ? position_now() : -1;
+  double position = shim_pipeline && !shim_stepping() ? position_now() : -1;
+  if (shim_stepping()) *attempts = 25;
   if (position < 0 && shim_pipeline && ++*attempts < 25) return G_SOURCE_CONTINUE;
   if (!shim_pipeline) return G_SOURCE_REMOVE;
   shim_callbacks->state("seeked", position < 0 ? shim_play.seek_target : position);

@@ -33,10 +33,11 @@ double shim_seconds(GstClockTime time) {
   return GST_CLOCK_TIME_IS_VALID(time) ? (double)time / GST_SECOND : -1;
 }
 
-/* The playhead, while the pipeline plays. */
+/* The playhead, while the pipeline plays. A stepped sink reports its own (stepping.c): the
+   pipeline's position, which an unsynchronised audio sink leads, would step it too far. */
 static gboolean report_time(gpointer data) {
   (void)data;
-  if (!shim_pipeline || !shim_play.reported_playing) return G_SOURCE_CONTINUE;
+  if (!shim_pipeline || !shim_play.reported_playing || shim_stepping()) return G_SOURCE_CONTINUE;
   gint64 position = -1, duration = -1;
   if (!gst_element_query_position(shim_pipeline, GST_FORMAT_TIME, &position)) return G_SOURCE_CONTINUE;
   if (!gst_element_query_duration(shim_pipeline, GST_FORMAT_TIME, &duration)) duration = -1;

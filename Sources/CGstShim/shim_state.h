@@ -46,6 +46,8 @@ void shim_watch_segments(GstElement *element, const char *factory);
 /* Sets the pinned bitrates and buffer (gs_pin_adaptive) on an adaptive demuxer (factory). */
 void shim_pin_adaptive(GstElement *element, const char *factory);
 
+/* Whether the host steps the video sink (gs_step_enable). */
+int shim_stepping(void);
 /* Steps the sink's buffers when gs_step_enable asked for it (stepping.c). */
 void shim_watch_steps(GstElement *sink);
 /* A seek to seconds: the stepped sink may go there and waits after it. */

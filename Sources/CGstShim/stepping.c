@@ -23,6 +23,13 @@ void gs_step_enable(int enabled) {
   g_mutex_unlock(&step_lock);
 }
 
+int shim_stepping(void) {
+  g_mutex_lock(&step_lock);
+  int enabled = step_enabled;
+  g_mutex_unlock(&step_lock);
+  return enabled;
+}
+
 void gs_step_until(double seconds) {
   g_mutex_lock(&step_lock);
   if (seconds > step_allowed) step_allowed = seconds;
@@ -88,10 +95,7 @@ static GstPadProbeReturn on_flush(GstPad *pad, GstPadProbeInfo *info, gpointer d
 }
 
 void shim_watch_steps(GstElement *sink) {
-  g_mutex_lock(&step_lock);
-  int enabled = step_enabled;
-  g_mutex_unlock(&step_lock);
-  if (!enabled) return;
+  if (!shim_stepping()) return;
   GstPad *pad = gst_element_get_static_pad(sink, "sink");
   if (!pad) return;
   gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, on_buffer, NULL, NULL);

@@ -66,6 +66,8 @@ extension EnginePlayer: SourceLifecyclePlayer {
     isLoaded = true
     reportedPositionMicros = VirtualTime.micros(newTimeline.startPosition)
     reportedAtMicros = loop.nowMicros
+    // The fast mode's clock counts the media played from here.
+    loop.seeked(to: newTimeline.startPosition)
     // A cue at the start fires as playback begins.
     lastCueCheckMicros = reportedPositionMicros - 1
     emit(.sourcechange)

@@ -67,9 +67,15 @@ public final class EngineRun {
   private func apply(_ event: EngineEvent, _ engine: GStreamerEngine) {
     player.handle(event)
     player.loop.runDue()
-    if case .time(let position, _) = event, engine.isStepped {
-      engine.step(until: position + Self.stepSeconds)
+    guard case .time(let position, _) = event, engine.isStepped else { return }
+    // A step ends short of the next timer: the frame due then is reported, and the timer fires at
+    // its own time, not at the next report's.
+    var until = position + Self.stepSeconds
+    let loop = player.loop
+    if let due = loop.nextDueMicros, due > loop.nowMicros {
+      until = max(position, min(until, position + VirtualTime.seconds(due &- loop.nowMicros) - 0.000_001))
     }
+    engine.step(until: until)
   }
 
   /// How far a stepped engine plays past each position it reports (its reports' spacing).

@@ -117,7 +117,9 @@ import Testing
     #expect(frames >= 0.9 * RealDAIServer.seconds * RealClip.frameRate, "\(frames) frames")
     #expect(engine.entries.last?.kind == .frames, "the log ends with the frame count")
     #expect(engine.begins == ["pre1", "mid1"])
-    #expect(server.pings.sorted() == RealDAIServer.tags.map(\.id).sorted(), "\(server.pings)")
+    // On failure, the cues, beacons and drifts say where a ping went missing.
+    let evidence = engine.entries.filter { [.cue, .beacon, .cueDrift, .addcue].contains($0.kind) }.map(\.jsonLine)
+    #expect(server.pings.sorted() == RealDAIServer.tags.map(\.id).sorted(), "\(server.pings) \(evidence)")
     for ping in engine.pings {
       let tag = try #require(RealDAIServer.tags.first { $0.id == ping.id })
       #expect(abs(ping.contentTime - tag.time) <= 0.5, "\(ping.id) at \(ping.contentTime)")

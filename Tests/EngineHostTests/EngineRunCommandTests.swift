@@ -60,3 +60,28 @@ import Testing
     #expect(repl.errors.contains("runs on the headless player only"), "\(repl.errors)")
   }
 }
+
+extension EngineRunCommandTests {
+  /// A scenario's `"engine": "gstreamer"` runs it on the engine; its beacons' content times hold
+  /// within the scenario's tolerance, and a wrong expectation fails it.
+  @Test(RealClip.engineTests) func aScenarioRunsOnTheEngineItNames() async throws {
+    let server = try RealDAIServer()
+    let scratch = try Scratch()
+    let source = try scratch.write("source.json", server.sourceJSON)
+    func scenario(midpointAt contentTime: Double) -> String {
+      """
+      {"plugin": "\(Self.plugin)", "source": "\(source)", "allowHttp": true,
+       "engine": "gstreamer", "engineSpeed": "fast", "tolerance": 0.5,
+       "events": [{"type": "adbegin", "ad": "pre1"}, {"type": "adbegin", "ad": "mid1"}, {"type": "ended"}],
+       "beacons": [{"event": "midpoint", "ad": "mid1", "contentTime": \(contentTime)}]}
+      """
+    }
+    let good = try scratch.write("good.scenario.json", scenario(midpointAt: 15))
+    let passed = await Self.adhost(["test", good, "-j", "1"])
+    #expect(passed.code == 0, "\(passed.output)\(passed.errors)")
+    let wrong = try scratch.write("wrong.scenario.json", scenario(midpointAt: 16))
+    let failed = await Self.adhost(["test", wrong, "-j", "1"])
+    #expect(failed.code == 1, "\(failed.output)\(failed.errors)")
+    #expect(failed.output.contains("midpoint"), "\(failed.output)")
+  }
+}

@@ -49,9 +49,9 @@ import Testing
     #expect(Self.adEvents(engine).contains("adbegin:mid1"), "\(Self.adEvents(engine))")
   }
 
-  /// Real time (a paused engine's media clock stands still): 5 s.
+  /// Real time (a paused engine's media clock stands still): 7 s.
   @Test func aPauseDuringAnAdHoldsItsPingsUntilPlayResumes() throws {
-    let played = try EngineDAITests.playOnEngine(RealDAIServer(), speed: .realTime, until: 5) { player in
+    let played = try EngineDAITests.playOnEngine(RealDAIServer(), speed: .realTime, until: 7) { player in
       player.loop.after(1) { player.pause() }
       player.loop.after(2) { player.play() }
     }

@@ -28,7 +28,10 @@ struct EventPattern {
     (at, contentTime, tolerance, self.fields) = (other.at, other.contentTime, other.tolerance, fields)
   }
 
-  init(_ json: ScenarioJSON) throws(ScenarioError) {
+  /// An expectation whose times give no tolerance have none.
+  init(_ json: ScenarioJSON) throws(ScenarioError) { try self.init(json, defaultTolerance: 0) }
+
+  init(_ json: ScenarioJSON, defaultTolerance: Double) throws(ScenarioError) {
     _ = try json.object(known: Self.members)
     path = json.path
     let type = json.member("type")
@@ -41,7 +44,7 @@ struct EventPattern {
     breakOffset = try json.member("break").seconds()
     at = try json.member("at").seconds()
     contentTime = try json.member("contentTime").seconds()
-    tolerance = try json.member("tolerance").seconds() ?? 0
+    tolerance = try json.member("tolerance").seconds() ?? defaultTolerance
     let fieldsJSON = json.member("fields")
     if fieldsJSON.isAbsent {
       fields = JSONObject()
@@ -67,7 +70,7 @@ struct BeaconExpectation {
 
   static let members: Set<String> = ["event", "ad", "url", "at", "contentTime", "tolerance", "count"]
 
-  init(_ json: ScenarioJSON) throws(ScenarioError) {
+  init(_ json: ScenarioJSON, defaultTolerance: Double = 0) throws(ScenarioError) {
     _ = try json.object(known: Self.members)
     path = json.path
     event = try json.member("event").requiredString()
@@ -75,7 +78,7 @@ struct BeaconExpectation {
     url = try json.member("url").string().map(Glob.init)
     at = try json.member("at").times()
     contentTime = try json.member("contentTime").times()
-    tolerance = try json.member("tolerance").seconds() ?? 0
+    tolerance = try json.member("tolerance").seconds() ?? defaultTolerance
     let given = try json.member("count").count()
     count = given ?? at?.count ?? contentTime?.count ?? 1
     for (name, times) in [("at", at), ("contentTime", contentTime)] {

@@ -82,11 +82,11 @@ struct RequestExpectation {
     "count", "atLeast", "at", "tolerance", "between", "after",
   ])
 
-  init(_ json: ScenarioJSON, total: Int) throws(ScenarioError) {
+  init(_ json: ScenarioJSON, total: Int, defaultTolerance: Double = 0) throws(ScenarioError) {
     _ = try json.object(known: Self.members)
     pattern = try RequestPattern(json)
     at = try json.member("at").times()
-    tolerance = try json.member("tolerance").seconds() ?? 0
+    tolerance = try json.member("tolerance").seconds() ?? defaultTolerance
     atLeast = try json.member("atLeast").count()
     let given = try json.member("count").count()
     if given != nil && atLeast != nil {

@@ -38,6 +38,7 @@ struct RunArgumentsReader {
       add(RunOptions.verificationVendors, names.joined(separator: ","))
     }
     try segments(root)
+    arguments += try ScenarioEngine.arguments(root)
     let liveStart = root.member("liveStart")
     if let seconds = try liveStart.seconds() {
       guard seconds <= ContentTimeline.maxDuration else {

@@ -43,15 +43,17 @@ struct Scenario {
     "description", "plugin", "source", "actions", "offline", "ignoreParams", "startDate", "duration", "live",
     "until", "timeout", "ioSeconds", "allowHttp", "allowUnmatched", "budgets", "strict", "exit", "errors",
     "events", "faults", "checkMedia", "verificationVendors", "setup", "tracking", "mapHost", "noSegments",
-    "buffer", "variant", "maxBandwidth", "liveStart", "backBuffer",
+    "buffer", "variant", "maxBandwidth", "liveStart", "backBuffer", "engine", "engineSpeed", "tolerance",
     "noEvents",
     "beacons", "noOtherBeacons", "requests", "noRequests", "snapshot",
   ]
 
   /// Reads and checks the scenario in `file`, its `${NAME}`s (and those of the source, actions
   /// and faults files it names) replaced by `variables`. `reads`: the files the run read already.
+  /// `engine`: `adhost test`'s `--engine` options, which choose the player over the scenario's.
   init(
-    file: String, variables: ScenarioVariables = ScenarioVariables(), reads: ScenarioReads = ScenarioReads()
+    file: String, variables: ScenarioVariables = ScenarioVariables(), reads: ScenarioReads = ScenarioReads(),
+    engine: [String] = []
   )
     throws(ScenarioError)
   {
@@ -66,12 +68,12 @@ struct Scenario {
     (sourcePath, source, sourceChanged) = try Self.source(root.member("source"), files)
     let actionsJSON = root.member("actions")
     (actions, actionsGiven) = try Self.actions(actionsJSON, files)
-    runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments
+    runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments + engine
     strict = try StrictSettings(root.member("strict"))
     tracking = try ScenarioTracking.declarations(
       root, settings: try FolderSettings.load(beside: file, reads: reads))
     (inlineFaults, inlineFaultsJSON) = try ScenarioFaults.plan(root.member("faults"), files)
-    expectations = try Self.expectations(root, resolve)
+    expectations = try Self.expectations(root, resolve, tolerance: try ScenarioEngine.tolerance(root, engine))
   }
 
   /// Members that are not substituted: `setup` runs before the variables are known.
@@ -148,9 +150,9 @@ struct Scenario {
     }
   }
 
-  private static func expectations(_ root: ScenarioJSON, _ resolve: (String) -> String) throws(ScenarioError)
-    -> Expectations
-  {
+  private static func expectations(
+    _ root: ScenarioJSON, _ resolve: (String) -> String, tolerance: Double
+  ) throws(ScenarioError) -> Expectations {
     var expectations = Expectations()
     let exit = root.member("exit")
     if let code = try exit.count() {
@@ -161,18 +163,18 @@ struct Scenario {
       try ErrorExpectation(json)
     }
     expectations.events = try root.member("events").list().map { (json) throws(ScenarioError) in
-      try EventPattern(json)
+      try EventPattern(json, defaultTolerance: tolerance)
     }
     expectations.noEvents = try root.member("noEvents").list().map { (json) throws(ScenarioError) in
       try EventPattern(json)
     }
     expectations.beacons = try root.member("beacons").list().map { (json) throws(ScenarioError) in
-      try BeaconExpectation(json)
+      try BeaconExpectation(json, defaultTolerance: tolerance)
     }
     expectations.noOtherBeacons = try root.member("noOtherBeacons").bool() ?? false
     let requests = try root.member("requests").list()
     expectations.requests = try requests.map { (json) throws(ScenarioError) in
-      try RequestExpectation(json, total: requests.count)
+      try RequestExpectation(json, total: requests.count, defaultTolerance: tolerance)
     }
     expectations.noRequests = try root.member("noRequests").list().map { (json) throws(ScenarioError) in
       _ = try json.object(known: RequestPattern.members)

@@ -49,7 +49,7 @@ struct ScenarioResult {
         setup = try command.start(allowed: fixtures.allowsSetup)
       }
       if let setup { variables.values.merge(setup.variables) { _, printed in printed } }
-      var read = try Scenario(file: file, variables: variables, reads: reads)
+      var read = try Scenario(file: file, variables: variables, reads: reads, engine: fixtures.engine)
       read.runArguments += fixtures.mapHosts.flatMap { [RunOptions.mapHost.name, $0] }
       scenario = read
     } catch {
@@ -83,6 +83,8 @@ struct ScenarioFixtures: Sendable {
   var environment: [String: String] = [:]
   /// `adhost test --map-host RECORDED=SENT`, for every scenario's `--offline` replay.
   var mapHosts: [String] = []
+  /// `adhost test --engine NAME [--engine-speed SPEED]`: every scenario's player, over its own.
+  var engine: [String] = []
 }
 
 /// Checks a scenario's run against its expectations, in a fixed order: exit code, `aderror`s,

@@ -33,7 +33,7 @@ struct TestCommand: Command {
     [
       TestOptions.jobs, TestOptions.filter, TestOptions.shard, TestOptions.update, TestOptions.junit,
       TestOptions.json, TestOptions.report, TestOptions.allowSetup, TestOptions.env, RunOptions.mapHost,
-      LibraryOptions.lib,
+      EngineChoice.engine, EngineChoice.engineSpeed, LibraryOptions.lib,
     ] + ViewOptions.all + [.help])
 
   /// What the parser accepts (tests parse with it).
@@ -95,6 +95,7 @@ struct TestOptions {
     libraries = try LibraryOptions.folders(parsed)
     views = try ViewOptions.options(parsed)
     var fixtures = ScenarioFixtures(allowsSetup: parsed.has(Self.allowSetup))
+    fixtures.engine = try Self.engineArguments(parsed)
     let environment = ProcessInfo.processInfo.environment
     for name in parsed.values(Self.env) {
       guard ScenarioVariables.isName(Substring(name)) else {
