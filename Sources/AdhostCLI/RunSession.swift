@@ -40,7 +40,12 @@ struct RunSession {
     // Read after `destroy`: a `resetSource` failing there is fatal too.
     finish.fatal = host.player.fatalError
     console.flush()
-    return exitCode(finish)
+    let code = exitCode(finish)
+    if let unsaved = strict.writeSARIF(plugin: setup.pluginPath, source: setup.sourcePath) {
+      console.printError(unsaved)
+      return ExitCode.outputNotSaved
+    }
+    return code
   }
 
   /// A text line with the event name emphasised on a terminal.
