@@ -85,43 +85,6 @@ import Testing
   }
 }
 
-/// `adhost run --sarif FILE`: the violations as a SARIF 2.1.0 log, placed in the plugin.
-@Suite struct StrictSARIFTests {
-  @Test func theViolationsAreAValidSARIFLog() async throws {
-    let scratch = try Scratch()
-    let log = scratch.folder.appendingPathComponent("run.sarif").path
-    let run = try await strictRun(StrictConfigTests.doubledQuartile, arguments: ["--sarif", log])
-    #expect(run.code == 1)
-    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: log)))
-    let sarif = try #require(object as? [String: Any])
-    #expect(sarif["version"] as? String == "2.1.0")
-    let first = try #require((sarif["runs"] as? [[String: Any]])?.first)
-    #expect(
-      ((first["tool"] as? [String: Any])?["driver"] as? [String: Any])?["name"] as? String == "adhost run")
-    let result = try #require((first["results"] as? [[String: Any]])?.first)
-    #expect(result["ruleId"] as? String == "beacon-once")
-    #expect(result["level"] as? String == "error")
-    let location = try #require(
-      ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
-    #expect(
-      ((location["artifactLocation"] as? [String: Any])?["uri"] as? String)?.hasSuffix("plugin.lua") == true)
-    #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 1)
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-      print("note: no python3; the SARIF log was not validated against the schema")
-      return
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [repositoryRoot.appendingPathComponent("scripts/validate-sarif.sh").path, log]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
-  }
-}
-
 /// `adhost test --config FILE --fail-on LEVEL`: the file's rules off add to every scenario's
 /// `strict.off`, its severities decide what fails.
 @Suite struct TestConfigTests {
@@ -145,49 +108,5 @@ import Testing
     #expect(
       refused.code == 64 && refused.errors.contains("\(bad): rules.quartile: no rule has this id"),
       "\(refused.errors)")
-  }
-}
-
-/// `adhost vast` prints its `issue:` lines from the rule catalogue: rule id and severity.
-@Suite struct VASTIssueTests {
-  /// A playable ad whose Impression URL is plain http (`url-http`, a warning, on line 6).
-  static let httpImpression = """
-    <VAST version="4.2">
-      <Ad id="1">
-        <InLine>
-          <AdSystem>s</AdSystem>
-          <AdTitle>t</AdTitle>
-          <Impression><![CDATA[http://t.example/i]]></Impression>
-          <AdServingId>x</AdServingId>
-          <Creatives>
-            <Creative>
-              <UniversalAdId idRegistry="ad-id.org">u1</UniversalAdId>
-              <Linear>
-                <Duration>00:00:10</Duration>
-                <MediaFiles>
-                  <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.example/a.mp4]]></MediaFile>
-                </MediaFiles>
-              </Linear>
-            </Creative>
-          </Creatives>
-        </InLine>
-      </Ad>
-    </VAST>
-    """
-
-  @Test func issuesComeFromTheCatalogue() async throws {
-    let scratch = try Scratch()
-    let path = try scratch.write("tag.xml", Self.httpImpression)
-    let run = await adhost(["vast", path])
-    #expect(run.code == 0, "\(run.output)\n\(run.errors)")
-    #expect(
-      run.output.contains("issue: line 6:7: warning [url-http] <Impression> URL is http: http://t.example/i"),
-      "\(run.output)")
-    let check = await adhost(["check", path])
-    let issues = run.output.split(separator: "\n").filter { $0.hasPrefix("issue: ") }
-    #expect(issues.count == check.output.split(separator: "\n").count - 1, "\(run.output)\n\(check.output)")
-    let json = await adhost(["vast", path, "--json"])
-    #expect(json.output.contains(#""rule" : "url-http""#), "\(json.output)")
-    #expect(json.output.contains(#""severity" : "warning""#), "\(json.output)")
   }
 }
