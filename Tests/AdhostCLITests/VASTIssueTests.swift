@@ -43,4 +43,21 @@ import Testing
     #expect(json.output.contains(#""rule" : "url-http""#), "\(json.output)")
     #expect(json.output.contains(#""severity" : "warning""#), "\(json.output)")
   }
+
+  @Test func aVMAPSchedulesIssuesComeFromTheCatalogueToo() async throws {
+    let scratch = try Scratch()
+    let path = try scratch.write(
+      "schedule.xml",
+      """
+      <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">
+        <vmap:AdBreak timeOffset="start" breakType="linear" breakId="pre">
+          <vmap:AdSource id="pre" allowMultipleAds="false" followRedirects="true">
+            <vmap:AdTagURI templateType="vast4"><![CDATA[http://ads.example/pre.xml]]></vmap:AdTagURI>
+          </vmap:AdSource>
+        </vmap:AdBreak>
+      </vmap:VMAP>
+      """)
+    let run = await adhost(["vast", path])
+    #expect(run.output.hasSuffix("issue: line 4:7: warning [vmap-url-http] an http URL\n"), "\(run.output)")
+  }
 }
