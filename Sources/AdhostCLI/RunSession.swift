@@ -40,12 +40,7 @@ struct RunSession {
     // Read after `destroy`: a `resetSource` failing there is fatal too.
     finish.fatal = host.player.fatalError
     console.flush()
-    let code = exitCode(finish)
-    if let unsaved = strict.writeSARIF(plugin: setup.pluginPath, source: setup.sourcePath) {
-      console.printError(unsaved)
-      return ExitCode.outputNotSaved
-    }
-    return code
+    return exitCode(finish, strict: strict)
   }
 
   /// A text line with the event name emphasised on a terminal.

@@ -26,4 +26,12 @@ import Testing
     guard let validation = try CheckSARIFSchemaTests.validate(log) else { return }
     #expect(validation.valid, "\(validation.output)")
   }
+
+  @Test func aLogThatCannotBeWrittenIsExit74() async throws {
+    let scratch = try Scratch()
+    let log = scratch.folder.appendingPathComponent("missing/run.sarif").path
+    let run = try await strictRun(wellPlayedAd, arguments: ["--sarif", log])
+    #expect(run.code == 74, "\(run.errors)")
+    #expect(run.errors.contains("adhost run: --sarif \(log): "), "\(run.errors)")
+  }
 }
