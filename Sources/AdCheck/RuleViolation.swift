@@ -18,6 +18,9 @@ public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
   public let message: String
   /// The log entries that break the rule (the last one broke it), oldest first.
   public let entries: [LogEntry]
+  /// The VAST document it is about, when the log names one (the URL of a request that timed
+  /// out); SARIF places the violation there.
+  public var document: String?
 
   /// Creates a violation.
   public init(

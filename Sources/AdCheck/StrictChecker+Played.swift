@@ -46,7 +46,17 @@ extension StrictChecker {
     let message = entry.fields["message"]?.stringValue ?? ""
     let is301 = entry.fields["code"]?.numberValue == 301 || message.contains("VAST error 301")
     guard is301, message.contains("timed out") || message.contains("budget") else { return }
-    report(.wrapperTimedOut, entry, message: "a VAST request timed out: \(message)")
+    report(
+      .wrapperTimedOut, entry, message: "a VAST request timed out: \(message)",
+      document: Self.url(in: message))
+  }
+
+  /// The first http(s) URL of a message, up to a white space, `)` or `: ` (`…/w.xml: timed out`).
+  static func url(in message: String) -> String? {
+    guard let start = message.range(of: "https://") ?? message.range(of: "http://") else { return nil }
+    var url = message[start.lowerBound...].prefix { !$0.isWhitespace && $0 != ")" }
+    if url.hasSuffix(":") { url = url.dropLast() }
+    return String(url)
   }
 
   /// Whether a host (`host` or `host:port`) is the machine itself: 127.0.0.0/8, `localhost`, `[::1]`.

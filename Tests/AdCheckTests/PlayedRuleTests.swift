@@ -86,6 +86,7 @@ import VASTRules
     #expect(expected.map(\.rule) == [.wrapperTimedOut])
     #expect(expected.first?.message == "a VAST request timed out: \(timedOut)")
     #expect(expected.first?.severity == .warning)
+    #expect(expected.first?.document == "https://ads.example/w.xml")
     #expect(
       found(log).map(\.rule) == [
         .wrapperTimedOut, .unexpectedAdError, .unexpectedAdError, .unexpectedAdError,
