@@ -72,7 +72,7 @@ let package = Package(
     // The ads registry and the SSAI controller's rules, which every player behind the seam shares.
     .target(name: "AdsCore", dependencies: ["PlayerSeam", "OutsideText"]),
     .target(name: "AdPlayer", dependencies: ["PlayerSeam", "AdsCore", "CheckedNumbers", "OutsideText"]),
-    .target(name: "AdCheck", dependencies: ["PlayerSeam", "CheckedNumbers"]),
+    .target(name: "AdCheck", dependencies: ["PlayerSeam", "CheckedNumbers", "VASTRules"]),
     .target(name: "HTTPKit", dependencies: ["CheckedNumbers", "OutsideText", "MediaKit"]),
     .target(name: "HLSKit", dependencies: ["CheckedNumbers", "OutsideText"]),
     .target(name: "SCTE35Kit"),
@@ -165,7 +165,7 @@ let package = Package(
     .testTarget(name: "OutsideTextTests", dependencies: ["OutsideText"]),
     .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua"], exclude: ["Fixtures"]),
     .testTarget(name: "AdPlayerTests", dependencies: ["AdPlayer", "AdsCore", "PlayerSeam"]),
-    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "PlayerSeam"]),
+    .testTarget(name: "AdCheckTests", dependencies: ["AdCheck", "PlayerSeam", "VASTRules"]),
     .testTarget(name: "VASTRulesTests", dependencies: ["VASTRules", "AdCheck", "OutsideText", "TestFiles"]),
     .testTarget(
       name: "VASTKitTests",

@@ -1,10 +1,13 @@
 import PlayerSeam
+import VASTRules
 
 /// One broken strict rule: which rule, when, the ad or break, the log entries that break it and
 /// what is wrong.
 public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
   /// The rule's stable id, e.g. `impression-before-start` (listed in docs/testing.md).
   public let rule: StrictRule
+  /// How much it matters: the catalogue's severity, or the one `StrictOptions.config` sets.
+  public let severity: Severity
   /// The virtual time of the entry that broke the rule, in microseconds.
   public let micros: Int64
   /// The ad concerned, if any.
@@ -15,13 +18,17 @@ public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
   public let message: String
   /// The log entries that break the rule (the last one broke it), oldest first.
   public let entries: [LogEntry]
+  /// The VAST document it is about, when the log names one (the URL of a request that timed
+  /// out); SARIF places the violation there.
+  public var document: String?
 
   /// Creates a violation.
   public init(
-    rule: StrictRule, micros: Int64, adId: String? = nil, adBreakTimeOffset: Double? = nil, message: String,
-    entries: [LogEntry] = []
+    rule: StrictRule, severity: Severity? = nil, micros: Int64, adId: String? = nil,
+    adBreakTimeOffset: Double? = nil, message: String, entries: [LogEntry] = []
   ) {
     self.rule = rule
+    self.severity = severity ?? rule.catalogueEntry.severity
     self.micros = micros
     self.adId = adId
     self.adBreakTimeOffset = adBreakTimeOffset
@@ -48,12 +55,14 @@ public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// One JSON object, a line of the run's JSON Lines log:
-  /// `{"t":…,"type":"violation","ad":{"id":…},"adBreak":{"timeOffset":…},"rule":…,"message":…,"events":[…]}`.
+  /// `{"t":…,"type":"violation","ad":{"id":…},"adBreak":{"timeOffset":…},"rule":…,"severity":…,"message":…,"events":[…]}`.
   public var jsonLine: String { logEntry.jsonLine }
 
   /// The violation as a log entry of kind `violation`.
   public var logEntry: LogEntry {
-    var fields = JSONObject([("rule", .string(rule.id)), ("message", .string(message))])
+    var fields = JSONObject([
+      ("rule", .string(rule.id)), ("severity", .string(severity.rawValue)), ("message", .string(message)),
+    ])
     fields["events"] = .array(entries.map(Self.jsonValue))
     return LogEntry(
       micros: micros, kind: .violation, adId: adId, adBreakTimeOffset: adBreakTimeOffset, fields: fields)

@@ -14,6 +14,7 @@ extension StrictChecker {
 
   func beacon(_ entry: LogEntry) {
     answered(entry)
+    playedBeaconRules(entry)
     guard let id = entry.adId, let event = entry.fields["event"]?.stringValue else { return }
     let ad = beaconAd(id)
     // `error` beacons report an ad that failed, whether or not it began.

@@ -62,6 +62,7 @@ extension StrictChecker {
 
   func adError(_ entry: LogEntry) {
     let message = entry.fields["message"]?.stringValue ?? ""
+    wrapperTimeout(entry)
     guard !options.expects(error: message) else { return }
     report(.unexpectedAdError, entry, message: "aderror: \(message)")
   }

@@ -85,16 +85,18 @@ public final class StrictChecker {
     return violations
   }
 
-  /// Records a violation.
+  /// Records a violation, at the severity the configuration gives its rule (none when it is off).
   func report(
     _ rule: StrictRule, _ entry: LogEntry, ad: AdRecord? = nil, adBreak: Double? = nil, message: String,
-    entries: [LogEntry]? = nil
+    entries: [LogEntry]? = nil, document: String? = nil
   ) {
-    violations.append(
-      RuleViolation(
-        rule: rule, micros: entry.micros, adId: ad?.id ?? entry.adId,
-        adBreakTimeOffset: adBreak ?? ad?.breakOffset ?? entry.adBreakTimeOffset, message: message,
-        entries: entries ?? [entry]))
+    guard let severity = options.config.severity(of: rule.catalogueEntry) else { return }
+    var violation = RuleViolation(
+      rule: rule, severity: severity, micros: entry.micros, adId: ad?.id ?? entry.adId,
+      adBreakTimeOffset: adBreak ?? ad?.breakOffset ?? entry.adBreakTimeOffset, message: message,
+      entries: entries ?? [entry])
+    violation.document = document
+    violations.append(violation)
   }
 
   /// Seconds as `12.25 s`.

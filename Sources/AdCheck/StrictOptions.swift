@@ -1,3 +1,5 @@
+import VASTRules
+
 /// What the strict checks allow.
 public struct StrictOptions: Sendable {
   /// How far a quartile (or the end of an ad) may be from its due time in the ad, in seconds:
@@ -13,6 +15,9 @@ public struct StrictOptions: Sendable {
   /// The tracking vocabulary declared before the run (a folder's settings) and the scenario's
   /// narrowing; a plugin's declarations in the log add to it.
   public var tracking = TrackingDeclarations()
+  /// Rules switched off and severities changed (`--config FILE`, the file `adhost check` reads);
+  /// the catalogue's severities by default.
+  public var config = CheckConfig()
 
   /// Options: the default progress step of 0.25 s, no expected errors, a segment tolerance of
   /// 0.5 s.

@@ -1,4 +1,8 @@
-/// The strict rules, by their stable ids (docs/testing.md lists each with its source).
+import VASTRules
+
+/// The strict rules, by their stable ids (docs/testing.md lists each with its source). Each is
+/// an entry of the rule catalogue (`VASTRules.RuleCatalogue`, area `run`), which gives its
+/// severity, statement and spec section.
 public enum StrictRule: String, CaseIterable, Sendable {
   /// An ad begins at most once.
   case adBeginsOnce = "ad-begins-once"
@@ -46,7 +50,18 @@ public enum StrictRule: String, CaseIterable, Sendable {
   /// that fails, an ID3 size that lies, a short PES, an `emsg` that cannot be decoded, lost sync,
   /// a PTS jump).
   case segmentIssue = "segment-issue"
+  /// A beacon's macros are filled where the run knew their values: not `-1`, not left unfilled.
+  case beaconMacroFilled = "beacon-macro-filled"
+  /// Beacons go over https (a loopback host excepted).
+  case beaconHTTPS = "beacon-https"
+  /// No VAST request of the run timed out (VAST error 301 with a timeout).
+  case wrapperTimedOut = "wrapper-timed-out"
 
   /// The rule's stable id, as in the JSON output and docs/testing.md.
   public var id: String { rawValue }
+
+  /// The rule's entry in the catalogue (RuleCatalogueTests checks every case has one).
+  public var catalogueEntry: Rule {
+    RuleCatalogue.rule(id) ?? Rule(id, .error, .run, id, spec: "the run (strict rules)")
+  }
 }

@@ -28,12 +28,13 @@ struct RunCommand: Command {
           with only plugin timers left and no content), I/O never answered or took --io-seconds,
           VOD content had not ended after 10x its duration (1 h more at least; --until lifts it),
           an --offline recording could not answer a request (unless --allow-unmatched);
-          with --strict, the run broke a strict rule; the plugins spent --run-seconds
+          with --strict, the run broke a strict rule of a severity at or above --fail-on;
+          the plugins spent --run-seconds
       64  bad usage or input: unreadable or invalid source, actions or options; a source whose
           integration no plugin registered
       65  the plugin failed to load or registered no integration
       70  a fatal player error (fatalError, or setSource/resetSource failing)
-      74  the --record recording or the --report page could not be saved
+      74  the --record recording, the --report page or the --sarif log could not be saved
     SIGINT/SIGTERM: the lines played so far (and the --report page of what had played) are
     kept, then the process ends by the signal; a second one ends it at once (docs/cli.md)
     """
@@ -95,8 +96,8 @@ struct RunSetup {
   let options: RunOptions
   /// The content timeline: the options', else the source's `duration` (adhost's extension).
   let timeline: ContentTimeline?
-  /// The strict checks' options, when `--strict` asks for them.
-  let strict: StrictOptions?
+  /// The strict checks' settings, when `--strict` asks for them.
+  let strict: StrictRun.Settings?
 
   /// A setup read elsewhere (a scenario of `adhost test`).
   init(pluginPath: String, sourcePath: String, source: SourceDescription, options: RunOptions) {
@@ -114,7 +115,7 @@ struct RunSetup {
     source = try SourceFile.load(sourcePath)
     options = try RunOptions(parsed)
     timeline = options.timeline ?? SourceFile.timeline(of: source)
-    strict = try StrictRun.options(parsed)
+    strict = try StrictRun.settings(parsed)
   }
 }
 

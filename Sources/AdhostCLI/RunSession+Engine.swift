@@ -48,7 +48,7 @@ extension RunSession {
     report?.add(strict.violations)
     finish.fatal = host.player.fatalError
     console.flush()
-    return exitCode(finish)
+    return exitCode(finish, strict: strict)
   }
 
   /// The options the real engine cannot honour, refused by name.

@@ -44,6 +44,17 @@ extension RunSession {
       ioBudgetSpent: host.loop.isIOBudgetSpent, endedEarly: endedEarly, paused: host.player.paused)
   }
 
+  /// The exit code of a run that ended as `finish` says, then the `--sarif` log of its strict
+  /// violations written (74 when it cannot be).
+  func exitCode(_ finish: RunFinish, strict: StrictRun) -> Int32 {
+    let code = exitCode(finish)
+    if let unsaved = strict.writeSARIF(plugin: setup.pluginPath, source: setup.sourcePath) {
+      console.printError(unsaved)
+      return ExitCode.outputNotSaved
+    }
+    return code
+  }
+
   /// The exit code of a run that ended as `finish` says, each failure explained on standard
   /// error; the recording is finished first (a recording not saved outranks the rest).
   func exitCode(_ finish: RunFinish) -> Int32 {

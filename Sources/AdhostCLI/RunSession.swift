@@ -43,7 +43,7 @@ struct RunSession {
     // Read after `destroy`: a `resetSource` failing there is fatal too.
     finish.fatal = host.player.fatalError
     console.flush()
-    return exitCode(finish)
+    return exitCode(finish, strict: strict)
   }
 
   /// A text line with the event name emphasised on a terminal.

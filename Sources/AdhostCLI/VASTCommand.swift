@@ -85,7 +85,9 @@ public enum VASTCommand: Command {
           if parsed.has(Self.fireErrors) { await fire(unusable.reports, client: client) }
           throw VASTError(unusable.error.code, "\(parsed.positionals[0]): \(unusable.error.message)")
         }
-        report = VASTReport(source: url.absoluteString, document: document, media: media)
+        var parsedReport = VASTReport(source: url.absoluteString, document: document, media: media)
+        parsedReport.issues = catalogueIssues(Array(data), source: parsed.positionals[0])
+        report = parsedReport
       }
     } catch {
       if let vmapData {

@@ -130,6 +130,7 @@ import Testing
     #expect(
       violations.map(\.jsonLine) == [
         #"{"t":1,"type":"violation","ad":{"id":"a1"},"adBreak":{"timeOffset":0},"rule":"unexpected-aderror","#
+          + #""severity":"error","#
           + #""message":"aderror: boom","events":[{"t":1,"type":"aderror","ad":{"id":"a1"},"#
           + #""adBreak":{"timeOffset":0},"message":"boom"}]}"#
       ])

@@ -126,10 +126,16 @@ enum HelpGolden {
       --max-bandwidth BPS play the variant (DASH: the Representation) of the highest BANDWIDTH
                           at most BPS (else the lowest)
       --strict            check the run against the strict SSAI and IAB tracking rules
-                          (docs/testing.md): print each violation, exit 1 on any
+                          (docs/testing.md): print each violation with its severity,
+                          exit 1 on one at or above --fail-on
       --expect-error TEXT with --strict: an aderror whose message contains TEXT is expected
                           (repeatable)
       --progress-step S   with --strict: how far a quartile may be from its time (default 0.25)
+      --config FILE       with --strict: the rule settings adhost check reads (docs/check.md):
+                          {"rules": {"quartile-time": "off", "beacon-https": "error"}}
+      --fail-on LEVEL     with --strict: exit 1 on a violation of this severity or worse:
+                          error (default), warning, info
+      --sarif FILE        with --strict: also write the violations as a SARIF 2.1.0 log
       --report FILE.html  also write an HTML report of the run: its timeline (content time,
                           breaks, ads, beacons, actions, errors) and a table of the events and
                           beacons (the first and last 1000); one self-contained file
@@ -153,12 +159,13 @@ enum HelpGolden {
           with only plugin timers left and no content), I/O never answered or took --io-seconds,
           VOD content had not ended after 10x its duration (1 h more at least; --until lifts it),
           an --offline recording could not answer a request (unless --allow-unmatched);
-          with --strict, the run broke a strict rule; the plugins spent --run-seconds
+          with --strict, the run broke a strict rule of a severity at or above --fail-on;
+          the plugins spent --run-seconds
       64  bad usage or input: unreadable or invalid source, actions or options; a source whose
           integration no plugin registered
       65  the plugin failed to load or registered no integration
       70  a fatal player error (fatalError, or setSource/resetSource failing)
-      74  the --record recording or the --report page could not be saved
+      74  the --record recording, the --report page or the --sarif log could not be saved
     SIGINT/SIGTERM: the lines played so far (and the --report page of what had played) are
     kept, then the process ends by the signal; a second one ends it at once (docs/cli.md)
     """#,
@@ -228,6 +235,10 @@ enum HelpGolden {
       --map-host RECORDED=SENT
                           replaying a recording, answer requests to host[:port] SENT as its
                           requests to RECORDED (a fixture server on another port; repeatable)
+      --config FILE       rule settings for every scenario's strict checks (the file of adhost
+                          check --config, docs/check.md): rules "off" add to strict.off
+      --fail-on LEVEL     a strict violation of this severity or worse fails a scenario: error
+                          (default), warning, info
       --lib DIR           also load the modules the plugin requires from DIR (repeatable):
                           after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
       --screenshots DIR   let the plugin's view:screenshot("NAME.png") write NAME.png into DIR

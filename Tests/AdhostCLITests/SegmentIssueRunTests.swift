@@ -49,7 +49,7 @@ import Testing
     #expect(strict.code == 1, "\(strict.output)\n\(strict.errors)")
     #expect(
       strict.output.contains(
-        "strict  segment-issue at 0 s: segment \(url), byte \(section): PID 259: the SCTE-35 section cannot "
+        "strict  error  segment-issue at 0 s: segment \(url), byte \(section): PID 259: the SCTE-35 section cannot "
           + "be read: the section's CRC_32 does not match its bytes"), "\(strict.output)")
     #expect(strict.errors.contains("2 violation(s) of segment-issue"), "\(strict.errors)")
   }
@@ -65,7 +65,8 @@ import Testing
       #"{"plugin": "plugin.lua", "source": "source.json", "strict": {"off": ["segment-issue"]}}"#)
     let run = await adhost(["test", scratch.folder.path])
     #expect(run.output.contains("FAIL "), "\(run.output)")
-    #expect(run.output.contains("on.scenario.json: strict: segment-issue at 0 s: segment "), "\(run.output)")
+    #expect(
+      run.output.contains("on.scenario.json: strict: error: segment-issue at 0 s: segment "), "\(run.output)")
     #expect(run.output.hasSuffix("1 passed, 1 failed\n"), "\(run.output)")
   }
 }

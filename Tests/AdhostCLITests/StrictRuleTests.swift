@@ -11,7 +11,7 @@ import Testing
     #expect(run.code == 1, "\(run.output)\n\(run.errors)", sourceLocation: sourceLocation)
     #expect(run.violations.count == starts.count, "\(run.violations)", sourceLocation: sourceLocation)
     for (line, start) in zip(run.violations, starts) {
-      #expect(line.hasPrefix("strict  " + start), "\(line)", sourceLocation: sourceLocation)
+      #expect(line.hasPrefix("strict  error  " + start), "\(line)", sourceLocation: sourceLocation)
     }
   }
 
@@ -78,7 +78,7 @@ import Testing
     #expect(
       run.violations.contains {
         $0.hasPrefix(
-          #"strict  quartile-order at 2 s, ad "a1" (break at 0 s): firstQuartile beacon after the midpoint beacon"#
+          #"strict  error  quartile-order at 2 s, ad "a1" (break at 0 s): firstQuartile beacon after the midpoint beacon"#
         )
       }, "\(run.violations)")
   }

@@ -15,7 +15,7 @@ import Testing
     #expect(run.code == 1)
     #expect(
       run.violations == [
-        #"strict  beacon-once at 1.5 s, ad "a1" (break at 0 s): firstQuartile fired again: it fired at 1 s "#
+        #"strict  error  beacon-once at 1.5 s, ad "a1" (break at 0 s): firstQuartile fired again: it fired at 1 s "#
           + "[beacon firstQuartile (\(run.beaconURL("firstQuartile"))) at 1 s; "
           + "beacon firstQuartile (\(run.beaconURL("firstQuartile"))) at 1.5 s]"
       ])
@@ -29,7 +29,8 @@ import Testing
     #expect(run.violations.count == 1)
     #expect(
       run.violations.first?.hasPrefix(
-        #"strict  unexpected-aderror at 1 s, ad "a1" (break at 0 s): aderror: creative failed"#) == true)
+        #"strict  error  unexpected-aderror at 1 s, ad "a1" (break at 0 s): aderror: creative failed"#)
+        == true)
     let expected = try await strictRun(script, arguments: ["--expect-error", "creative"])
     #expect(expected.code == 0 && expected.violations.isEmpty)
   }

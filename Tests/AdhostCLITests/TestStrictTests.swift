@@ -19,7 +19,7 @@ import Testing
     #expect(code == 1)
     #expect(
       line.hasPrefix(
-        "FAIL \(fixture.folder)/late.scenario.json: strict: quartile-time at 5 s, ad \"a1\" (break at 1 s): "
+        "FAIL \(fixture.folder)/late.scenario.json: strict: error: quartile-time at 5 s, ad \"a1\" (break at 1 s): "
           + "firstQuartile beacon 4 s into the ad, due at 2.5 s (25 % of 10 s)"), "\(line)")
   }
 
@@ -74,12 +74,12 @@ import Testing
     #expect(run.code == 1)
     #expect(
       lines.first?.hasPrefix(
-        "FAIL \(fixture.folder)/allowed.scenario.json: strict: beacon-answered at 6 s, ad \"a1\": midpoint beacon "
+        "FAIL \(fixture.folder)/allowed.scenario.json: strict: error: beacon-answered at 6 s, ad \"a1\": midpoint beacon "
           + "https://t.example/t/midpoint?ad=a1 failed") == true, "\(run.output)")
     let json = await adhost(["test", fixture.folder, "--filter", "allowed", "--json"])
     #expect(
       json.output.contains(
-        #"{"expectation":"strict","message":"offline-answered at 6 s: no recorded answer for GET https://t.example/t/midpoint?ad=a1 [offline-unmatched at 6 s]"}"#
+        #"{"expectation":"strict","message":"error: offline-answered at 6 s: no recorded answer for GET https://t.example/t/midpoint?ad=a1 [offline-unmatched at 6 s]"}"#
       ), "\(json.output)")
     #expect(
       lines.dropFirst().first?.hasPrefix(

@@ -28,6 +28,14 @@ import Testing
     #expect(VASTMacros.expand(url, context) == "https://t.example/e?p=-1&x=-1&r=-1&l=-1")
   }
 
+  @Test func theMacrosSentAsMinusOneAreNamed() {
+    let url = "https://t.example/e?p=[CONTENTPLAYHEAD]&c=[ERRORCODE]&x=[NOT_A_MACRO_WE_KNOW]&r=%5BREASON%5D"
+    let expanded = VASTMacros.expandNamingUnknown(url, context)
+    #expect(expanded.url == "https://t.example/e?p=-1&c=303&x=-1&r=-1")
+    #expect(expanded.unknown == ["CONTENTPLAYHEAD", "NOT_A_MACRO_WE_KNOW", "REASON"])
+    #expect(VASTMacros.expandNamingUnknown("https://t.example/e?c=[ERRORCODE]", context).unknown.isEmpty)
+  }
+
   @Test func nonMacroBracketsAndEncodedMacros() {
     #expect(VASTMacros.expand("http://[::1]:80/x?[lower]=1", context) == "http://[::1]:80/x?[lower]=1")
     #expect(

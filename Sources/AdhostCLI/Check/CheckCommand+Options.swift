@@ -6,15 +6,12 @@ extension CheckCommand {
   static let sarif = CommandOption(
     "--sarif", value: "FILE",
     help: "also write the findings as a SARIF 2.1.0 log (GitHub, GitLab code scanning)")
-  static let config = CommandOption(
-    "--config", value: "FILE",
+  static let config = RuleSettings.configOption(
     help: """
       JSON: {"target": "4.2", "rules": {"url-http": "off", "url-not-cdata": "warning"}}
       (per-rule severity or off; the VAST version every document is judged by)
       """)
-  static let failOn = CommandOption(
-    "--fail-on", value: "LEVEL",
-    help: "exit 1 on a finding of this severity or worse: error (default), warning, info")
+  static let failOn = RuleSettings.failOn
   static let resolve = CommandOption(
     "--resolve", help: "also check the documents wrappers lead to (VASTAdTagURI, relative to the document)")
   static let maxDepth = CommandOption(

@@ -42,8 +42,8 @@ public enum CheckCommand: Command {
       return ExitCode.success
     }
     try parsed.expectPositionals(1...Int.max, "at least one file, directory or URL")
-    let failOn = try threshold(parsed.value(Self.failOn))
-    let checker = DocumentChecker(config: try configuration(parsed.value(Self.config)))
+    let failOn = try RuleSettings.threshold(parsed)
+    let checker = DocumentChecker(config: try RuleSettings.configuration(parsed, Self.config))
     let timeout = try parsed.number(Self.timeout) ?? 5
     guard timeout > 0 else { throw Self.timeout.error("must be above 0") }
     let maxDepth = try parsed.integer(Self.maxDepth) ?? 5
@@ -79,29 +79,6 @@ public enum CheckCommand: Command {
       }
     }
     return findings.contains { $0.severity >= failOn } ? ExitCode.failure : ExitCode.success
-  }
-
-  private static func threshold(_ text: String?) throws(UsageError) -> Severity {
-    guard let text else { return .error }
-    guard let severity = Severity(rawValue: text) else {
-      throw failOn.error("expected error, warning or info")
-    }
-    return severity
-  }
-
-  private static func configuration(_ path: String?) throws -> CheckConfig {
-    guard let path else { return CheckConfig() }
-    let data: Data
-    do {
-      data = try LocalFile.read(path, maxBytes: 1 << 20)
-    } catch {
-      throw config.error("\(path): \(error)")
-    }
-    do {
-      return try CheckConfig(json: String(decoding: data, as: UTF8.self))
-    } catch {
-      throw config.error("\(path): \(error)")
-    }
   }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPKit
 import LuaKit
 import PluginHost
+import VASTRules
 
 /// What `adhost test` found of one scenario: passed, or the expectations its run did not meet.
 struct ScenarioResult {
@@ -64,8 +65,9 @@ struct ScenarioResult {
       scenario, libraries: libraries, views: views, chunks: chunks, recordings: recordings)
     // The run's tracking declarations, read once for the check and the result (a pass over the log).
     let tracking = scenario.tracking.reading(run.log)
-    let (failures, updated) = ScenarioEvaluation(scenario: scenario, run: run, tracking: tracking)
-      .failures(update: update)
+    let (failures, updated) = ScenarioEvaluation(
+      scenario: scenario, run: run, tracking: tracking, config: fixtures.strictConfig, failOn: fixtures.failOn
+    ).failures(update: update)
     return ScenarioResult(
       file: file, failures: failures, snapshotUpdated: updated, diagnostics: run.diagnostics,
       seconds: Date().timeIntervalSince(start),
@@ -80,6 +82,11 @@ struct ScenarioResult {
 /// and environment variables (`--env NAME`, by name and value).
 struct ScenarioFixtures: Sendable {
   var allowsSetup = false
+  /// `adhost test --config FILE`: rules off (added to each scenario's `strict.off`) and
+  /// severities, for every scenario's strict checks.
+  var strictConfig = CheckConfig()
+  /// `adhost test --fail-on LEVEL`: the least severity of a strict violation that fails a scenario.
+  var failOn = Severity.error
   var environment: [String: String] = [:]
   /// `adhost test --map-host RECORDED=SENT`, for every scenario's `--offline` replay.
   var mapHosts: [String] = []
@@ -94,6 +101,9 @@ struct ScenarioEvaluation {
   let run: ScenarioRun
   /// The scenario's tracking declarations with those of the run's log (`reading`).
   let tracking: TrackingDeclarations
+  /// `--config FILE`'s rule settings, and the least severity that fails (`--fail-on`).
+  var config = CheckConfig()
+  var failOn = Severity.error
 
   func failures(update: Bool) -> (failures: [TestFailure], snapshotUpdated: Bool) {
     let expectations = scenario.expectations
@@ -102,8 +112,9 @@ struct ScenarioEvaluation {
     failures += EventCheck(run).failures(expectations)
     failures += BeaconCheck(run).failures(expectations)
     failures += RequestCheck(run).failures(expectations)
-    failures += StrictCheck(run: run, settings: scenario.strict, tracking: scenario.tracking)
-      .failures(expectedErrors: outcome.expectedErrorMessages(expectations.errors))
+    failures += StrictCheck(
+      run: run, settings: scenario.strict, tracking: scenario.tracking, config: config, failOn: failOn
+    ).failures(expectedErrors: outcome.expectedErrorMessages(expectations.errors))
     // A scenario narrows the vocabulary; keeping what nobody declared would widen it.
     for undeclared in tracking.undeclared {
       failures.append(

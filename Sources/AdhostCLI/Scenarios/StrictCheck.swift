@@ -1,21 +1,29 @@
 import AdCheck
+import VASTRules
 
-/// The strict SSAI/VAST rules over a scenario's run (docs/testing.md): each violation is a
-/// failure named by its rule, unless the scenario turned the rule off.
+/// The strict SSAI/VAST rules over a scenario's run (docs/testing.md): each violation at or
+/// above `failOn` is a failure named by its severity and rule, unless the scenario (or
+/// `--config`) turned the rule off.
 struct StrictCheck {
   let run: ScenarioRun
   let settings: StrictSettings
   /// The tracking vocabulary declared before the run, and the scenario's narrowing.
   let tracking: TrackingDeclarations
+  /// `adhost test --config FILE`: its rules off add to the scenario's `strict.off`.
+  var config = CheckConfig()
+  /// The least severity that fails (`--fail-on`, error by default).
+  var failOn = Severity.error
 
   /// The violations; the `aderror`s with these messages are expected by the scenario.
   func failures(expectedErrors: [String]) -> [TestFailure] {
     guard settings.enabled else { return [] }
     var options = StrictOptions(progressStep: settings.progressStep, expectedErrors: expectedErrors)
     options.tracking = tracking
+    options.config = config
+    options.config.off.formUnion(settings.off)
     return StrictRules.check(run.log, options: options)
-      .filter { !settings.off.contains($0.rule.id) }
-      .map { TestFailure(expectation: "strict", message: $0.description, time: $0.time) }
+      .filter { $0.severity >= failOn }
+      .map { TestFailure(expectation: "strict", message: "\($0.severity.rawValue): \($0)", time: $0.time) }
   }
 }
 

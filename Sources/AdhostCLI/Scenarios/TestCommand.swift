@@ -33,7 +33,8 @@ struct TestCommand: Command {
     [
       TestOptions.jobs, TestOptions.filter, TestOptions.shard, TestOptions.update, TestOptions.junit,
       TestOptions.json, TestOptions.report, TestOptions.allowSetup, TestOptions.env, RunOptions.mapHost,
-      EngineChoice.engine, EngineChoice.engineSpeed, LibraryOptions.lib,
+      TestOptions.config, TestOptions.failOn, EngineChoice.engine, EngineChoice.engineSpeed,
+      LibraryOptions.lib,
     ] + ViewOptions.all + [.help])
 
   /// What the parser accepts (tests parse with it).
@@ -108,6 +109,8 @@ struct TestOptions {
     }
     _ = try RunOptions.hostMappings(parsed)  // each checked once, before any scenario runs
     fixtures.mapHosts = parsed.values(RunOptions.mapHost)
+    fixtures.strictConfig = try RuleSettings.configuration(parsed, Self.config)
+    fixtures.failOn = try RuleSettings.threshold(parsed)
     self.fixtures = fixtures
   }
 

@@ -34,6 +34,16 @@ extension TestOptions {
       run the setup commands scenarios name (refused without it: a scenario
       file must not run commands by itself)
       """)
+  static let config = RuleSettings.configOption(
+    help: """
+      rule settings for every scenario's strict checks (the file of adhost
+      check --config, docs/check.md): rules "off" add to strict.off
+      """)
+  static let failOn = RuleSettings.failOn.helping(
+    """
+    a strict violation of this severity or worse fails a scenario: error
+    (default), warning, info
+    """)
   static let env = CommandOption(
     "--env", value: "NAME",
     help: "the environment variable NAME is ${NAME} in scenario files (repeatable)")

@@ -42,7 +42,8 @@ extension VASTBeacon {
 extension PlaybackEngine {
   /// Logs beacons as `beacon` entries: event, URL, the HTTP status or the failure, and the
   /// content time when they were sent (`contentTime`, given, else the playhead now), so that
-  /// after a seek a beacon can be tied to the content; none without a loaded source.
+  /// after a seek a beacon can be tied to the content (none without a loaded source); and the
+  /// macros sent as `-1` (`macrosUnknown`, when there are any).
   public func logBeacons(_ beacons: [VASTBeacon], adId: String?, contentTime: Double? = nil) {
     let contentTime = contentTime ?? sentContentTime()
     for beacon in beacons {
@@ -51,6 +52,7 @@ extension PlaybackEngine {
       if let failure = beacon.failure { fields["failure"] = .string(failure) }
       if beacon.attempts > 1 { fields["attempts"] = .number(Double(beacon.attempts)) }
       if let contentTime { fields["contentTime"] = .number(contentTime) }
+      if let unknown = beacon.unknownMacros { fields["macrosUnknown"] = .array(unknown.map { .string($0) }) }
       player.appendLog(.beacon, adId: adId, fields: fields)
     }
   }

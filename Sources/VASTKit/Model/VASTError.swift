@@ -59,12 +59,20 @@ public struct VASTError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A problem found in a document that did not stop parsing (an unreadable value, a missing
-/// element the spec requires); reported with code 101 as a signal, not a rejection.
+/// element the spec requires); reported with code 101 as a signal, not a rejection. `adhost vast`
+/// prints the rule catalogue's findings (VASTRules) as issues, with their column, rule and
+/// severity.
 public struct VASTIssue: Sendable, Equatable, Codable, CustomStringConvertible {
   /// The line in the document.
   public var line: Int
   /// What is wrong.
   public var message: String
+  /// The column, when known.
+  public var column: Int?
+  /// The id of the catalogue's rule that found it (`duration-format`), when one did.
+  public var rule: String?
+  /// The rule's severity (`error`, `warning`, `info`), when a rule found it.
+  public var severity: String?
 
   /// An issue at a line.
   public init(line: Int, message: String) {
@@ -72,6 +80,17 @@ public struct VASTIssue: Sendable, Equatable, Codable, CustomStringConvertible {
     self.message = message
   }
 
-  /// `line <n>: <message>`.
-  public var description: String { "line \(line): \(message)" }
+  /// An issue a rule of the catalogue found.
+  public init(line: Int, column: Int, rule: String, severity: String, message: String) {
+    self.init(line: line, message: message)
+    self.column = column
+    self.rule = rule
+    self.severity = severity
+  }
+
+  /// `line <n>: <message>`, or `line <n>:<column>: <severity> [<rule>] <message>`.
+  public var description: String {
+    guard let rule, let severity else { return "line \(line): \(message)" }
+    return "line \(line)\(column.map { ":\($0)" } ?? ""): \(severity) [\(rule)] \(message)"
+  }
 }

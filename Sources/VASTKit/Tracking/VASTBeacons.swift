@@ -13,14 +13,19 @@ public struct VASTBeacon: Sendable, Equatable, Codable {
   public var failure: String?
   /// How many times it was sent.
   public var attempts: Int
+  /// The macros its URL had whose values were unknown, sent as `-1` (nil when none).
+  public var unknownMacros: [String]?
 
   /// A beacon record.
-  public init(event: String, url: String, status: Int?, failure: String?, attempts: Int) {
+  public init(
+    event: String, url: String, status: Int?, failure: String?, attempts: Int, unknownMacros: [String]? = nil
+  ) {
     self.event = event
     self.url = url
     self.status = status
     self.failure = failure
     self.attempts = attempts
+    self.unknownMacros = unknownMacros
   }
 }
 
@@ -55,8 +60,10 @@ public final class VASTBeaconSender: Sendable {
   /// Sends every URL at once (macros expanded with `context`) and returns when all are settled.
   @discardableResult
   public func send(event: String, urls: [String], context: VASTMacroContext) async -> [VASTBeacon] {
-    let expanded = urls.map { VASTMacros.expand($0, context) }
-    return await VirtualLatency.concurrently(expanded) { url in await self.sendOne(event: event, url: url) }
+    let expanded = urls.map { VASTMacros.expandNamingUnknown($0, context) }
+    return await VirtualLatency.concurrently(expanded) { url in
+      await self.sendOne(event: event, url: url.url, unknownMacros: url.unknown.isEmpty ? nil : url.unknown)
+    }
   }
 
   /// Sends every URL at once; `completion` (optional) runs on any thread when all are settled.
@@ -70,17 +77,22 @@ public final class VASTBeaconSender: Sendable {
     }
   }
 
-  private func sendOne(event: String, url text: String) async -> VASTBeacon {
+  private func sendOne(event: String, url text: String, unknownMacros: [String]?) async -> VASTBeacon {
+    let settled = { (status: Int?, failure: String?, attempts: Int) in
+      self.report(
+        VASTBeacon(
+          event: event, url: text, status: status, failure: failure, attempts: attempts,
+          unknownMacros: unknownMacros))
+    }
     guard let url = URL(string: text.trimmingWhitespace()), url.scheme != nil else {
-      return report(VASTBeacon(event: event, url: text, status: nil, failure: "not a URL", attempts: 0))
+      return settled(nil, "not a URL", 0)
     }
     var attempts = 0
     while true {
       attempts += 1
       do {
         let response = try await client.get(url, timeout: timeout, kind: .beacon)
-        return report(
-          VASTBeacon(event: event, url: text, status: response.status, failure: nil, attempts: attempts))
+        return settled(response.status, nil, attempts)
       } catch {
         let retryable: Bool
         switch error {
@@ -88,8 +100,7 @@ public final class VASTBeaconSender: Sendable {
         default: retryable = false
         }
         if !retryable || attempts >= maxAttempts {
-          return report(
-            VASTBeacon(event: event, url: text, status: nil, failure: error.description, attempts: attempts))
+          return settled(nil, error.description, attempts)
         }
         // On a virtual clock the pause is virtual time (see `VirtualLatency`), not a sleep.
         await VirtualLatency.wait(retryDelay)

@@ -82,8 +82,18 @@ public enum VASTMacros {
   /// `url` with every `[NAME]` macro (upper-case letters, digits, `_`) replaced by its
   /// percent-encoded value, or `-1` when the value is unknown.
   public static func expand(_ url: String, _ context: VASTMacroContext) -> String {
+    expandNamingUnknown(url, context).url
+  }
+
+  /// `url` expanded as `expand` does, and the names of the macros it filled with `-1` (their
+  /// values unknown), in order: the beacon log keeps them, and the strict rule
+  /// `beacon-macro-filled` compares them with what the run knew.
+  public static func expandNamingUnknown(_ url: String, _ context: VASTMacroContext) -> (
+    url: String, unknown: [String]
+  ) {
     let url = url.contains("%5B") || url.contains("%5b") ? decodingBrackets(url) : url
-    guard url.contains("[") else { return url }
+    guard url.contains("[") else { return (url, []) }
+    var unknown: [String] = []
     var result = ""
     var rest = Substring(url)
     while let open = rest.firstIndex(of: "[") {
@@ -91,20 +101,25 @@ public enum VASTMacros {
       let afterOpen = rest.index(after: open)
       guard let close = rest[afterOpen...].firstIndex(of: "]") else {
         result += rest[open...]
-        return result
+        return (result, unknown)
       }
       let name = rest[afterOpen..<close]
       let isMacro =
         !name.isEmpty && name.first?.isLetter == true
         && name.allSatisfy { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" }
       if isMacro {
-        result += value(of: String(name), in: context).map(percentEncode) ?? "-1"
+        if let value = value(of: String(name), in: context) {
+          result += percentEncode(value)
+        } else {
+          result += "-1"
+          unknown.append(String(name))
+        }
       } else {
         result += rest[open...close]
       }
       rest = rest[rest.index(after: close)...]
     }
-    return result + rest
+    return (result + rest, unknown)
   }
 
   /// `%5BNAME%5D` (a macro some servers or tools percent-encoded) back to `[NAME]`.

@@ -1,11 +1,16 @@
 /// The rules a run's strict checker (AdCheck) judges the event log by, under their stable ids:
-/// scenarios' `strict.off` lists name them (docs/testing.md "Strict rules").
+/// scenarios' `strict.off` lists name them (docs/testing.md "Strict rules"). AdCheck imports
+/// this module and takes each rule's severity, statement and spec from here: the catalogue is
+/// the one place a run rule is described.
 enum RunRules {
   private static let ssai = "THEOplayer SSAI API (ad and break events)"
   private static let tracking = "VAST 4.3 §3.15 (tracking events)"
   private static let media = "HLS RFC 8216bis; ISO/IEC 13818-1, 14496-12"
 
-  static let all: [Rule] = [
+  static let all: [Rule] = strict + played
+
+  /// The 22 rules of the first strict checker, their ids kept for `strict.off` lists.
+  private static let strict: [Rule] = [
     run("ad-begins-once", "An ad begins at most once.", ssai),
     run(
       "impression-before-start", "An ad's impression beacons fire before (or with) its start beacons.",
@@ -51,6 +56,25 @@ enum RunRules {
     run(
       "segment-issue", "A loaded segment's bytes are well formed (CRC, ID3 sizes, PES, emsg, sync, PTS).",
       media),
+  ]
+
+  /// What only playing the ad shows, beyond any static validator: warnings, so that they fail a
+  /// run only with `--fail-on warning` (or a `--config` that makes them errors).
+  private static let played: [Rule] = [
+    Rule(
+      "beacon-macro-filled", .warning, .run,
+      "A beacon's macros are filled where the run knew their values: not sent as -1, not left unfilled.",
+      spec: "VAST 4.3 §6.1 (unknown macros: -1 only where the value is unknown)",
+      fix: "fill the macro from the player's state (playhead, timestamp, cache buster) before sending"),
+    Rule(
+      "beacon-https", .warning, .run, "Beacons are sent over https (a loopback test server excepted).",
+      spec: "VAST 4.3 §2.3.1 (secure); VAST 4.0 §2.4.7 (https required)",
+      fix: "serve the tracking URL over https"),
+    Rule(
+      "wrapper-timed-out", .warning, .run,
+      "No wrapper or tag request of the run times out (VAST error 301 with a timeout).",
+      spec: "VAST 4.3 §2.3.6.3 error 301 (timeout of the VASTAdTagURI)",
+      fix: "answer the wrapper's VASTAdTagURI within the player's timeout, or drop the slow hop"),
   ]
 
   private static func run(_ id: String, _ statement: String, _ spec: String) -> Rule {

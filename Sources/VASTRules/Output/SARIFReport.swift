@@ -6,8 +6,11 @@ public enum SARIFReport {
   /// The schema the log names.
   public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  /// The log of `findings`; `uri(document)` gives each document's artifact URI.
-  public static func log(_ findings: [Finding], uri: (String) -> String = { $0 }) -> JSONValue {
+  /// The log of `findings` by `tool` (`adhost check`, `adhost run`); `uri(document)` gives each
+  /// document's artifact URI.
+  public static func log(
+    _ findings: [Finding], tool: String = "adhost check", uri: (String) -> String = { $0 }
+  ) -> JSONValue {
     let used = Set(findings.map(\.rule))
     let rules = RuleCatalogue.rules.filter { used.contains($0.id) }
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
@@ -40,7 +43,7 @@ public enum SARIFReport {
       return .object(result)
     }
     let driver = object([
-      ("name", .string("adhost check")),
+      ("name", .string(tool)),
       ("rules", .array(rules.map(descriptor))),
     ])
     return object([
