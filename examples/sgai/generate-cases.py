@@ -8,10 +8,12 @@ playlist's URL (InterstitialPlayer.primaryId, session 2 of the run), so the reco
 match. A live playlist is recorded once per reload, its window one segment further each time:
 the recording replays the same URL's answers in order.
 """
-import json, os, shutil
-from urllib.parse import urlsplit, parse_qsl, urlunsplit
+import json, os, shutil, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The request keys and the VAST documents of examples/interstitials' generator.
+sys.path.insert(0, os.path.join(HERE, "..", "interstitials"))
+from generate import key, vast  # noqa: E402
 CDN = "https://cdn.example/sgai"
 ADS = "https://ads.example/sgai"
 TRACK = "https://track.example/sgai"
@@ -29,18 +31,12 @@ def primary_id(url, session=2):
     return "-".join([x[0:8], x[8:12], x[12:16], x[16:20], x[20:32]])
 
 
-def key(url):
-    p = urlsplit(url)
-    q = "&".join(f"{k}={v}" for k, v in sorted(parse_qsl(p.query, keep_blank_values=True)))
-    return "GET " + urlunsplit((p.scheme, p.netloc, p.path, q, ""))
-
-
 def write(folder, exchanges):
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder + "/bodies")
     out = []
     for n, (url, status, ctype, body) in enumerate(exchanges):
-        entry = {"key": key(url), "method": "GET", "status": status, "url": url,
+        entry = {"key": key("GET", url), "method": "GET", "status": status, "url": url,
                  "headers": {"content-type": ctype} if ctype else {}, "request": {}}
         if body is not None:
             entry["body"] = "bodies/%06d.bin" % n
@@ -77,35 +73,6 @@ def interstitial(ident, at, attributes):
 EVENTS = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
 
 
-def vast(ad, seconds):
-    tracking = "\n".join(
-        f'            <Tracking event="{e}"><![CDATA[{TRACK}/{ad}/{e}]]></Tracking>' for e in EVENTS)
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<VAST version="4.1">
-  <Ad id="{ad}">
-    <InLine>
-      <AdSystem>adhost example</AdSystem>
-      <AdTitle>{ad}</AdTitle>
-      <Impression><![CDATA[{TRACK}/{ad}/impression]]></Impression>
-      <Creatives>
-        <Creative id="cr-{ad}">
-          <Linear>
-            <Duration>00:00:{seconds:02d}.000</Duration>
-            <TrackingEvents>
-{tracking}
-            </TrackingEvents>
-            <MediaFiles>
-              <MediaFile delivery="streaming" type="application/x-mpegURL" width="1280" height="720"><![CDATA[{ADS}/{ad}/index.m3u8]]></MediaFile>
-            </MediaFiles>
-          </Linear>
-        </Creative>
-      </Creatives>
-    </InLine>
-  </Ad>
-</VAST>
-"""
-
-
 def ad_exchanges(ad, seconds, pid, list_query="", tracked=True):
     """The asset list `lists/<ad>.json` of one asset `<ad>` of `seconds` and its playlist; when
     `tracked`, the asset is a VAST ad (`X-VAST-URI`): its VAST and its beacons too."""
@@ -118,7 +85,7 @@ def ad_exchanges(ad, seconds, pid, list_query="", tracked=True):
         (f"{ADS}/{ad}/index.m3u8?_HLS_primary_id={pid}", 200, M3U, playlist(1, seconds)),
     ]
     if tracked:
-        exchanges.append((f"{ADS}/vast/{ad}.xml", 200, XML, vast(ad, seconds)))
+        exchanges.append((f"{ADS}/vast/{ad}.xml", 200, XML, vast(ad, seconds, f"{TRACK}/{ad}")))
         exchanges += [(f"{TRACK}/{ad}/{e}", 204, None, None) for e in ["impression"] + EVENTS]
     return exchanges
 
