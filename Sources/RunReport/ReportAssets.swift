@@ -26,6 +26,9 @@ enum ReportAssets {
     .ad.failed rect{fill:url(#p-failed);stroke:#b8290b;stroke-width:2}
     .ad.unfinished rect{fill:url(#p-unfinished);stroke:#0072b2}
     .ad.not-played rect{fill:#fff;stroke:#777;stroke-dasharray:1 3}
+    .interstitial rect,.interstitial circle{stroke-width:2}.interstitial path{stroke-width:2;fill:none}
+    .interstitial.highlight rect,.interstitial.highlight circle{fill:#fbe3b0;stroke:#e69f00}.interstitial.highlight path{stroke:#e69f00}
+    .interstitial.primary rect,.interstitial.primary circle{fill:#ececec;stroke:#1a1a1a}.interstitial.primary path{stroke:#1a1a1a;stroke-dasharray:4 2}
     .beacon path{stroke:#1a1a1a;stroke-width:2}.beacon.failed path{stroke:#c00000;stroke-width:2.5}
     .beacon .hit{fill:transparent}
     .action path{fill:#009e73;stroke:#005c43}.action path.rule{stroke:#009e73;stroke-dasharray:2 3;fill:none}

@@ -16,7 +16,9 @@ public enum RunReport {
     out += "<p class=\"summary\">\(HTML.escape(summary.sentence))</p></header><main>"
     out += problems(page)
     out += "<h2>Timeline</h2>" + TimelineSVG(page.timeline, marks: page.marks).html
-    out += legend
+    out += "<ul class=\"legend\" aria-label=\"Legend\">" + legendItems
+    if !page.timeline.interstitials.isEmpty { out += TimelineInterstitials.legend }
+    out += "</ul>"
     out += ReportTable(timeline: page.timeline, marks: page.marks).html
     out += "</main><div id=\"tip\" role=\"tooltip\" hidden></div>"
     return out + "<script>\(ReportAssets.script)</script></body></html>\n"
@@ -56,7 +58,7 @@ public enum RunReport {
   }
 
   /// What each mark of the picture means, drawn as it is drawn there.
-  private static let legend: String = {
+  private static let legendItems: String = {
     func swatch(_ inner: String) -> String {
       "<svg width=\"34\" height=\"22\" viewBox=\"0 0 34 22\" aria-hidden=\"true\">\(inner)</svg>"
     }
@@ -68,8 +70,7 @@ public enum RunReport {
         )
         + "ad \(outcome.label)</li>"
     }
-    var out = "<ul class=\"legend\" aria-label=\"Legend\">"
-    out +=
+    var out =
       "<li>" + swatch("<polyline class=\"content\" points=\"1,20 12,9 22,9 22,15 33,4\"/>")
       + "content time (flat: waiting; vertical: seek)</li>"
     out +=
@@ -89,7 +90,7 @@ public enum RunReport {
       + "error, with its message</li>"
     out +=
       "<li>" + swatch("<g class=\"check\"><path d=\"M17 1l8 10l-8 10l-8 -10z\"/></g>") + "failed check</li>"
-    return out + "</ul>"
+    return out
   }()
 }
 

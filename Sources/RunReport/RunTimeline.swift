@@ -10,6 +10,8 @@ public struct RunTimeline: Sendable {
   public private(set) var trace = ContentTrace()
   public private(set) var breaks: [BreakSpan] = []
   public private(set) var ads: [AdSpan] = []
+  /// The first `limits.markers` interstitials played (HLS Interstitials, DASH Alternative-MPD).
+  public internal(set) var interstitials: [InterstitialSpan] = []
   /// The first `limits.markers` beacons, actions and errors (`counts` has how many there were).
   public private(set) var beacons: [BeaconTick] = []
   public private(set) var actions: [TimelineMarker] = []
@@ -74,6 +76,7 @@ public struct RunTimeline: Sendable {
       seeks.append((time, seekFrom ?? lastContent, item.contentTime))
       seekFrom = nil
     case .beacon: addBeacon(item, row: row)
+    case .interstitialstart, .interstitialend: addInterstitial(item)
     case .segment:
       counts.segments += 1
       counts.segmentBytes += Int.checked(entry.fields["bytes"]?.numberValue ?? 0) ?? 0

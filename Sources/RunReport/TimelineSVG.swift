@@ -22,7 +22,9 @@ struct TimelineSVG {
     out += "<title id=\"plot-title\">Timeline of the run</title><desc id=\"plot-desc\">"
     out += HTML.escape(ReportSummary(timeline, marks: marks).sentence) + "</desc>"
     out += Self.patterns
-    out += axis + contentTrace + breakBars + adBars
+    out +=
+      axis + TimelineInterstitials(timeline: timeline, layout: layout).html + contentTrace + breakBars
+      + adBars
     var marksSVG = TimelineMarks(timeline: timeline, marks: marks, layout: layout)
     out += marksSVG.html()
     out += "</svg></div>"

@@ -135,6 +135,58 @@ import Testing
         && withDOM.count("<tr id=\"row-") > 40)
   }
 
+  /// examples/sgai/hls-vod's timeline.m3u8: "range" (X-TIMELINE-OCCUPIES=RANGE over 6 s,
+  /// X-TIMELINE-STYLE=PRIMARY) and "point" (the defaults) as Chromium draws them: a box as tall
+  /// as 6 s of content against a dot, the content's grey against an ad's amber.
+  @Test func interstitialsAreDrawnAsTheirTimelineAttributesSay() async throws {
+    let chromium = try Chromium()
+    let scratch = try Scratch()
+    let page = scratch.folder.appendingPathComponent("report.html")
+    let source = try scratch.write(
+      "source.json",
+      #"{"sources": {"src": "https://cdn.example/sgai/vod/timeline.m3u8", "ssai": {"integration": "interstitials"}}}"#
+    )
+    let run = await adhost([
+      "run", repositoryRoot.appendingPathComponent("plugins/interstitials.lua").path, source, "--offline",
+      repositoryRoot.appendingPathComponent("examples/sgai/hls-vod/recording").path, "--no-segments",
+      "--report", page.path,
+    ])
+    #expect(run.code == 0, "\(run.errors)")
+    // After loading, each interstitial's box and its shape's fill as the browser computed them.
+    let measure = """
+      <script>window.addEventListener('load',function(){var g=document.querySelectorAll('svg.plot g.interstitial');
+      for(var i=0;i<g.length;i++){var b=g[i].getBBox(),s=g[i].querySelector('rect,circle');
+      g[i].setAttribute('data-box',Math.round(b.width)+'x'+Math.round(b.height));
+      g[i].setAttribute('data-fill',getComputedStyle(s).fill);}});</script></body>
+      """
+    let html = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(
+      of: "</body>", with: measure)
+    let measured = URL(fileURLWithPath: try scratch.write("measured.html", html))
+    let load = try chromium.load(try ReportProbe.instrument(measured, in: scratch), width: 1280, height: 800)
+    let dom = ReportProbe(dom: load.dom)
+    #expect(dom.attribute("data-errors") == "[]")
+    let range = try #require(dom.element("g", class: "interstitial range primary"))
+    let point = try #require(dom.element("g", class: "interstitial point highlight"))
+    func attribute(_ name: String, _ element: String) -> String? {
+      element.range(of: name + "=\"").flatMap { found in
+        element[found.upperBound...].split(separator: "\"", maxSplits: 1).first.map(String.init)
+      }
+    }
+    let sizes = [range, point].map {
+      attribute("data-box", $0)?.split(separator: "x").compactMap { Int($0) } ?? []
+    }
+    // The range is a box over 6 s of content (the lane shows 60 s in 138 px); the point is a
+    // dot of 10 px with a line.
+    #expect(sizes[0].count == 2 && sizes[0][1] >= 12, "\(sizes)")
+    #expect(sizes[1].count == 2 && sizes[1][1] == 10, "\(sizes)")
+    #expect(range.contains("<rect") && !range.contains("<circle"))
+    #expect(point.contains("<circle") && !point.contains("<rect"))
+    // Content-like grey against an ad's amber.
+    #expect(attribute("data-fill", range) == "rgb(236, 236, 236)", "\(range)")
+    #expect(attribute("data-fill", point) == "rgb(251, 227, 176)", "\(point)")
+    #expect(dom.count("interstitial over a range of content, shown as content") == 1)
+  }
+
   /// The probe sees what these tests must fail on: a script error, a console message, a
   /// request the page makes.
   @Test func aBrokenPageIsCaught() throws {

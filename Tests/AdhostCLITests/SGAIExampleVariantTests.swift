@@ -14,6 +14,9 @@ import Testing
 
   static let dash = "http://127.0.0.1:18344/"
   static let hls = "http://127.0.0.1:18345/"
+  static let dashInband = "http://127.0.0.1:18348/"
+  static let vod = "https://cdn.example/sgai/vod/"
+  static let live = "https://cdn.example/sgai/live/"
 
   /// The scenario `name` (`dash/…` or `hls/…`) run by `adhost test` on a copy of its example
   /// whose recording has `edits` made (none: as shipped).
@@ -29,13 +32,17 @@ import Testing
         as? [String: Any])
     let exchanges = try #require(index["exchanges"] as? [[String: Any]])
     for edit in edits {
-      let exchange = try #require(
-        exchanges.first { ($0["url"] as? String)?.hasPrefix(edit.url) == true }, "\(edit.url)")
-      let body = recording.appendingPathComponent(try #require(exchange["body"] as? String))
-      let text = try String(contentsOf: body, encoding: .utf8)
-      #expect(text.contains(edit.from), "\(edit.url) has no \(edit.from)")
-      try text.replacingOccurrences(of: edit.from, with: edit.to).write(
-        to: body, atomically: false, encoding: .utf8)
+      // Every answer of the URL (a live playlist's reloads), as bytes (a media segment's too).
+      let bodies = exchanges.filter { ($0["url"] as? String)?.hasPrefix(edit.url) == true }
+        .compactMap { $0["body"] as? String }.map(recording.appendingPathComponent)
+      var changed = false
+      for body in bodies {
+        let (bytes, found) = Self.replacing(
+          Array(edit.from.utf8), with: Array(edit.to.utf8), in: try Data(contentsOf: body))
+        changed = changed || found
+        try Data(bytes).write(to: body)
+      }
+      #expect(changed, "\(edit.url) has no \(edit.from)")
     }
     // The copy's plugin path: the repository's plugin, wherever the copy is.
     let scenario = copy.appendingPathComponent("tests/\(name).scenario.json")
@@ -45,6 +52,23 @@ import Testing
       with: repositoryRoot.appendingPathComponent("plugins/interstitials.lua").path
     ).write(to: scenario, atomically: false, encoding: .utf8)
     return await adhost(["test", scenario.path])
+  }
+
+  /// `bytes` with every `from` replaced by `to`, and whether there was one.
+  static func replacing(_ from: [UInt8], with to: [UInt8], in data: Data) -> ([UInt8], Bool) {
+    let bytes = Array(data)
+    var (out, index, found) = ([UInt8](), 0, false)
+    while index < bytes.count {
+      if index + from.count <= bytes.count, Array(bytes[index..<index + from.count]) == from {
+        out += to
+        index += from.count
+        found = true
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return (out, found)
   }
 
   @Test(arguments: [
@@ -78,6 +102,60 @@ import Testing
     ),
     // Without CUE=ONCE the interstitial at 45 s plays again after the seek back.
     ("hls/seek-back-once", [Edit(url: hls + "main.m3u8", from: ",CUE=\"ONCE\"", to: "")]),
+    // B restricted with JUMP: the seek over it plays it first.
+    (
+      "hls-vod/seek-across-none",
+      [
+        Edit(
+          url: vod + "seek-none.m3u8", from: #"none-b.json",X-RESUME-OFFSET=0"#,
+          to: #"none-b.json",X-RESUME-OFFSET=0,X-RESTRICT="JUMP""#)
+      ]
+    ),
+    // Only A restricted with JUMP: the snapback plays A, not B.
+    (
+      "hls-vod/seek-across-jump",
+      [
+        Edit(
+          url: vod + "seek-jump.m3u8", from: #"jump-b.json",X-RESUME-OFFSET=0,X-RESTRICT="JUMP""#,
+          to: #"jump-b.json",X-RESUME-OFFSET=0"#)
+      ]
+    ),
+    // B restricted with SKIP and JUMP: the seek over it plays it first.
+    (
+      "hls-vod/seek-across-skip",
+      [
+        Edit(
+          url: vod + "seek-skip.m3u8", from: #"skip-b.json",X-RESUME-OFFSET=0,X-RESTRICT="SKIP""#,
+          to: #"skip-b.json",X-RESUME-OFFSET=0,X-RESTRICT="SKIP,JUMP""#)
+      ]
+    ),
+    // B restricted with JUMP only: the seek while it plays leaves it.
+    (
+      "hls-vod/seek-across-skip-jump",
+      [
+        Edit(
+          url: vod + "seek-skip-jump.m3u8",
+          from: #"skip-jump-b.json",X-RESUME-OFFSET=0,X-RESTRICT="SKIP,JUMP""#,
+          to: #"skip-jump-b.json",X-RESUME-OFFSET=0,X-RESTRICT="JUMP""#)
+      ]
+    ),
+    // A playout limit at DURATION: the asset is cut at 5 s, its last beacons never fire.
+    (
+      "hls-vod/asset-longer-than-duration",
+      [Edit(url: vod + "long-asset.m3u8", from: "DURATION=5", to: "DURATION=5,X-PLAYOUT-LIMIT=5")]
+    ),
+    // Not a pre-roll: dated before the join, without a duration, it never plays.
+    ("hls-live/preroll-live-join", [Edit(url: live + "preroll.m3u8", from: #",CUE="PRE""#, to: "")]),
+    // A resumption point still in the window (20 s) is where the content resumes, not 18 s.
+    (
+      "hls-live/resume-offset-window-moved",
+      [Edit(url: live + "resume.m3u8", from: "X-RESUME-OFFSET=6", to: "X-RESUME-OFFSET=14")]
+    ),
+    // The emsg's scheme misspelt in the segment's bytes: no event, no ad.
+    (
+      "dash-inband/emsg-replace",
+      [Edit(url: dashInband + "segment-2.m4s", from: "alternativeMPD:replace", to: "alternativeMPD:rePlace")]
+    ),
   ])
   func aScenarioPassesAsShippedAndFailsOnTheVariantThatBreaksWhatItGuards(
     name: String, edits: [Edit]

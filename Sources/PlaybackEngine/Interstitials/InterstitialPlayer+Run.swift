@@ -11,6 +11,8 @@ extension InterstitialPlayer {
     if !player.paused { pausePrimary() }
     player.playingInterstitial = true
     queue = due.map { (interstitial: $0.0, startOffset: $0.1) }
+    queueBegan = (player.currentTime, player.loop.now)
+    queueOfPreRolls = due.allSatisfy { $0.0.isPre }
     resumePoint = nil
     resumesPrimary = resumingPrimary
     playNext()
@@ -23,7 +25,9 @@ extension InterstitialPlayer {
     self.run = run
     var detail = JSONObject([("interstitial", scheduled.detail)])
     if offset > 0 { detail["startOffset"] = .number(offset) }
-    player.emit(.interstitialstart, detail: detail, logged: logged(run, detail))
+    var startLogged = logged(run, detail)
+    startLogged["interstitial"] = scheduled.startLogDetail
+    player.emit(.interstitialstart, detail: detail, logged: startLogged)
     guard self.run === run else { return }
     switch scheduled.interstitial.asset {
     case .uri(let url):
@@ -160,9 +164,11 @@ extension InterstitialPlayer {
         let interstitial = scheduled.interstitial
         var point = interstitial.startTime + interstitial.resumeOffset(played: run.startOffset + run.played)
         if interstitial.snap.contains(.in) { point = ScheduledInterstitial.snap(point, to: segments) }
-        target = point
+        target = withinLiveWindow(point)
       }
       scheduled.snapbackTarget = nil
+    } else if scheduled.isPre, isLive {
+      target = liveJoinAfterPreRoll
     }
     if reason != "seek", let target { resumePoint = max(resumePoint ?? target, target) }
     self.run = nil
@@ -185,11 +191,17 @@ extension InterstitialPlayer {
     guard resumesPrimary else { return }
     let point = resumePoint ?? player.currentTime
     resumePoint = nil
+    // After pre-rolls nothing at the resumption point has played: a mid-roll there plays.
+    let afterPreRolls = queueOfPreRolls
     acting {
       if VirtualTime.micros(point) != VirtualTime.micros(player.currentTime) { player.seek(to: point) }
-      cursorMicros = VirtualTime.micros(player.currentTime)
-      player.play()
+      cursorMicros = VirtualTime.micros(player.currentTime) - (afterPreRolls ? 1 : 0)
     }
+    // A live stream's pre-rolls ended inside a mid-roll: it plays from there, as on a join.
+    if afterPreRolls, isLive, let joined = joinedInside(at: player.currentTime) {
+      return start([joined], resumingPrimary: true)
+    }
+    acting { player.play() }
     note()
     arm()
   }

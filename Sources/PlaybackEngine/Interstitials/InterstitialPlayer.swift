@@ -20,6 +20,11 @@ public final class InterstitialPlayer {
   var queue: [(interstitial: ScheduledInterstitial, startOffset: Double)] = []
   /// Where the primary content resumes once the queue is done (nil: where it paused).
   var resumePoint: Double?
+  /// Where the content stood and the clock when the queue began (a live pre-roll's content
+  /// resumes as far on as the clock went).
+  var queueBegan = (content: 0.0, clock: 0.0)
+  /// Whether the queue is pre-rolls (nothing at the resumption point has played).
+  var queueOfPreRolls = false
   /// Whether the primary content plays again after the queue (not after a post-roll).
   var resumesPrimary = true
   var timer: (any ScheduledTimer)?
@@ -149,20 +154,12 @@ public final class InterstitialPlayer {
     started = true
     let here = player.currentTime
     cursorMicros = VirtualTime.micros(here) - 1
-    var due = scheduled.filter { $0.isPre && $0.mayPlay }.map { ($0, 0.0) }
+    let pre = scheduled.filter { $0.isPre && $0.mayPlay }.map { ($0, 0.0) }
+    // Pre-rolls first: on a live stream the content then joins where the edge has got to.
+    if !pre.isEmpty { return start(pre, resumingPrimary: true) }
     // A live stream joined inside an interstitial plays it from there (`_HLS_start_offset`).
-    if isLive,
-      let joined = scheduled.last(where: { entry in
-        guard entry.isMidRoll, entry.mayPlay, entry.time < here else { return false }
-        let span =
-          entry.interstitial.duration ?? entry.interstitial.resumeOffset ?? entry.interstitial.plannedDuration
-        return span.map { here < entry.time + $0 } ?? false
-      })
-    {
-      due.append((joined, here - joined.time))
-    }
-    guard !due.isEmpty else { return arm() }
-    start(due, resumingPrimary: true)
+    guard let joined = joinedInside(at: here) else { return arm() }
+    start([joined], resumingPrimary: true)
   }
 
   /// The content stays paused while an interstitial plays, even if play is pressed.

@@ -77,6 +77,21 @@ final class ScheduledInterstitial {
   /// `{"id": …}`: the interstitial in the log.
   var logDetail: JSONValue { .object(JSONObject([("id", .string(id))])) }
 
+  /// The interstitial in the log's `interstitialstart`: its id, and how a timeline shows it when
+  /// that is not the default — `timelineOccupies` `RANGE` (with its `duration`, the range's
+  /// length), `timelineStyle` `PRIMARY` — which the HTML report draws.
+  var startLogDetail: JSONValue {
+    let value = interstitial
+    guard value.timelineOccupies == .range || value.timelineStyle == .primary else { return logDetail }
+    var object = JSONObject([("id", .string(id))])
+    if value.timelineOccupies == .range {
+      object["timelineOccupies"] = .string(value.timelineOccupies.rawValue)
+      if let duration = value.duration { object["duration"] = .number(duration) }
+    }
+    if value.timelineStyle == .primary { object["timelineStyle"] = .string(value.timelineStyle.rawValue) }
+    return .object(object)
+  }
+
   static func words(_ values: [String]) -> JSONValue { .array(values.sorted().map { .string($0) }) }
 
   static func skipControl(_ control: HLSInterstitial.SkipControl) -> JSONValue {
