@@ -18,6 +18,7 @@ extension InterstitialPlayer {
     var object = JSONObject([("index", .number(Double(index))), ("uri", .string(asset.url.absoluteString))])
     if let duration = asset.listDuration { object["duration"] = .number(duration) }
     if !asset.otherMembers.isEmpty { object["members"] = members(asset.otherMembers) }
+    if let signaling = asset.signaling { object["creativeSignaling"] = signaling }
     return .object(object)
   }
 
