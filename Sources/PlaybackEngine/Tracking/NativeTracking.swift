@@ -72,7 +72,6 @@ extension PlaybackEngine {
       self?.trackers.removeValue(forKey: ad.serial)
       self?.signalingTrackers.removeValue(forKey: ad.serial)
     }
-    startCreativeSignalingTracking()
     player.clickHandler = { [weak self] target, ad in self?.click(target, on: ad) }
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
@@ -100,5 +99,8 @@ extension PlaybackEngine {
       guard let self else { return }
       for ad in self.player.ads.currentAds { self.withTracker(ad, "resume") { $0.resume() } }
     }
+    // After the VAST listeners: an ad's VAST impression is sent (and logged) before its
+    // signaling's `start`.
+    startCreativeSignalingTracking()
   }
 }
