@@ -39,12 +39,11 @@ import Testing
     }
 
     #expect(played.problems.isEmpty, "\(played.problems)")
-    // The VAST's beacons and the signaling's, each at its time (each batch logged in a fixed
-    // order): the signaling's impression at 0 (its URL the VAST names too left to the VAST), its
+    // The VAST's beacons and the signaling's, each at its time (the VAST's batch first): the signaling's impression at 0 (its URL the VAST names too left to the VAST), its
     // progress at 1.5 s, its midpoint at 50 % of the slot, its complete at its offset 4 (the end).
     #expect(
       played.beacons == [
-        "impression@10 204", "impression@10 204", "start@10 204", "firstQuartile@11 204", "progress@11.5 204",
+        "impression@10 204", "start@10 204", "impression@10 204", "firstQuartile@11 204", "progress@11.5 204",
         "midpoint@12 204", "midpoint@12 204", "thirdQuartile@13 204", "complete@14 204", "complete@14 204",
       ])
     let paths = server.server.requests.map(\.path)
