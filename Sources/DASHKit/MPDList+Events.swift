@@ -21,9 +21,9 @@ extension MPDList {
       let scheme = stream.attribute("schemeIdUri") ?? ""
       let timescale =
         stream.attribute("timescale").flatMap(UInt64.init).flatMap { $0 > 0 ? Double($0) : nil } ?? 1
-      let timeOffset = stream.attribute("presentationTimeOffset").flatMap(UInt64.init).map(Double.init) ?? 0
+      let timeOffset = stream.attribute("presentationTimeOffset").flatMap(UInt64.init).map { Double($0) } ?? 0
       for (eventIndex, event) in stream.children("Event").enumerated() {
-        let time = event.attribute("presentationTime").flatMap(UInt64.init).map(Double.init) ?? 0
+        let time = event.attribute("presentationTime").flatMap(UInt64.init).map { Double($0) } ?? 0
         events.append(
           Event(
             schemeIdUri: scheme, offset: max(0, time - timeOffset) / timescale, text: event.text,
