@@ -19,7 +19,7 @@ import Testing
     #expect(run.code == 0, "\(run.output)")
     #expect(lines(run).contains("PASS \(examples)/vast/tests/fixture-server.scenario.json"), "\(run.output)")
     #expect(lines(run).contains("PASS \(examples)/inband/served/tests/cues.scenario.json"), "\(run.output)")
-    #expect(lines(run).contains("PASS \(examples)/sgai/dynamic/tests/dynamic-replace-live.scenario.json"))
+    #expect(lines(run).contains("PASS \(examples)/sgai/dynamic/live/dynamic-replace-live.scenario.json"))
     let lines = run.output.split(separator: "\n").map(String.init)
     // Every scenario file under examples/ ran and passed (the count follows the files, so that
     // an example adding scenarios does not have to change this test).
