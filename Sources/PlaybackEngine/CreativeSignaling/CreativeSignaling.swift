@@ -80,9 +80,6 @@ public struct CreativeSignaling: Equatable, Sendable {
     self.slots = slots
   }
 
-  /// Signaling of these slots.
-  public init(slots: [Slot]) { self.slots = slots }
-
   /// The identifiers, skip offset and click-through of the first slot, where `adInit` leaves
   /// them out (and the duration, the slots' end).
   public func fill(_ adInit: inout AdInit) {
