@@ -93,6 +93,7 @@
 ---@field isSlate? boolean
 ---@field customData? any
 ---@field vast? adhost.VastAd Fields left out are taken from it, and the ad is tracked natively.
+---@field creativeSignaling? table SVTA2053-2 creative signaling (an interstitial asset's `creativeSignaling`): identifiers, skip offset and click-through fill what is left out; its tracking fires natively at its offsets, a URL its VAST names too once.
 
 ---An answer to a beacon that the integration's server documents as harmless.
 ---@class adhost.HarmlessAnswer
@@ -269,6 +270,7 @@ function Controller:fatalError(message, code) end
 ---@field duration? number
 ---@field startOffset? number Seconds into the asset where it starts (a live join).
 ---@field members? table<string, any> The asset-list entry's other members.
+---@field creativeSignaling? table Its SVTA2053-2 creative signaling (the asset's `X-AD-CREATIVE-SIGNALING`, or a List MPD Period's EventStream), when it can be read: pass it to `createAd`.
 
 ---A timed-metadata cue of the content: an HLS ad marker.
 ---@class adhost.Cue

@@ -11,6 +11,8 @@ public struct MPDList: Equatable, Sendable {
     /// `ImportedMPD@uri`, resolved against the `BaseURL`s and the list's URL.
     public var url: URL
     public var duration: Double?
+    /// The Events of the Period's `EventStream`s, in order.
+    public var events: [Event] = []
   }
 
   public var entries: [Entry]
@@ -53,7 +55,10 @@ public struct MPDList: Equatable, Sendable {
         }
         duration = seconds
       }
-      entries.append(Entry(id: period.attribute("id"), url: target.absoluteURL, duration: duration))
+      entries.append(
+        Entry(
+          id: period.attribute("id"), url: target.absoluteURL, duration: duration,
+          events: events(of: period, path: path)))
     }
     return MPDList(entries: entries)
   }

@@ -71,6 +71,8 @@ public final class PlaybackEngine {
   /// Keyed by `Ad.serial`, never reused (an `ObjectIdentifier` is: a later ad at a freed ad's
   /// address inherited its beacons); an ad's tracker goes when the ad is removed.
   var trackers: [UInt64: AdTracking] = [:]
+  /// The SVTA creative-signaling trackers of tracked ads, by `Ad.serial` as `trackers`.
+  var signalingTrackers: [UInt64: (tracker: CreativeSignalingTracker, adId: String)] = [:]
   /// Counts macro contexts, for repeatable `[CACHEBUSTING]` values.
   var macroCounter = 0
   /// Plays `SourceDescription.ads`.

@@ -36,6 +36,8 @@ public enum LogKind: String, Sendable, CaseIterable, CustomStringConvertible {
   case trackingvocabulary
   /// A simulated Open Measurement verification's progress.
   case verification
+  /// SVTA creative signaling that cannot be read (the ad plays without it).
+  case creativeSignalingIssue = "creative-signaling-issue"
 
   // Manifests and media.
   /// An HLS playlist could not be read.

@@ -31,6 +31,9 @@ import Testing
     #expect(
       playable.filter(\.hasSetup).map(\.file) == [
         "\(Self.examples)/inband/served/tests/cues.scenario.json",
+        "\(Self.examples)/sgai/dynamic/live/dynamic-insert-live.scenario.json",
+        "\(Self.examples)/sgai/dynamic/live/dynamic-replace-live.scenario.json",
+        "\(Self.examples)/sgai/dynamic/live/svta-asset-list-live.scenario.json",
         "\(Self.examples)/vast/tests/fixture-server.scenario.json",
       ])
   }

@@ -8,15 +8,18 @@ import LoopbackHTTP
 final class AdStreamServer {
   let server: LoopbackServer
 
-  init() throws {
+  /// `assetMembers`: more members of the list's asset (JSON text after a comma, `${BASE}` the
+  /// server's URL), such as its SVTA creative signaling.
+  init(assetMembers: String = "") throws {
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
+    let members = assetMembers.replacingOccurrences(of: "${BASE}", with: base)
     server.route("/content/index.m3u8") { _ in
       .text(Self.contentPlaylist, type: "application/vnd.apple.mpegurl")
     }
     server.route("/list.json") { _ in
       .text(
-        #"{"ASSETS": [{"URI": "\#(base)/ad.m3u8", "DURATION": 4, "X-VAST-URI": "\#(base)/vast.xml"}]}"#,
+        #"{"ASSETS": [{"URI": "\#(base)/ad.m3u8", "DURATION": 4, "X-VAST-URI": "\#(base)/vast.xml"\#(members)}]}"#,
         type: "application/json")
     }
     server.route("/ad.m3u8") { _ in

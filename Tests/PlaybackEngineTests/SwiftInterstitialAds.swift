@@ -9,7 +9,7 @@ import VASTKit
 /// An app's own integration, in Swift, for the engine's HLS interstitials: what
 /// plugins/interstitials.lua does in Lua, cut to what the test needs. Each interstitial is an
 /// ad break, each asset of its list an ad (a VAST ad tracked natively when the list entry
-/// carries `X-VAST-URI`), which begins, reports its progress every 0.25 s and ends with the
+/// carries `X-VAST-URI`; its SVTA creative signaling tracked too), which begins, reports its progress every 0.25 s and ends with the
 /// asset; the break goes when the interstitial ends.
 final class SwiftInterstitialAds {
   static let tick = 0.25
@@ -42,8 +42,11 @@ final class SwiftInterstitialAds {
     for asset in event.detail?["assets"]?.arrayValue ?? [] {
       guard let index = asset["index"]?.numberValue.flatMap({ Int(exactly: $0) }) else { continue }
       let duration = asset["duration"]?.numberValue
+      let signaling = asset["creativeSignaling"].flatMap {
+        try? CreativeSignaling($0, path: "creativeSignaling")
+      }
       guard let tag = asset["members"]?["X-VAST-URI"]?.stringValue, let url = URL(string: tag) else {
-        create(index, AdInit(type: .linear, duration: duration), box: nil)
+        create(index, AdInit(type: .linear, duration: duration), box: nil, signaling: signaling)
         continue
       }
       let resolver = VASTResolver(client: engine.http, macroContext: engine.macroContext())
@@ -54,18 +57,16 @@ final class SwiftInterstitialAds {
           return self.problems.append("VAST \(tag): \(result)")
         }
         let box = VASTAdBox(ad: resolved.ad, chain: resolved.chain)
-        var adInit = AdInit(type: .linear, duration: duration)
-        do { try box.fill(&adInit, method: "createAd") } catch { self.problems.append("\(error)") }
-        self.create(index, adInit, box: box)
+        self.create(index, AdInit(type: .linear, duration: duration), box: box, signaling: signaling)
       }
     }
   }
 
-  private func create(_ index: Int, _ adInit: AdInit, box: VASTAdBox?) {
+  /// The ad, filled from its VAST and its SVTA creative signaling and tracked natively.
+  private func create(_ index: Int, _ adInit: AdInit, box: VASTAdBox?, signaling: CreativeSignaling?) {
     attempt {
-      let ad = try controller.createAd(adInit, adBreak: adBreak)
-      ads[index] = ad
-      if let box { engine.track(ad, with: box) }
+      ads[index] = try engine.createTrackedAd(
+        adInit, vast: box, signaling: signaling, in: adBreak, controller: controller, method: "createAd")
     }
   }
 

@@ -5,7 +5,8 @@
 --
 --   interstitialstart       a break at the position the primary content paused at
 --   assetlistloaded         an ad per asset of the list (a VAST ad, tracked natively, when the asset
---                           names its VAST tag with "X-VAST-URI"); X-ASSET-URI: one ad
+--                           names its VAST tag with "X-VAST-URI"; its SVTA creative signaling,
+--                           asset.creativeSignaling, tracked natively too); X-ASSET-URI: one ad
 --   interstitialassetstart  beginAd, then progress every 0.25 s of the clock
 --   interstitialassetend    endAd (played to its end, or cut by X-PLAYOUT-LIMIT); skipAd when a
 --                           seek left it or it was skipped
@@ -97,7 +98,11 @@ function Session:createAd(entry, index, asset)
   local init = { type = "linear", id = ids and ids[index] or adId(entry.interstitial, index),
     duration = asset.duration,
     resourceURI = asset.uri, skipOffset = skipOffset(entry, entry.before or 0),
-    customData = { interstitial = entry.interstitial.id, asset = index } }
+    customData = { interstitial = entry.interstitial.id, asset = index },
+    creativeSignaling = asset.creativeSignaling }
+  if init.skipOffset < 0 and asset.creativeSignaling then
+    init.skipOffset = nil -- without a skip control, the creative's own skipOffset (SVTA) says it
+  end
   entry.before = (entry.before or 0) + (asset.duration or 0)
   local tag = asset.members and asset.members["X-VAST-URI"]
   if type(tag) == "string" then

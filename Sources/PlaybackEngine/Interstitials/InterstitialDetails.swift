@@ -3,12 +3,14 @@ import PlayerSeam
 
 /// What the `interstitial…` events carry, and the log's shorter form of it.
 extension InterstitialPlayer {
-  /// The log's shorter form of an event's detail: the interstitial by id.
+  /// The log's shorter form of an event's detail: the interstitial by id, an asset without its
+  /// members and creative signaling.
   func logged(_ run: InterstitialRun, _ detail: JSONObject) -> JSONObject {
     var fields = detail
     fields["interstitial"] = run.scheduled.logDetail
     if case .object(var asset)? = fields["asset"] {
       asset["members"] = nil
+      asset["creativeSignaling"] = nil
       fields["asset"] = .object(asset)
     }
     return fields
@@ -18,6 +20,7 @@ extension InterstitialPlayer {
     var object = JSONObject([("index", .number(Double(index))), ("uri", .string(asset.url.absoluteString))])
     if let duration = asset.listDuration { object["duration"] = .number(duration) }
     if !asset.otherMembers.isEmpty { object["members"] = members(asset.otherMembers) }
+    if let signaling = asset.signaling { object["creativeSignaling"] = signaling }
     return .object(object)
   }
 

@@ -41,7 +41,8 @@ extension InterstitialPlayer {
           result.map { list in
             let assets = list.entries.map {
               InterstitialRun.PlannedAsset(
-                url: $0.url, listDuration: $0.duration, otherMembers: [:], isMPD: true)
+                url: $0.url, listDuration: $0.duration, otherMembers: [:], isMPD: true,
+                signaling: self.signaling(events: $0.events, listURL: url))
             }
             return (assets, nil, [:])
           })
@@ -54,9 +55,11 @@ extension InterstitialPlayer {
         self.listLoaded(
           run,
           result.map { list in
-            let assets = list.assets.map {
+            let assets = list.assets.enumerated().map { index, asset in
               InterstitialRun.PlannedAsset(
-                url: $0.url, listDuration: $0.duration, otherMembers: $0.otherMembers)
+                url: asset.url, listDuration: asset.duration, otherMembers: asset.otherMembers,
+                signaling: self.signaling(
+                  member: asset.otherMembers[CreativeSignaling.assetMember], index: index, listURL: url))
             }
             return (assets, list.skipControl, list.otherMembers)
           })

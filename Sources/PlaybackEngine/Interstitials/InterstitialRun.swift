@@ -11,6 +11,8 @@ final class InterstitialRun {
     let otherMembers: [String: String]
     /// An MPD (a List MPD's `ImportedMPD`), not an HLS playlist.
     var isMPD = false
+    /// Its SVTA creative signaling, checked (the envelope as written).
+    var signaling: JSONValue?
   }
 
   /// The asset playing now.

@@ -53,18 +53,25 @@ extension PlaybackEngine {
   public func trackProgress(_ ad: any IntegrationAd, _ progress: Double) {
     guard let duration = ad.duration else { return }
     withTracker(ad, "progress") { $0.progress(to: progress * duration) }
+    withSignaling(ad, "progress") { $0.progress(to: progress * duration) }
   }
 
   /// Sends the `error` beacons of the tracked ads playing for `controller`.
   public func trackError(_ controller: any AdIntegrationController, code: Int?) {
     let errorCode = code.flatMap(VASTErrorCode.init(rawValue:)) ?? .undefined
-    for ad in controller.currentAds { withTracker(ad, "error") { $0.error(errorCode) } }
+    for ad in controller.currentAds {
+      withTracker(ad, "error") { $0.error(errorCode) }
+      withSignaling(ad, "error") { $0.happened("error") }
+    }
   }
 
   /// Listens to the player for the ad events that drive tracking.
   func startNativeTracking() {
     // After its last events (a removed playing ad ends first), a removed ad needs no tracker.
-    player.ads.observeRemovals { [weak self] ad in self?.trackers.removeValue(forKey: ad.serial) }
+    player.ads.observeRemovals { [weak self] ad in
+      self?.trackers.removeValue(forKey: ad.serial)
+      self?.signalingTrackers.removeValue(forKey: ad.serial)
+    }
     player.clickHandler = { [weak self] target, ad in self?.click(target, on: ad) }
     player.ads.addEventListener(.adbegin) { [weak self] event in
       guard let ad = event.ad else { return }
@@ -92,5 +99,8 @@ extension PlaybackEngine {
       guard let self else { return }
       for ad in self.player.ads.currentAds { self.withTracker(ad, "resume") { $0.resume() } }
     }
+    // After the VAST listeners: an ad's VAST impression is sent (and logged) before its
+    // signaling's `start`.
+    startCreativeSignalingTracking()
   }
 }

@@ -22,9 +22,10 @@ extension PluginHost {
       let reader = try InitReader(try call.value(2), method: "createAd")
       let adInit = try reader.adInit(requireType: true)
       let vastAd = try self.vastAd(in: reader)
+      let signaling = try Self.creativeSignaling(in: reader)
       let adBreak = try Self.optionalObject(call, 3, P.AdBreak.self, "createAd", "adBreak")
       let ad = try self.engine.createTrackedAd(
-        adInit, vast: vastAd, in: adBreak, controller: controller, method: "createAd")
+        adInit, vast: vastAd, signaling: signaling, in: adBreak, controller: controller, method: "createAd")
       return call.return(.object(ad))
     }
     type.method("declareTracking") { [weak self] _, call in
