@@ -34,6 +34,8 @@ public final class CheckNode {
   public let namespace: String?
   /// Where its start tag begins.
   public let position: SourcePosition
+  /// The byte offset of its start tag's `<` in the document (what `DocumentFixer` edits from).
+  let offset: Int
   /// The attributes, in written order.
   public let attributes: [CheckAttribute]
   /// The child elements, in order.
@@ -46,12 +48,13 @@ public final class CheckNode {
   public private(set) weak var parent: CheckNode?
 
   init(
-    name: String, namespace: String?, position: SourcePosition, attributes: [CheckAttribute],
+    name: String, namespace: String?, position: SourcePosition, offset: Int, attributes: [CheckAttribute],
     parent: CheckNode?
   ) {
     self.name = name
     self.namespace = namespace
     self.position = position
+    self.offset = offset
     self.attributes = attributes
     self.parent = parent
   }
