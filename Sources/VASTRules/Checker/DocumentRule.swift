@@ -1,7 +1,7 @@
 /// A rule checked over a document's tree, with the check that finds its hits.
 struct DocumentRule: Sendable {
   /// The kind of document a rule reads.
-  enum Kind: Sendable { case vast, vmap }
+  enum Kind: Sendable { case vast, vmap, daast }
 
   let rule: Rule
   let kind: Kind

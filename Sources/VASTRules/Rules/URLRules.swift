@@ -8,7 +8,7 @@ enum URLRules {
     "NonLinearClickTracking", "IconClickThrough", "IconClickTracking", "IconViewTracking", "StaticResource",
     "IFrameResource", "JavaScriptResource", "ExecutableResource", "ClosedCaptionFile",
     "InteractiveCreativeFile",
-    "Viewable", "NotViewable", "ViewUndetermined", "Survey",
+    "Viewable", "NotViewable", "ViewUndetermined", "Survey", "DAASTAdTagURI",
   ]
 
   /// The schemes a player fetches.
