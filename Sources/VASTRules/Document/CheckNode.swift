@@ -46,6 +46,11 @@ public final class CheckNode {
   public internal(set) var hasCDATA = false
   /// The element it is inside (nil for the root).
   public private(set) weak var parent: CheckNode?
+  /// The nearest enclosing `InLine` or `Wrapper` (itself included), by name: fixed when the
+  /// node is made, since every rule asks.
+  public let adKind: String?
+  /// Its key in the schema tables (`SchemaShape.key(of:)`), made once.
+  let schemaKey: String
 
   init(
     name: String, namespace: String?, position: SourcePosition, offset: Int, attributes: [CheckAttribute],
@@ -57,6 +62,8 @@ public final class CheckNode {
     self.offset = offset
     self.attributes = attributes
     self.parent = parent
+    adKind = name == "InLine" || name == "Wrapper" ? name : parent?.adKind
+    if let kind = adKind, name != "Ad" { schemaKey = kind + ":" + name } else { schemaKey = name }
   }
 
   /// The value of attribute `name`, or nil.
@@ -76,23 +83,18 @@ public final class CheckNode {
 
   /// Every element at or below this one, in document order.
   public var subtree: [CheckNode] {
-    var result: [CheckNode] = [self]
-    for child in children { result += child.subtree }
+    var result: [CheckNode] = []
+    appendSubtree(to: &result)
     return result
+  }
+
+  private func appendSubtree(to result: inout [CheckNode]) {
+    result.append(self)
+    for child in children { child.appendSubtree(to: &result) }
   }
 
   /// The names from the root down to this element, joined by `/`.
   public var path: String { (parent.map { $0.path + "/" } ?? "") + name }
-
-  /// The nearest enclosing `InLine` or `Wrapper` (itself included), by name.
-  public var adKind: String? {
-    var node: CheckNode? = self
-    while let current = node {
-      if current.name == "InLine" || current.name == "Wrapper" { return current.name }
-      node = current.parent
-    }
-    return nil
-  }
 
   /// Whether an ancestor (not itself) is named `name`.
   public func isInside(_ name: String) -> Bool {

@@ -15,8 +15,11 @@ enum URLRules {
   static let fetchedSchemes: Set<String> = ["http", "https", "data", "rtsp", "rtmp", "rtmps"]
 
   /// The URL elements of a document that hold text, with their trimmed URL.
-  static func urls(_ scope: DocumentScope) -> [(node: CheckNode, url: String)] {
-    scope.nodes.filter { urlElements.contains($0.name) && $0.children.isEmpty }.compactMap { node in
+  static func urls(_ scope: DocumentScope) -> [(node: CheckNode, url: String)] { scope.urls }
+
+  /// The URL elements among `nodes` that hold text, with their trimmed URL.
+  static func findURLs(_ nodes: [CheckNode]) -> [(node: CheckNode, url: String)] {
+    nodes.filter { urlElements.contains($0.name) && $0.children.isEmpty }.compactMap { node in
       let url = node.trimmedText
       return url.isEmpty ? nil : (node, url)
     }

@@ -18,10 +18,7 @@ struct SchemaShape: Sendable {
   static let knownNames: Set<String> = Set(all.keys.map(baseName))
 
   /// The key of `node` in the tables: its name, prefixed by the `InLine`/`Wrapper` it is in.
-  static func key(of node: CheckNode) -> String {
-    guard let kind = node.adKind, node.name != "Ad" else { return node.name }
-    return kind + ":" + node.name
-  }
+  static func key(of node: CheckNode) -> String { node.schemaKey }
 
   /// The shape of `node`'s element, if the schemas know it there.
   static func of(_ node: CheckNode) -> SchemaShape? { all[key(of: node)] }
