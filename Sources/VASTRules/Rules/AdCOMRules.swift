@@ -23,15 +23,17 @@ enum AdCOMRules {
 
   /// The AdCOM signals of each ad that has any.
   static func signals(_ scope: DocumentScope) -> [(ad: CheckNode, signals: [Signal])] {
-    var result: [(CheckNode, [Signal])] = []
-    for ad in scope.root.children("Ad") {
-      let found = ad.subtree.filter { $0.name == "Extension" && $0.attribute("ext") == "adcom" }.map { node in
-        let type = node.attribute("type") ?? ""
-        return Signal(
-          node: node, type: type, value: node.child(type).flatMap { ValueFormats.wholeNumber($0.trimmedText) }
-        )
+    var result: [(ad: CheckNode, signals: [Signal])] = []
+    for node in scope.elements("Extension") where node.attribute("ext") == "adcom" {
+      guard let ad = node.ancestor("Ad") else { continue }
+      let type = node.attribute("type") ?? ""
+      let signal = Signal(
+        node: node, type: type, value: node.child(type).flatMap { ValueFormats.wholeNumber($0.trimmedText) })
+      if let last = result.indices.last, result[last].ad === ad {
+        result[last].signals.append(signal)
+      } else {
+        result.append((ad, [signal]))
       }
-      if !found.isEmpty { result.append((ad, found)) }
     }
     return result
   }

@@ -7,7 +7,9 @@ enum QRCodeRules {
 
   /// The elements holding a QR code's elements.
   static func blocks(_ scope: DocumentScope) -> [CheckNode] {
-    scope.nodes.filter { node in node.children.contains { elements.contains($0.name) } }
+    var seen: Set<ObjectIdentifier> = []
+    return elements.sorted().flatMap { scope.elements($0) }.compactMap(\.parent)
+      .filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 
   static let all: [DocumentRule] = [
@@ -23,7 +25,7 @@ enum QRCodeRules {
       "ctv-qrcode-url", .error, .ctv, "A QR code's scan and image URLs are absolute http(s) URLs.",
       spec: spec, fix: "write the full https:// URL"
     ) { scope, hits in
-      for node in scope.nodes where node.name == "QrCodeScanUrl" || node.name == "QrCodeImageUrl" {
+      for node in scope.elements("QrCodeScanUrl") + scope.elements("QrCodeImageUrl") {
         let url = node.trimmedText
         let scheme = URLParts.scheme(url)?.lowercased()
         if (scheme != "https" && scheme != "http") || URLParts.host(url)?.isEmpty != false {
@@ -36,7 +38,7 @@ enum QRCodeRules {
       "<QrCodePosition> has xPosition and yPosition, each a percentage (pixels, as Icon takes, are not allowed).",
       spec: spec, fix: "write xPosition=\"10%\" yPosition=\"70%\""
     ) { scope, hits in
-      for node in scope.nodes where node.name == "QrCodePosition" {
+      for node in scope.elements("QrCodePosition") {
         for name in ["xPosition", "yPosition"] {
           guard let value = node.attribute(name) else {
             hits.add(node, "<QrCodePosition> has no \(name)")
@@ -52,7 +54,7 @@ enum QRCodeRules {
       "ctv-qrcode-size-percent", .error, .ctv, "<QrCodeSize> has a size, a percentage of the screen.",
       spec: spec, fix: "write size=\"15%\""
     ) { scope, hits in
-      for node in scope.nodes where node.name == "QrCodeSize" {
+      for node in scope.elements("QrCodeSize") {
         guard let size = node.attribute("size") else {
           hits.add(node, "<QrCodeSize> has no size")
           continue
