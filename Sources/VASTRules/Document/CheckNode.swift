@@ -41,11 +41,15 @@ public final class CheckNode {
   /// The child elements, in order.
   public internal(set) var children: [CheckNode] = []
   /// Its own character data (text and CDATA, not its children's), as read.
-  public internal(set) var text = ""
+  public internal(set) var text = "" { didSet { trimmed = nil } }
+  private var trimmed: String?
   /// Whether its content holds a CDATA section.
   public internal(set) var hasCDATA = false
   /// The element it is inside (nil for the root).
-  public private(set) weak var parent: CheckNode?
+  // why: unowned, not weak: a weak reference gives every node a side table, and each retain and
+  // release of a node then took the slow path (a third of adhost-bench check's time). A node
+  // never outlives its root, which holds it: the tree is made and read inside one check.
+  public private(set) unowned var parent: CheckNode?
   /// The nearest enclosing `InLine` or `Wrapper` (itself included), by name: fixed when the
   /// node is made, since every rule asks.
   public let adKind: String?
@@ -79,7 +83,12 @@ public final class CheckNode {
   public func child(_ name: String) -> CheckNode? { children.first { $0.name == name } }
 
   /// Its text with surrounding white space removed.
-  public var trimmedText: String { text.trimmingWhitespace }
+  public var trimmedText: String {
+    if let trimmed { return trimmed }
+    let value = text.trimmingWhitespace
+    trimmed = value
+    return value
+  }
 
   /// Every element at or below this one, in document order.
   public var subtree: [CheckNode] {
@@ -110,11 +119,11 @@ public final class CheckNode {
 extension String {
   /// The string without leading and trailing spaces, tabs and line breaks.
   var trimmingWhitespace: String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
-    else {
-      return ""
-    }
-    return String(self[first...last])
+    let utf8 = self.utf8
+    guard let first = utf8.firstIndex(where: { !ASCIIBytes.isSpace($0) }),
+      let last = utf8.lastIndex(where: { !ASCIIBytes.isSpace($0) })
+    else { return "" }
+    let end = utf8.index(after: last)
+    return first == utf8.startIndex && end == utf8.endIndex ? self : String(self[first..<end])
   }
 }

@@ -141,27 +141,3 @@ enum URLRules {
     },
   ]
 }
-
-/// The parts of a URL the rules look at, read by RFC 3986's grammar.
-enum URLParts {
-  /// The scheme, when the text starts with one.
-  static func scheme(_ url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
-    let scheme = url[..<colon]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
-    else { return nil }
-    return String(scheme)
-  }
-
-  /// The host of a `scheme://host…` URL (empty when none is written), nil without `//`.
-  static func host(_ url: String) -> String? {
-    guard let scheme = scheme(url) else { return nil }
-    let rest = url.dropFirst(scheme.count + 1)
-    guard rest.hasPrefix("//") else { return nil }
-    let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-    if hostPort.hasPrefix("[") { return String(hostPort.prefix { $0 != "]" }) + "]" }
-    return String(hostPort.prefix { $0 != ":" })
-  }
-}
