@@ -73,9 +73,16 @@ enum MacroRules {
       spec: "VAST 4.3 §6.1", fix: "close the bracket, or fill the ad server's macro before serving"
     ) { scope, hits in
       for (node, url) in URLRules.urls(scope) {
-        if url.contains("${") || url.contains("%%") || url.contains("{{") {
+        let bytes = Array(url.utf8)
+        let unfilled = zip(bytes, bytes.dropFirst()).contains { pair in
+          pair == (UInt8(ascii: "$"), UInt8(ascii: "{")) || pair == (UInt8(ascii: "%"), UInt8(ascii: "%"))
+            || pair == (UInt8(ascii: "{"), UInt8(ascii: "{"))
+        }
+        if unfilled {
           hits.add(node, "an unfilled ad-server macro in \(url.prefix(60))")
-        } else if url.filter({ $0 == "[" }).count != url.filter({ $0 == "]" }).count {
+        } else if bytes.count(where: { $0 == UInt8(ascii: "[") })
+          != bytes.count(where: { $0 == UInt8(ascii: "]") })
+        {
           hits.add(node, "unbalanced [ ] in \(url.prefix(60))")
         }
       }

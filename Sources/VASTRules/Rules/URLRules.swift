@@ -11,6 +11,9 @@ enum URLRules {
     "Viewable", "NotViewable", "ViewUndetermined", "Survey", "DAASTAdTagURI",
   ]
 
+  /// The ASCII characters RFC 3986 allows nowhere in a URL (macros' brackets aside).
+  static let disallowed = Set("\"<>\\^`{|}".utf8)
+
   /// The schemes a player fetches.
   static let fetchedSchemes: Set<String> = ["http", "https", "data", "rtsp", "rtmp", "rtmps"]
 
@@ -77,7 +80,8 @@ enum URLRules {
       "url-space", .error, .urls, "A URL holds no white space (encode spaces as %20).",
       spec: "RFC 3986 §2", fix: "percent-encode the spaces"
     ) { scope, hits in
-      for (node, url) in urls(scope) where url.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+      for (node, url) in urls(scope)
+      where url.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
         hits.add(node, "<\(node.name)> URL holds white space")
       }
     },
@@ -86,8 +90,8 @@ enum URLRules {
       spec: "RFC 3986 §2", fix: "percent-encode the character"
     ) { scope, hits in
       for (node, url) in urls(scope) where URLParts.scheme(url)?.lowercased() != "data" {
-        if let bad = url.first(where: { "\"<>\\^`{|}".contains($0) }) {
-          hits.add(node, "<\(node.name)> URL holds '\(bad)'")
+        if let bad = url.utf8.first(where: { disallowed.contains($0) }) {
+          hits.add(node, "<\(node.name)> URL holds '\(Character(Unicode.Scalar(bad)))'")
         }
       }
     },
