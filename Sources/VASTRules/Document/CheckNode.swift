@@ -43,6 +43,8 @@ public final class CheckNode {
   /// Its own character data (text and CDATA, not its children's), as read.
   public internal(set) var text = "" { didSet { trimmed = nil } }
   private var trimmed: String?
+  /// Its URL's scheme and host (`URLParts`), once asked.
+  private var readURL: (scheme: String?, host: String?)?
   /// Whether its content holds a CDATA section.
   public internal(set) var hasCDATA = false
   /// The element it is inside (nil for the root).
@@ -83,6 +85,15 @@ public final class CheckNode {
   public func child(_ name: String) -> CheckNode? { children.first { $0.name == name } }
 
   /// Its text with surrounding white space removed.
+  /// The scheme (lower-cased) and host of the URL its text holds.
+  var urlParts: (scheme: String?, host: String?) {
+    if let readURL { return readURL }
+    let url = trimmedText
+    let parts = (URLParts.scheme(url)?.lowercased(), URLParts.host(url))
+    readURL = parts
+    return parts
+  }
+
   public var trimmedText: String {
     if let trimmed { return trimmed }
     let value = text.trimmingWhitespace

@@ -29,6 +29,13 @@ enum URLParts {
   }
 }
 
+extension CheckNode {
+  /// The scheme of its URL (its trimmed text), lower-cased, read once for all the URL rules.
+  var urlScheme: String? { urlParts.scheme }
+  /// The host of its URL, read once.
+  var urlHost: String? { urlParts.host }
+}
+
 /// ASCII classes of single bytes.
 enum ASCIIBytes {
   static func isLetter(_ byte: UInt8) -> Bool {

@@ -41,7 +41,7 @@ enum URLRules {
       "url-relative", .warning, .urls, "A URL is absolute: it starts with its scheme (https://).",
       spec: "VAST 4.3 §2.3.1 (URIs); RFC 3986 §4.3", fix: "write the full https:// URL"
     ) { scope, hits in
-      for (node, url) in urls(scope) where URLParts.scheme(url) == nil && !MacroRules.isWholeMacro(url) {
+      for (node, url) in urls(scope) where node.urlScheme == nil && !MacroRules.isWholeMacro(url) {
         hits.add(node, "<\(node.name)> URL '\(url.prefix(60))' has no scheme")
       }
     },
@@ -51,7 +51,7 @@ enum URLRules {
       spec: "VAST 4.3 §2.3.1 (URIs)", fix: "serve the resource over https"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let scheme = URLParts.scheme(url)?.lowercased(), !fetchedSchemes.contains(scheme) else {
+        guard let scheme = node.urlScheme, !fetchedSchemes.contains(scheme) else {
           continue
         }
         hits.add(node, "<\(node.name)> URL scheme '\(scheme):'")
@@ -61,7 +61,7 @@ enum URLRules {
       "url-http", .warning, .urls, "A URL uses https: players on https pages and apps (ATS) refuse http.",
       spec: "VAST 4.3 §2.3.1 (secure); VAST 4.0 §2.4.7 (https required)", fix: "use https://"
     ) { scope, hits in
-      for (node, url) in urls(scope) where URLParts.scheme(url)?.lowercased() == "http" {
+      for (node, url) in urls(scope) where node.urlScheme == "http" {
         hits.add(node, "<\(node.name)> URL is http: \(url.prefix(60))")
       }
     },
@@ -70,8 +70,8 @@ enum URLRules {
       spec: "RFC 3986 §3.2.2", fix: "write https://host/path"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let scheme = URLParts.scheme(url)?.lowercased(), scheme == "http" || scheme == "https",
-          URLParts.host(url)?.isEmpty ?? true
+        guard let scheme = node.urlScheme, scheme == "http" || scheme == "https",
+          node.urlHost?.isEmpty ?? true
         else { continue }
         hits.add(node, "<\(node.name)> URL has no host: \(url.prefix(60))")
       }
@@ -89,7 +89,7 @@ enum URLRules {
       "url-character", .warning, .urls, "A URL holds only characters URLs allow (macros' brackets aside).",
       spec: "RFC 3986 §2", fix: "percent-encode the character"
     ) { scope, hits in
-      for (node, url) in urls(scope) where URLParts.scheme(url)?.lowercased() != "data" {
+      for (node, url) in urls(scope) where node.urlScheme != "data" {
         if let bad = url.utf8.first(where: { disallowed.contains($0) }) {
           hits.add(node, "<\(node.name)> URL holds '\(Character(Unicode.Scalar(bad)))'")
         }
@@ -100,7 +100,7 @@ enum URLRules {
       spec: "VAST 4.3 §2.3.1", fix: "use the production host"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let host = URLParts.host(url)?.lowercased() else { continue }
+        guard let host = node.urlHost?.lowercased() else { continue }
         if host == "localhost" || host.hasPrefix("127.") || host == "0.0.0.0" || host == "[::1]" {
           hits.add(node, "<\(node.name)> URL points at \(host)")
         }
