@@ -16,8 +16,8 @@ public enum CheckCommand: Command {
                         [--offline DIR | --record DIR] [--fix [--fix-to PATH]]
            adhost check --rules [--markdown]
 
-    Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
-    glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
+    Checks each VAST, VMAP or DAAST document (a file, every *.xml file under a directory, a
+    quoted glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
     file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
     VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
     --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
