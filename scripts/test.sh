@@ -17,11 +17,17 @@ if [ ! -t 0 ] && command -v timeout >/dev/null; then runner+=(timeout --kill-aft
 # test's closing line stays last (before the count of skipped shared-sample tests, if any).
 examples=0
 sdk=0
+vastlint=0
 if [ $# -eq 0 ]; then
   # --allow-setup: a scenario may start its own fixture (examples/vast/fixture/serve.py,
   # adhost media serve for examples/inband/served).
   .build/debug/adhost test examples --allow-setup || examples=$?
   .build/debug/adhost lua --host sdk/tests/run.lua || sdk=$?
+  # The differential test against vastlint (skipped with a note without the samples or PyPI),
+  # bounded: installing vastlint and checking 105 documents takes well under a minute.
+  bound=()
+  command -v timeout >/dev/null && bound=(timeout 600)
+  ${bound[@]+"${bound[@]}"} scripts/vastlint-diff.sh || vastlint=$?
 fi
 # A copy of the output is kept to count the tests that were skipped because ../shared/vast-samples
 # is not beside the checkout (they say so by Samples.skipReason, Tests/VASTKitTests/Samples.swift).
@@ -36,4 +42,5 @@ if [ "$skipped" -gt 0 ]; then
 fi
 [ "$status" -ne 0 ] && exit "$status"
 [ "$examples" -ne 0 ] && exit "$examples"
+[ "$vastlint" -ne 0 ] && exit "$vastlint"
 exit "$sdk"

@@ -15,13 +15,18 @@ import Foundation
 enum UserFile {
   /// Writes `text` to `path` (see the type's rules); throws what Foundation or the system said.
   static func write(_ text: String, to path: String) throws {
+    try write(Data(text.utf8), to: path)
+  }
+
+  /// Writes `data` to `path`, by the same rules (`check --fix`'s copy keeps the document's bytes).
+  static func write(_ data: Data, to path: String) throws {
     if WritePath.notRegular(path) == nil {
-      try text.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
       return
     }
     let handle = try openForWriting(path)
     defer { try? handle.close() }
-    try handle.write(contentsOf: Data(text.utf8))
+    try handle.write(contentsOf: data)
   }
 
   /// A handle that writes `path` from its start, created when missing (mode 0644) and emptied

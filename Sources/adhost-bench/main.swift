@@ -21,6 +21,7 @@ let suites: [Suite] = [
   HLSBench.suite,
   MPDBench.suite,
   StrictBench.suite,
+  CheckBench.suite,
   ReportBench.suite,
 ]
 

@@ -28,13 +28,16 @@ enum HelpGolden {
     "check": #"""
     Usage: adhost check <file|dir|glob|url>... [--json] [--sarif FILE] [--config FILE]
                         [--fail-on LEVEL] [--resolve [--max-depth N]] [--allow-http] [--timeout S]
+                        [--offline DIR | --record DIR] [--fix [--fix-to PATH]]
            adhost check --rules [--markdown]
 
-    Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
-    glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
+    Checks each VAST, VMAP or DAAST document (a file, every *.xml file under a directory, a
+    quoted glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
     file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
     VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
     --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
+    With --fix, each file's safe repairs are written to a copy (never over the file), the
+    changes printed, and the copy checked; it never invents data (docs/check.md).
 
     Arguments:
       <file|dir|glob|url>  the documents
@@ -47,6 +50,11 @@ enum HelpGolden {
       --fail-on LEVEL  exit 1 on a finding of this severity or worse: error (default), warning, info
       --resolve        also check the documents wrappers lead to (VASTAdTagURI, relative to the document)
       --max-depth N    with --resolve: wrappers followed at most (default 5)
+      --offline DIR    answer URLs from the recording in DIR (adhost run --record); no network
+      --record DIR     record every URL fetched into DIR, for --offline later
+      --fix            write each file's fixed copy (NAME.fixed.xml): URLs in CDATA and without
+                       white space, the version attribute; print the changes, then the copy's findings
+      --fix-to PATH    with --fix and one file: the copy's path
       --rules          print the rule catalogue, one rule a line, and exit
       --markdown       with --rules: the catalogue as docs/check.md's tables
       --allow-http     fetch plain http:// URLs from any host (else only https and loopback http)
@@ -54,7 +62,8 @@ enum HelpGolden {
       -h, --help       this text
 
     Exit codes: 0 no finding at or above --fail-on (default error); 1 such a finding;
-    64 bad usage, an unreadable file or URL, a bad --config; 74 the --sarif log not saved.
+    64 bad usage, an unreadable file or URL, a bad --config; 74 the --sarif log, a --fix copy or
+    the --record recording not saved.
     """#,
     "run": #"""
     Usage: adhost run <plugin.lua> <source.json> [options]

@@ -13,6 +13,13 @@ import Testing
     #expect(findings.isEmpty, "\(findings.map(\.textLine).joined(separator: "\n"))")
   }
 
+  /// The 4.4 draft and DAAST documents give only the warning their kind always gives.
+  @Test(arguments: [(CleanDocuments.ctv, "vast-version-newer"), (CleanDocuments.daast, "daast-superseded")])
+  func draftAndDAASTDocumentsGiveOnlyTheirKindsWarning(_ document: String, _ rule: String) {
+    let findings = checker.check(Array(document.utf8), source: "clean.xml")
+    #expect(findings.map(\.rule) == [rule], "\(findings.map(\.textLine).joined(separator: "\n"))")
+  }
+
   @Test(arguments: RuleCases.all)
   func ruleFiresOnItsCase(_ ruleCase: RuleCase) throws {
     let document = try #require(

@@ -19,7 +19,7 @@ enum RuleCases {
 
   static let all: [RuleCase] =
     read + document + structure + required + values + content + media + urls + macros
-    + deprecated + verification + vmapCases
+    + deprecated + verification + vmapCases + ctvCases + daastCases
 
   static let read: [RuleCase] = [
     RuleCase("xml-malformed", raw: "<VAST version=\"4.2\"><Ad>"),

@@ -16,6 +16,19 @@ extension CheckCommand {
     "--resolve", help: "also check the documents wrappers lead to (VASTAdTagURI, relative to the document)")
   static let maxDepth = CommandOption(
     "--max-depth", value: "N", help: "with --resolve: wrappers followed at most (default 5)")
+  static let offline = CommandOption(
+    "--offline", value: "DIR", help: "answer URLs from the recording in DIR (adhost run --record); no network"
+  )
+  static let record = CommandOption(
+    "--record", value: "DIR", help: "record every URL fetched into DIR, for --offline later")
+  static let fix = CommandOption(
+    "--fix",
+    help: """
+      write each file's fixed copy (NAME.fixed.xml): URLs in CDATA and without
+      white space, the version attribute; print the changes, then the copy's findings
+      """)
+  static let fixTo = CommandOption(
+    "--fix-to", value: "PATH", help: "with --fix and one file: the copy's path")
   static let rules = CommandOption("--rules", help: "print the rule catalogue, one rule a line, and exit")
   static let markdown = CommandOption(
     "--markdown", help: "with --rules: the catalogue as docs/check.md's tables")
@@ -26,7 +39,8 @@ extension CheckCommand {
   /// The options, in `--help` order.
   public static let options = OptionList(
     [
-      json, sarif, config, failOn, resolve, maxDepth, rules, markdown, allowHTTP, timeout,
+      json, sarif, config, failOn, resolve, maxDepth, offline, record, fix, fixTo, rules, markdown, allowHTTP,
+      timeout,
       .help.helping("this text"),
     ], column: 19
   )

@@ -13,13 +13,16 @@ public enum CheckCommand: Command {
   public static let help = """
     Usage: adhost check <file|dir|glob|url>... [--json] [--sarif FILE] [--config FILE]
                         [--fail-on LEVEL] [--resolve [--max-depth N]] [--allow-http] [--timeout S]
+                        [--offline DIR | --record DIR] [--fix [--fix-to PATH]]
            adhost check --rules [--markdown]
 
-    Checks each VAST or VMAP document (a file, every *.xml file under a directory, a quoted
-    glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
+    Checks each VAST, VMAP or DAAST document (a file, every *.xml file under a directory, a
+    quoted glob, or an https URL) against the rule catalogue (docs/check.md) and prints every finding:
     file:line:column, severity, [rule id] and what is wrong; then a summary line. A VMAP's inline
     VAST documents are checked too. VAST 1.0 is an error (102), as for `adhost vast`. With
     --resolve, the documents wrappers lead to are checked too, each finding naming its chain.
+    With --fix, each file's safe repairs are written to a copy (never over the file), the
+    changes printed, and the copy checked; it never invents data (docs/check.md).
 
     Arguments:
       <file|dir|glob|url>  the documents
@@ -28,7 +31,8 @@ public enum CheckCommand: Command {
     \(options.help)
 
     Exit codes: 0 no finding at or above --fail-on (default error); 1 such a finding;
-    64 bad usage, an unreadable file or URL, a bad --config; 74 the --sarif log not saved.
+    64 bad usage, an unreadable file or URL, a bad --config; 74 the --sarif log, a --fix copy or
+    the --record recording not saved.
     """
 
   /// Reads the documents, checks them, prints the findings.
@@ -49,13 +53,30 @@ public enum CheckCommand: Command {
     let maxDepth = try parsed.integer(Self.maxDepth) ?? 5
     guard maxDepth >= 0 else { throw Self.maxDepth.error("must be 0 or more") }
     let resolveDepth = parsed.has(Self.resolve) ? maxDepth : nil
-    let documents = try CheckInputs.expand(parsed.positionals)
-    let client = HTTPClient(
+    let fix = try fixing(parsed)
+    // A folder checked with --fix twice holds the first run's copies: they are not fixed again.
+    let documents = try CheckInputs.expand(parsed.positionals).filter {
+      fix == nil || !$0.lowercased().hasSuffix(".fixed.xml")
+    }
+    if parsed.value(Self.fixTo) != nil, documents.count != 1 {
+      throw Self.fixTo.error("names one copy: give one file")
+    }
+    let transport = try CheckTransport(
+      parsed,
       policy: TransportPolicy(allowsArbitraryLoads: parsed.has(Self.allowHTTP), allowsFileURLs: false),
       timeout: timeout)
+    let client = transport.client
     var findings: [Finding] = []
-    for document in documents {
-      let bytes = try await CheckInputs.load(document, client: client)
+    for argument in documents {
+      var (document, bytes) = (argument, try await CheckInputs.load(argument, client: client))
+      if let fix {
+        do {
+          (document, bytes) = try fix.apply(argument, bytes, json: parsed.has(Self.json), console: console)
+        } catch let problem as FixNotSaved {
+          console.printError("adhost check: \(problem)")
+          return ExitCode.outputNotSaved
+        }
+      }
       let found: [Finding]
       if let resolveDepth {
         found = await CheckChain(checker: checker, client: client, maxDepth: resolveDepth).check(
@@ -70,6 +91,10 @@ public enum CheckCommand: Command {
     }
     let summary = CheckSummary(documents: documents.count, findings: findings)
     if parsed.has(Self.json) { console.printError(summary.line) } else { console.print(summary.line) }
+    if let problem = transport.finish() {
+      console.printError("adhost check: --record: \(problem)")
+      return ExitCode.outputNotSaved
+    }
     if let path = parsed.value(Self.sarif) {
       do {
         try UserFile.write(SARIFReport.log(findings).jsonText + "\n", to: path)
@@ -79,6 +104,14 @@ public enum CheckCommand: Command {
       }
     }
     return findings.contains { $0.severity >= failOn } ? ExitCode.failure : ExitCode.success
+  }
+
+  private static func fixing(_ parsed: ParsedArguments) throws(UsageError) -> CheckFix? {
+    guard parsed.has(Self.fix) else {
+      if parsed.value(Self.fixTo) != nil { throw Self.fixTo.error("goes with --fix") }
+      return nil
+    }
+    return CheckFix(target: parsed.value(Self.fixTo))
   }
 }
 

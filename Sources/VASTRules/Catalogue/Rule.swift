@@ -25,6 +25,8 @@ public enum RuleArea: String, CaseIterable, Sendable {
   case macros = "macros"
   case deprecated = "deprecated and removed"
   case verification = "OMID verification, SIMID and interactive files"
+  case ctv = "VAST 4.4 CTV additions (draft)"
+  case daast = "DAAST 1.0/1.1"
   case vmap = "VMAP"
   case chain = "wrapper chains (--resolve)"
   case run = "the run (strict rules)"

@@ -5,6 +5,7 @@ public enum RuleCatalogue {
   static let documentRules: [DocumentRule] =
     DocumentRules.all + StructureRules.all + RequiredRules.all + ValueRules.all + MediaRules.all
     + ContentRules.all + URLRules.all + MacroRules.all + DeprecatedRules.all + VerificationRules.all
+    + CTVRules.all + AdCOMRules.all + QRCodeRules.all + DAASTRules.all
     + VMAPRules.all
     + VMAPValueRules.all
 

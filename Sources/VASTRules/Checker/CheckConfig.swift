@@ -55,6 +55,8 @@ public struct CheckConfig: Sendable, Equatable {
 
   /// The severity of `rule` under this configuration, nil when it is off.
   public func severity(of rule: Rule) -> Severity? {
-    off.contains(rule.id) ? nil : severities[rule.id] ?? rule.severity
+    // The catalogue's defaults (no --config) are asked for every rule of every document.
+    if off.isEmpty && severities.isEmpty { return rule.severity }
+    return off.contains(rule.id) ? nil : severities[rule.id] ?? rule.severity
   }
 }

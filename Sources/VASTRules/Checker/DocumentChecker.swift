@@ -43,6 +43,7 @@ public struct DocumentChecker: Sendable {
       }
     case "DAAST":
       report(ReadRules.daast, "<DAAST version=\"\(root.attribute("version") ?? "?")\">", root.position)
+      run(.daast, on: root, report)
     default:
       report(ReadRules.unknownRoot, "the root element is <\(root.name)>", root.position)
     }
@@ -53,11 +54,22 @@ public struct DocumentChecker: Sendable {
     _ kind: DocumentRule.Kind, on root: CheckNode, _ report: (Rule, String, SourcePosition) -> Void
   ) {
     let scope = DocumentScope(root: root, target: config.target)
-    for documentRule in RuleCatalogue.documentRules where documentRule.kind == kind {
+    // A DAAST document's URLs are judged by the VAST URL rules too.
+    for documentRule in RuleCatalogue.documentRules
+    where documentRule.kind == kind || (kind == .daast && documentRule.rule.area == .urls) {
       guard config.severity(of: documentRule.rule) != nil else { continue }
       var hits = Hits()
       documentRule.check(scope, &hits)
       for hit in hits.list { report(documentRule.rule, hit.message, hit.position) }
     }
+  }
+}
+
+extension DocumentChecker {
+  /// Whether `bytes` read as a tree: the checker's own parse without any rule (what
+  /// `adhost-bench check` measures apart from the rules).
+  public static func reads(_ bytes: [UInt8]) -> Bool {
+    if case .success = PositionedReader.read(bytes) { return true }
+    return false
   }
 }

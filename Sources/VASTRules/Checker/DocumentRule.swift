@@ -1,7 +1,7 @@
 /// A rule checked over a document's tree, with the check that finds its hits.
 struct DocumentRule: Sendable {
   /// The kind of document a rule reads.
-  enum Kind: Sendable { case vast, vmap }
+  enum Kind: Sendable { case vast, vmap, daast }
 
   let rule: Rule
   let kind: Kind
@@ -18,10 +18,19 @@ struct DocumentRule: Sendable {
 }
 
 /// What a rule's check reads: the document's root and every element, and the VAST version it
-/// is judged by.
+/// is judged by. What many rules walk — the elements by name, the elements the schema rules
+/// judge, the URLs — is found once here (adhost-bench check: each rule walking the whole tree
+/// again cost more than the rules themselves).
 struct DocumentScope {
   let root: CheckNode
   let nodes: [CheckNode]
+  /// The elements by name, in document order.
+  private let byName: [String: [CheckNode]]
+  /// `StructureRules.checkedElements`'s and `checkedChildren`'s answers.
+  let checkedElements: [CheckNode]
+  let checkedChildren: [(CheckNode, CheckNode)]
+  /// `URLRules.urls`'s answer.
+  let urls: [(node: CheckNode, url: String)]
   /// The version the rules judge by: the configured target, else the declared one, else the latest.
   let version: VASTVersion
   /// The version the document declares, if it reads as one.
@@ -32,11 +41,16 @@ struct DocumentScope {
     nodes = root.subtree
     declared = root.attribute("version").flatMap(VASTVersion.init)
     version = target ?? declared ?? .latest
+    byName = Dictionary(grouping: nodes, by: \.name)
+    checkedElements = StructureRules.findCheckedElements(root)
+    checkedChildren = StructureRules.findCheckedChildren(checkedElements)
+    urls = URLRules.findURLs(nodes)
   }
 
   /// The elements named `name`, in document order; `in` keeps only those inside an `InLine` or
   /// a `Wrapper`.
   func elements(_ name: String, in kind: String? = nil) -> [CheckNode] {
-    nodes.filter { $0.name == name && (kind == nil || $0.adKind == kind) }
+    let named = byName[name] ?? []
+    return kind == nil ? named : named.filter { $0.adKind == kind }
   }
 }

@@ -36,14 +36,15 @@ public struct VASTVersion: Sendable, Hashable, Comparable, CustomStringConvertib
   public var description: String { "\(major).\(minor)" }
 
   /// The column of the schema tables (`SchemaTable`) this version is read by: 2.0.1, the 3.0
-  /// draft, 4.0, 4.1, 4.2 (4.3 and the 4.4 draft have no schema of their own: 4.2's).
+  /// draft, 4.0, 4.1, 4.2 (4.3 has no schema of its own: 4.2's), the 4.4 draft.
   var schemaColumn: Int {
     switch (major, minor) {
     case (...2, _): 0
     case (3, _): 1
     case (4, 0): 2
     case (4, 1): 3
-    default: 4
+    case (4, 2), (4, 3): 4
+    default: 5
     }
   }
 }

@@ -34,26 +34,42 @@ public final class CheckNode {
   public let namespace: String?
   /// Where its start tag begins.
   public let position: SourcePosition
+  /// The byte offset of its start tag's `<` in the document (what `DocumentFixer` edits from).
+  let offset: Int
   /// The attributes, in written order.
   public let attributes: [CheckAttribute]
   /// The child elements, in order.
   public internal(set) var children: [CheckNode] = []
   /// Its own character data (text and CDATA, not its children's), as read.
-  public internal(set) var text = ""
+  public internal(set) var text = "" { didSet { trimmed = nil } }
+  private var trimmed: String?
+  /// Its URL's scheme and host (`URLParts`), once asked.
+  private var readURL: (scheme: String?, host: String?)?
   /// Whether its content holds a CDATA section.
   public internal(set) var hasCDATA = false
   /// The element it is inside (nil for the root).
-  public private(set) weak var parent: CheckNode?
+  // why: unowned, not weak: a weak reference gives every node a side table, and each retain and
+  // release of a node then took the slow path (a third of adhost-bench check's time). A node
+  // never outlives its root, which holds it: the tree is made and read inside one check.
+  public private(set) unowned var parent: CheckNode?
+  /// The nearest enclosing `InLine` or `Wrapper` (itself included), by name: fixed when the
+  /// node is made, since every rule asks.
+  public let adKind: String?
+  /// Its key in the schema tables (`SchemaShape.key(of:)`), made once.
+  let schemaKey: String
 
   init(
-    name: String, namespace: String?, position: SourcePosition, attributes: [CheckAttribute],
+    name: String, namespace: String?, position: SourcePosition, offset: Int, attributes: [CheckAttribute],
     parent: CheckNode?
   ) {
     self.name = name
     self.namespace = namespace
     self.position = position
+    self.offset = offset
     self.attributes = attributes
     self.parent = parent
+    adKind = name == "InLine" || name == "Wrapper" ? name : parent?.adKind
+    if let kind = adKind, name != "Ad" { schemaKey = kind + ":" + name } else { schemaKey = name }
   }
 
   /// The value of attribute `name`, or nil.
@@ -69,27 +85,36 @@ public final class CheckNode {
   public func child(_ name: String) -> CheckNode? { children.first { $0.name == name } }
 
   /// Its text with surrounding white space removed.
-  public var trimmedText: String { text.trimmingWhitespace }
+  /// The scheme (lower-cased) and host of the URL its text holds.
+  var urlParts: (scheme: String?, host: String?) {
+    if let readURL { return readURL }
+    let url = trimmedText
+    let parts = (URLParts.scheme(url)?.lowercased(), URLParts.host(url))
+    readURL = parts
+    return parts
+  }
+
+  public var trimmedText: String {
+    if let trimmed { return trimmed }
+    let value = text.trimmingWhitespace
+    trimmed = value
+    return value
+  }
 
   /// Every element at or below this one, in document order.
   public var subtree: [CheckNode] {
-    var result: [CheckNode] = [self]
-    for child in children { result += child.subtree }
+    var result: [CheckNode] = []
+    appendSubtree(to: &result)
     return result
+  }
+
+  private func appendSubtree(to result: inout [CheckNode]) {
+    result.append(self)
+    for child in children { child.appendSubtree(to: &result) }
   }
 
   /// The names from the root down to this element, joined by `/`.
   public var path: String { (parent.map { $0.path + "/" } ?? "") + name }
-
-  /// The nearest enclosing `InLine` or `Wrapper` (itself included), by name.
-  public var adKind: String? {
-    var node: CheckNode? = self
-    while let current = node {
-      if current.name == "InLine" || current.name == "Wrapper" { return current.name }
-      node = current.parent
-    }
-    return nil
-  }
 
   /// Whether an ancestor (not itself) is named `name`.
   public func isInside(_ name: String) -> Bool {
@@ -105,11 +130,11 @@ public final class CheckNode {
 extension String {
   /// The string without leading and trailing spaces, tabs and line breaks.
   var trimmingWhitespace: String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
-    else {
-      return ""
-    }
-    return String(self[first...last])
+    let utf8 = self.utf8
+    guard let first = utf8.firstIndex(where: { !ASCIIBytes.isSpace($0) }),
+      let last = utf8.lastIndex(where: { !ASCIIBytes.isSpace($0) })
+    else { return "" }
+    let end = utf8.index(after: last)
+    return first == utf8.startIndex && end == utf8.endIndex ? self : String(self[first..<end])
   }
 }

@@ -97,7 +97,8 @@ enum PositionedReader {
       }
       let node = CheckNode(
         name: localname.map { String(cString: $0) } ?? "", namespace: uri.map { String(cString: $0) },
-        position: lines.position(tagStart), attributes: read, parent: stack.last)
+        position: lines.position(tagStart), offset: tagStart, attributes: read,
+        parent: stack.last)
       if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
       node.hasCDATA = TagScan.contentStartsWithCDATA(bytes, after: tagStart)
       stack.append(node)

@@ -19,13 +19,14 @@ enum DocumentRules {
     },
     DocumentRule(
       "vast-version-newer", .warning, .document,
-      "The version is a published one: 4.4 is a draft, read as 4.3 (its additions are not checked).",
-      spec: "VAST 4.3; VAST 4.4 draft (CTV additions)", fix: "declare 4.3 until 4.4 is published"
+      "The version is a published one: 4.4 is a draft (its CTV additions are checked by the draft schema).",
+      spec: "VAST 4.3; VAST 4.4 draft (vast_4.4.xsd, 2026-07-17)",
+      fix: "declare 4.2 or 4.3, as the CTV Ad Portfolio guidance's examples do"
     ) { scope, hits in
       guard let text = scope.root.attribute("version"), let version = VASTVersion(text), version.major == 4,
         version.minor > 3
       else { return }
-      hits.add(scope.root, attribute: "version", "version '\(text)' is newer than 4.3: read as 4.3")
+      hits.add(scope.root, attribute: "version", "version '\(text)' is newer than 4.3, the latest published")
     },
     DocumentRule(
       "vast-version-format", .info, .document, "The version is written major.minor (`4.2`).",

@@ -21,18 +21,20 @@ enum MacroRules {
 
   /// The `[NAME]` macros in `text`, with the name as written.
   static func macros(in text: String) -> [String] {
+    // Read on the UTF-8 bytes: every URL of a document goes through here, several times.
     var found: [String] = []
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "[") {
-      let after = rest[rest.index(after: open)...]
-      guard let close = after.firstIndex(of: "]") else { break }
-      let name = after[..<close]
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    while let open = utf8[index...].firstIndex(of: UInt8(ascii: "[")) {
+      let after = utf8.index(after: open)
+      guard let close = utf8[after...].firstIndex(of: UInt8(ascii: "]")) else { break }
+      let name = utf8[after..<close]
       if !name.isEmpty, name.count <= 40,
-        name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        name.allSatisfy({ ASCIIBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "_") })
       {
-        found.append(String(name))
+        found.append(String(text[after..<close]))
       }
-      rest = after[after.index(after: close)...]
+      index = utf8.index(after: close)
     }
     return found
   }
@@ -71,9 +73,16 @@ enum MacroRules {
       spec: "VAST 4.3 §6.1", fix: "close the bracket, or fill the ad server's macro before serving"
     ) { scope, hits in
       for (node, url) in URLRules.urls(scope) {
-        if url.contains("${") || url.contains("%%") || url.contains("{{") {
+        let bytes = Array(url.utf8)
+        let unfilled = zip(bytes, bytes.dropFirst()).contains { pair in
+          pair == (UInt8(ascii: "$"), UInt8(ascii: "{")) || pair == (UInt8(ascii: "%"), UInt8(ascii: "%"))
+            || pair == (UInt8(ascii: "{"), UInt8(ascii: "{"))
+        }
+        if unfilled {
           hits.add(node, "an unfilled ad-server macro in \(url.prefix(60))")
-        } else if url.filter({ $0 == "[" }).count != url.filter({ $0 == "]" }).count {
+        } else if bytes.count(where: { $0 == UInt8(ascii: "[") })
+          != bytes.count(where: { $0 == UInt8(ascii: "]") })
+        {
           hits.add(node, "unbalanced [ ] in \(url.prefix(60))")
         }
       }

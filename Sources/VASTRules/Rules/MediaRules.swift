@@ -91,7 +91,9 @@ enum MediaRules {
       fix: "add the high-quality source file as Mezzanine"
     ) { scope, hits in
       guard scope.version >= VASTVersion(4, 0) else { return }
-      for files in scope.elements("MediaFiles", in: "InLine") where files.child("Mezzanine") == nil {
+      // A NonLinear's media files (VAST 4.4's CTV formats) are not stitched into the stream.
+      for files in scope.elements("MediaFiles", in: "InLine")
+      where files.child("Mezzanine") == nil && files.parent?.name == "Linear" {
         if files.children("MediaFile").contains(where: { $0.attribute("type")?.hasPrefix("video/") == true })
         {
           hits.add(files, "<MediaFiles> has no <Mezzanine>")

@@ -144,11 +144,16 @@ enum RequiredRules {
   /// An InLine `name` with none of the three resources.
   static func resources(_ id: String, _ name: String, spec: String) -> DocumentRule {
     DocumentRule(
-      id, .error, .required, "Each InLine <\(name)> has a StaticResource, IFrameResource or HTMLResource.",
-      spec: spec, fix: "add the resource the player shows"
+      id, .error, .required,
+      "Each InLine <\(name)> has a StaticResource, IFrameResource or HTMLResource"
+        + (name == "NonLinear" ? " (or, VAST 4.4, MediaFiles)." : "."),
+      spec: spec + (name == "NonLinear" ? "; VAST 4.4 draft (MediaFiles under NonLinear)" : ""),
+      fix: "add the resource the player shows"
     ) { scope, hits in
+      // VAST 4.4's CTV formats deliver a NonLinear's creative as media files.
+      let holders = name == "NonLinear" ? resourceNames + ["MediaFiles"] : resourceNames
       for node in scope.elements(name, in: "InLine")
-      where !resourceNames.contains(where: { node.child($0) != nil }) {
+      where !holders.contains(where: { node.child($0) != nil }) {
         hits.add(node, "<\(name)> has no StaticResource, IFrameResource or HTMLResource")
       }
     }

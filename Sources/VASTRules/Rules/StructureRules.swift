@@ -110,7 +110,13 @@ enum StructureRules {
 
   /// The elements the schema rules judge: in the VAST namespace (or none), not inside an
   /// element of any content (`Extension`).
-  static func checkedElements(_ scope: DocumentScope) -> [CheckNode] {
+  static func checkedElements(_ scope: DocumentScope) -> [CheckNode] { scope.checkedElements }
+
+  /// Each checked element's children in the VAST namespace, with their parent.
+  static func checkedChildren(_ scope: DocumentScope) -> [(CheckNode, CheckNode)] { scope.checkedChildren }
+
+  /// The elements the schema rules judge, found from the root (once, by `DocumentScope`).
+  static func findCheckedElements(_ root: CheckNode) -> [CheckNode] {
     var result: [CheckNode] = []
     func visit(_ node: CheckNode) {
       guard isVASTNamespace(node.namespace) else { return }
@@ -118,13 +124,13 @@ enum StructureRules {
       if SchemaShape.of(node)?.open == true { return }
       node.children.forEach(visit)
     }
-    visit(scope.root)
+    visit(root)
     return result
   }
 
-  /// Each checked element's children in the VAST namespace, with their parent.
-  static func checkedChildren(_ scope: DocumentScope) -> [(CheckNode, CheckNode)] {
-    checkedElements(scope).flatMap { parent in
+  /// Each of `checked`'s children in the VAST namespace, with its parent.
+  static func findCheckedChildren(_ checked: [CheckNode]) -> [(CheckNode, CheckNode)] {
+    checked.flatMap { parent in
       SchemaShape.of(parent)?.open == true
         ? [] : parent.children.filter { isVASTNamespace($0.namespace) }.map { ($0, parent) }
     }

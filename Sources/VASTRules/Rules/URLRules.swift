@@ -8,15 +8,21 @@ enum URLRules {
     "NonLinearClickTracking", "IconClickThrough", "IconClickTracking", "IconViewTracking", "StaticResource",
     "IFrameResource", "JavaScriptResource", "ExecutableResource", "ClosedCaptionFile",
     "InteractiveCreativeFile",
-    "Viewable", "NotViewable", "ViewUndetermined", "Survey",
+    "Viewable", "NotViewable", "ViewUndetermined", "Survey", "DAASTAdTagURI",
   ]
+
+  /// The ASCII characters RFC 3986 allows nowhere in a URL (macros' brackets aside).
+  static let disallowed = Set("\"<>\\^`{|}".utf8)
 
   /// The schemes a player fetches.
   static let fetchedSchemes: Set<String> = ["http", "https", "data", "rtsp", "rtmp", "rtmps"]
 
   /// The URL elements of a document that hold text, with their trimmed URL.
-  static func urls(_ scope: DocumentScope) -> [(node: CheckNode, url: String)] {
-    scope.nodes.filter { urlElements.contains($0.name) && $0.children.isEmpty }.compactMap { node in
+  static func urls(_ scope: DocumentScope) -> [(node: CheckNode, url: String)] { scope.urls }
+
+  /// The URL elements among `nodes` that hold text, with their trimmed URL.
+  static func findURLs(_ nodes: [CheckNode]) -> [(node: CheckNode, url: String)] {
+    nodes.filter { urlElements.contains($0.name) && $0.children.isEmpty }.compactMap { node in
       let url = node.trimmedText
       return url.isEmpty ? nil : (node, url)
     }
@@ -35,7 +41,7 @@ enum URLRules {
       "url-relative", .warning, .urls, "A URL is absolute: it starts with its scheme (https://).",
       spec: "VAST 4.3 §2.3.1 (URIs); RFC 3986 §4.3", fix: "write the full https:// URL"
     ) { scope, hits in
-      for (node, url) in urls(scope) where URLParts.scheme(url) == nil && !MacroRules.isWholeMacro(url) {
+      for (node, url) in urls(scope) where node.urlScheme == nil && !MacroRules.isWholeMacro(url) {
         hits.add(node, "<\(node.name)> URL '\(url.prefix(60))' has no scheme")
       }
     },
@@ -45,7 +51,7 @@ enum URLRules {
       spec: "VAST 4.3 §2.3.1 (URIs)", fix: "serve the resource over https"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let scheme = URLParts.scheme(url)?.lowercased(), !fetchedSchemes.contains(scheme) else {
+        guard let scheme = node.urlScheme, !fetchedSchemes.contains(scheme) else {
           continue
         }
         hits.add(node, "<\(node.name)> URL scheme '\(scheme):'")
@@ -55,7 +61,7 @@ enum URLRules {
       "url-http", .warning, .urls, "A URL uses https: players on https pages and apps (ATS) refuse http.",
       spec: "VAST 4.3 §2.3.1 (secure); VAST 4.0 §2.4.7 (https required)", fix: "use https://"
     ) { scope, hits in
-      for (node, url) in urls(scope) where URLParts.scheme(url)?.lowercased() == "http" {
+      for (node, url) in urls(scope) where node.urlScheme == "http" {
         hits.add(node, "<\(node.name)> URL is http: \(url.prefix(60))")
       }
     },
@@ -64,8 +70,8 @@ enum URLRules {
       spec: "RFC 3986 §3.2.2", fix: "write https://host/path"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let scheme = URLParts.scheme(url)?.lowercased(), scheme == "http" || scheme == "https",
-          URLParts.host(url)?.isEmpty ?? true
+        guard let scheme = node.urlScheme, scheme == "http" || scheme == "https",
+          node.urlHost?.isEmpty ?? true
         else { continue }
         hits.add(node, "<\(node.name)> URL has no host: \(url.prefix(60))")
       }
@@ -74,7 +80,8 @@ enum URLRules {
       "url-space", .error, .urls, "A URL holds no white space (encode spaces as %20).",
       spec: "RFC 3986 §2", fix: "percent-encode the spaces"
     ) { scope, hits in
-      for (node, url) in urls(scope) where url.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+      for (node, url) in urls(scope)
+      where url.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
         hits.add(node, "<\(node.name)> URL holds white space")
       }
     },
@@ -82,9 +89,9 @@ enum URLRules {
       "url-character", .warning, .urls, "A URL holds only characters URLs allow (macros' brackets aside).",
       spec: "RFC 3986 §2", fix: "percent-encode the character"
     ) { scope, hits in
-      for (node, url) in urls(scope) where URLParts.scheme(url)?.lowercased() != "data" {
-        if let bad = url.first(where: { "\"<>\\^`{|}".contains($0) }) {
-          hits.add(node, "<\(node.name)> URL holds '\(bad)'")
+      for (node, url) in urls(scope) where node.urlScheme != "data" {
+        if let bad = url.utf8.first(where: { disallowed.contains($0) }) {
+          hits.add(node, "<\(node.name)> URL holds '\(Character(Unicode.Scalar(bad)))'")
         }
       }
     },
@@ -93,7 +100,7 @@ enum URLRules {
       spec: "VAST 4.3 §2.3.1", fix: "use the production host"
     ) { scope, hits in
       for (node, url) in urls(scope) {
-        guard let host = URLParts.host(url)?.lowercased() else { continue }
+        guard let host = node.urlHost?.lowercased() else { continue }
         if host == "localhost" || host.hasPrefix("127.") || host == "0.0.0.0" || host == "[::1]" {
           hits.add(node, "<\(node.name)> URL points at \(host)")
         }
@@ -137,28 +144,4 @@ enum URLRules {
       }
     },
   ]
-}
-
-/// The parts of a URL the rules look at, read by RFC 3986's grammar.
-enum URLParts {
-  /// The scheme, when the text starts with one.
-  static func scheme(_ url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
-    let scheme = url[..<colon]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
-    else { return nil }
-    return String(scheme)
-  }
-
-  /// The host of a `scheme://host…` URL (empty when none is written), nil without `//`.
-  static func host(_ url: String) -> String? {
-    guard let scheme = scheme(url) else { return nil }
-    let rest = url.dropFirst(scheme.count + 1)
-    guard rest.hasPrefix("//") else { return nil }
-    let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-    if hostPort.hasPrefix("[") { return String(hostPort.prefix { $0 != "]" }) + "]" }
-    return String(hostPort.prefix { $0 != ":" })
-  }
 }

@@ -132,11 +132,17 @@ enum ValueRules {
         }
       },
       DocumentRule(
-        "nonlinear-duration-format", .error, .values, "NonLinear@minSuggestedDuration is HH:MM:SS(.mmm).",
-        spec: "VAST 4.3 §3.12.1", fix: "write it as HH:MM:SS"
+        "nonlinear-duration-format", .error, .values,
+        "NonLinear@minSuggestedDuration is HH:MM:SS(.mmm) (VAST 4.4 also MM:SS).",
+        spec: "VAST 4.3 §3.12.1; VAST 4.4 draft (vastTime_type)", fix: "write it as HH:MM:SS"
       ) { scope, hits in
+        // The 4.4 draft types it vastTime_type, whose hours may be left out.
+        let shortAllowed = scope.version >= VASTVersion(4, 4)
         for node in scope.elements("NonLinear") {
-          guard let text = node.attribute("minSuggestedDuration"), ValueFormats.clock(text) == nil else {
+          guard let text = node.attribute("minSuggestedDuration"), ValueFormats.clock(text) == nil,
+            !(shortAllowed && text.split(separator: ":").count == 2
+              && ValueFormats.clock("00:" + text) != nil)
+          else {
             continue
           }
           hits.add(

@@ -13,21 +13,18 @@ struct SchemaShape: Sendable {
   var open = false
 
   /// Every element's shape, keyed as `SchemaTable` keys them.
-  static let all: [String: SchemaShape] = parse(SchemaTable.text)
+  static let all: [String: SchemaShape] = parse(SchemaTable.text + "\n" + SchemaTable44.text)
   /// Every element name any schema knows.
   static let knownNames: Set<String> = Set(all.keys.map(baseName))
 
   /// The key of `node` in the tables: its name, prefixed by the `InLine`/`Wrapper` it is in.
-  static func key(of node: CheckNode) -> String {
-    guard let kind = node.adKind, node.name != "Ad" else { return node.name }
-    return kind + ":" + node.name
-  }
+  static func key(of node: CheckNode) -> String { node.schemaKey }
 
   /// The shape of `node`'s element, if the schemas know it there.
   static func of(_ node: CheckNode) -> SchemaShape? { all[key(of: node)] }
 
   /// The schema versions' names, by column.
-  static let versionNames = ["2.0", "3.0", "4.0", "4.1", "4.2"]
+  static let versionNames = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.4"]
 
   /// `2.0–3.0`, `4.2`: the schema versions in `columns`, as ranges.
   static func describe(_ columns: Set<Int>) -> String {
@@ -61,10 +58,13 @@ struct SchemaShape: Sendable {
         guard let colon = word.lastIndex(of: ":") else { continue }
         var allowance = Allowance()
         for letter in word[word.index(after: colon)...] {
-          guard let column = "abcde".firstIndex(of: Character(letter.lowercased())) else { continue }
-          let index = "abcde".distance(from: "abcde".startIndex, to: column)
-          allowance.versions.insert(index)
-          if letter.isUppercase { allowance.once.insert(index) }
+          guard let column = "abcdef".firstIndex(of: Character(letter.lowercased())) else { continue }
+          let index = "abcdef".distance(from: "abcdef".startIndex, to: column)
+          // The 4.4 draft is read as 4.2's content model plus its CTV additions (SchemaTable44).
+          for found in index == 4 ? [4, 5] : [index] {
+            allowance.versions.insert(found)
+            if letter.isUppercase { allowance.once.insert(found) }
+          }
         }
         let name = String(word[..<colon])
         if name.hasPrefix("@") {
