@@ -18,6 +18,8 @@ struct RunCommand: Command {
     SourceDescription in JSON) through the headless player, plays it to the end on the virtual
     clock and prints one line per event and beacon. A VOD run ends when the content has ended and
     no ad plays, and any run at a fatal player error, even while a plugin's timers would go on.
+    With --engine gstreamer, GStreamer plays the source instead, in real time (or --engine-speed
+    fast), with the same lines and exit codes (docs/engines.md).
 
     Options:
     \(options.help)

@@ -72,6 +72,8 @@ enum HelpGolden {
     SourceDescription in JSON) through the headless player, plays it to the end on the virtual
     clock and prints one line per event and beacon. A VOD run ends when the content has ended and
     no ad plays, and any run at a fatal player error, even while a plugin's timers would go on.
+    With --engine gstreamer, GStreamer plays the source instead, in real time (or --engine-speed
+    fast), with the same lines and exit codes (docs/engines.md).
 
     Options:
       --json              print the event log as JSON Lines instead (every event)
@@ -134,6 +136,13 @@ enum HelpGolden {
                           the DASH Representation at position N (default 0: the first)
       --max-bandwidth BPS play the variant (DASH: the Representation) of the highest BANDWIDTH
                           at most BPS (else the lowest)
+      --engine NAME       the player: headless (default: adhost's own, on a virtual clock) or
+                          gstreamer (GStreamer in the adhost-gst helper, in real time; Linux,
+                          http sources; docs/engines.md)
+      --engine-speed SPEED
+                          with --engine gstreamer: real (default: what an app gets) or fast
+                          (unsynchronised sinks, timers on media time, stepped by the host)
+      --show              with --engine gstreamer: play in a window (needs a display)
       --strict            check the run against the strict SSAI and IAB tracking rules
                           (docs/testing.md): print each violation with its severity,
                           exit 1 on one at or above --fail-on
@@ -248,6 +257,12 @@ enum HelpGolden {
                           check --config, docs/check.md): rules "off" add to strict.off
       --fail-on LEVEL     a strict violation of this severity or worse fails a scenario: error
                           (default), warning, info
+      --engine NAME       the player: headless (default: adhost's own, on a virtual clock) or
+                          gstreamer (GStreamer in the adhost-gst helper, in real time; Linux,
+                          http sources; docs/engines.md)
+      --engine-speed SPEED
+                          with --engine gstreamer: real (default: what an app gets) or fast
+                          (unsynchronised sinks, timers on media time, stepped by the host)
       --lib DIR           also load the modules the plugin requires from DIR (repeatable):
                           after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
       --screenshots DIR   let the plugin's view:screenshot("NAME.png") write NAME.png into DIR
