@@ -97,7 +97,9 @@ let package = Package(
     // The GStreamer player behind the seam (issue 39); so far the engine's events as the player's.
     .target(
       name: "GStreamerPlayer",
-      dependencies: ["GStreamerEngine", "AdsCore", "PlaybackEngine", "PlayerSeam", "OutsideText", "CheckedNumbers"]),
+      dependencies: [
+        "GStreamerEngine", "AdsCore", "PlaybackEngine", "PlayerSeam", "OutsideText", "CheckedNumbers",
+      ]),
     .target(
       name: "PlaybackEngine",
       dependencies: [
@@ -113,7 +115,8 @@ let package = Package(
       ]),
     .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit", "PlayerSeam"]),
     .target(
-      name: "EngineHost", dependencies: ["PluginHost", "GStreamerPlayer", "GStreamerEngine", "LuaKit", "PlayerSeam"]),
+      name: "EngineHost",
+      dependencies: ["PluginHost", "GStreamerPlayer", "GStreamerEngine", "LuaKit", "PlayerSeam"]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -122,7 +125,8 @@ let package = Package(
       dependencies: [
         "LuaKit", "AdPlayer", "PlayerSeam", "AdCheck", "VASTKit", "VASTRules", "HTTPKit", "PluginHost",
         "PlaybackEngine",
-        "HeadlessHost", "EngineHost", "GStreamerEngine", "GStreamerPlayer", "CLibEdit", "CheckedNumbers", "RunReport", "WebViewKit", "OutsideText", "MediaWriter",
+        "HeadlessHost", "EngineHost", "GStreamerEngine", "GStreamerPlayer", "CLibEdit", "CheckedNumbers",
+        "RunReport", "WebViewKit", "OutsideText", "MediaWriter",
         "LoopbackHTTP",
       ]),
     .executableTarget(name: "adhost", dependencies: ["AdhostCLI"]),
@@ -198,7 +202,8 @@ let package = Package(
     .testTarget(
       name: "GStreamerEngineTests",
       dependencies: [
-        "GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "PlayerSeam", "TestFiles", "RealMedia",
+        "GStreamerEngine", "HTTPKit", "LoopbackHTTP", "MediaKit", "MediaWriter", "PlayerSeam", "TestFiles",
+        "RealMedia",
       ]),
     .testTarget(
       name: "GStreamerPlayerTests", dependencies: ["GStreamerPlayer", "GStreamerEngine", "PlayerSeam"]),
@@ -206,7 +211,9 @@ let package = Package(
     .testTarget(
       name: "EngineHostTests",
       dependencies: [
-        "EngineHost", "AdhostCLI", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
+        "EngineHost", "AdhostCLI", "AdPlayer", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost",
+        "PluginHost",
+        "PlaybackEngine",
         "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
       ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
@@ -249,7 +256,7 @@ let package = Package(
       name: "WebViewKitTests",
       dependencies: [
         "WebViewKit", "HTTPKit", "LoopbackHTTP", "CZlib", "AdhostCLI", "PluginHost", "CGnuTLS",
-        "HeadlessHost", "AdPlayer",
+        "HeadlessHost", "AdPlayer", "PlayerSeam",
       ]),
   ]
   package.targets.first { $0.name == "WebViewKit" }?.dependencies.append("CTLSShim")

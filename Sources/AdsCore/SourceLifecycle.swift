@@ -95,7 +95,8 @@ package final class SourceLifecycle {
         self?.resetIntegrations(rest, generation: generation, then: next)
       case .failure(let error):
         self?.failDuringLifecycle(
-          "resetSource of \(integration.id) failed: \(error)", code: ServerSideAdIntegrationController.adErrorCode)
+          "resetSource of \(integration.id) failed: \(error)",
+          code: ServerSideAdIntegrationController.adErrorCode)
       }
     }
   }

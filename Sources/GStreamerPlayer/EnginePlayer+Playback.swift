@@ -92,7 +92,8 @@ extension EnginePlayer {
     case .segment(let segment): mergeCues(placement.add(segment, known: cueState))
     case .frames(let rendered, let dropped):
       appendLog(
-        .frames, fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
+        .frames,
+        fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
     case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
     }
     for change in playback.apply(event) { apply(change) }

@@ -94,7 +94,9 @@ public final class EnginePlayer {
 
   /// Listens to a player event; ad events go to `ads` listeners.
   @discardableResult
-  public func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {
+  public func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void)
+    -> ListenerToken
+  {
     listeners.add(type, listener)
   }
 

@@ -7,6 +7,7 @@ import Synchronization
 /// the scheduler's timers and the work other threads answered, until the content ends (and no
 /// ad plays), a fatal error, `until` seconds of the scheduler's time, or an interruption. Then
 /// `finish()` destroys the player and reads what the engine said last (its frame counts).
+/// `interrupt` may come from any thread. Host thread only.
 public final class EngineRun {
   /// How a run ended.
   public enum Ending: String, Sendable, Equatable {

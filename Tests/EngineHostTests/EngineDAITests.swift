@@ -92,7 +92,9 @@ import Testing
     for tag in RealDAIServer.tags {
       let sent = engine.pings.filter { $0.id == tag.id }
       #expect(sent.count == 1, "\(tag.id): \(sent)")
-      if let ping = sent.first { #expect(abs(ping.contentTime - tag.time) <= 0.5, "\(tag.id) at \(ping.contentTime)") }
+      if let ping = sent.first {
+        #expect(abs(ping.contentTime - tag.time) <= 0.5, "\(tag.id) at \(ping.contentTime)")
+      }
     }
     #expect(engine.of(.error).isEmpty, "\(engine.of(.error))")
   }
@@ -118,7 +120,8 @@ import Testing
     #expect(engine.entries.last?.kind == .frames, "the log ends with the frame count")
     #expect(engine.begins == ["pre1", "mid1"])
     // On failure, the cues, beacons and drifts say where a ping went missing.
-    let evidence = engine.entries.filter { [.cue, .beacon, .cueDrift, .addcue].contains($0.kind) }.map(\.jsonLine)
+    let evidence = engine.entries.filter { [.cue, .beacon, .cueDrift, .addcue].contains($0.kind) }.map(
+      \.jsonLine)
     #expect(server.pings.sorted() == RealDAIServer.tags.map(\.id).sorted(), "\(server.pings) \(evidence)")
     for ping in engine.pings {
       let tag = try #require(RealDAIServer.tags.first { $0.id == ping.id })

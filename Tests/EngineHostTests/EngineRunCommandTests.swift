@@ -51,7 +51,8 @@ import Testing
     #expect(actions.errors.contains("--actions"), "\(actions.errors)")
     let unknown = await Self.adhost(["run", Self.plugin, source, "--engine", "vlc"])
     #expect(unknown.code == 64)
-    #expect(unknown.errors.contains("--engine: expected headless or gstreamer, got 'vlc'"), "\(unknown.errors)")
+    #expect(
+      unknown.errors.contains("--engine: expected headless or gstreamer, got 'vlc'"), "\(unknown.errors)")
     let speed = await Self.adhost(["run", Self.plugin, source, "--engine-speed", "fast"])
     #expect(speed.code == 64)
     #expect(speed.errors.contains("--engine-speed: needs --engine gstreamer"), "\(speed.errors)")

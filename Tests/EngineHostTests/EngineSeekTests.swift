@@ -62,9 +62,13 @@ import Testing
     // The ping at 3 s of content went after the pause, at its content time.
     let mid = try #require(played.pings.first { $0.id == "google_pre1_mid" })
     #expect(abs(mid.contentTime - 3) <= 0.5, "\(mid)")
-    let sent = try #require(played.of(.beacon).first { $0.fields["url"]?.stringValue?.hasSuffix("google_pre1_mid") == true })
+    let sent = try #require(
+      played.of(.beacon).first { $0.fields["url"]?.stringValue?.hasSuffix("google_pre1_mid") == true })
     #expect(sent.micros > resume.micros)
     // No ad ended or began while paused.
-    #expect(!played.entries.contains { ($0.kind == .adend || $0.kind == .adbegin) && $0.micros > pause.micros && $0.micros < resume.micros })
+    #expect(
+      !played.entries.contains {
+        ($0.kind == .adend || $0.kind == .adbegin) && $0.micros > pause.micros && $0.micros < resume.micros
+      })
   }
 }

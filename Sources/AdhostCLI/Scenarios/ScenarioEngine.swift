@@ -56,7 +56,9 @@ extension TestOptions {
     }
     _ = try EngineChoice.choice(parsed)
     var arguments = [EngineChoice.engine.name, name]
-    if let speed = parsed.value(EngineChoice.engineSpeed) { arguments += [EngineChoice.engineSpeed.name, speed] }
+    if let speed = parsed.value(EngineChoice.engineSpeed) {
+      arguments += [EngineChoice.engineSpeed.name, speed]
+    }
     return arguments
   }
 }
