@@ -250,7 +250,8 @@ let package = Package(
     .systemLibrary(
       name: "CGStreamer", pkgConfig: "gstreamer-mpegts-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-bad1.0-dev"])]),
-    .target(name: "CGstShim", dependencies: ["CGStreamer"]),
+    // GstVideo (libgstreamer-plugins-base1.0-dev) converts a screenshot's frame to PNG.
+    .target(name: "CGstShim", dependencies: ["CGStreamer"], linkerSettings: [.linkedLibrary("gstvideo-1.0")]),
     .executableTarget(name: "adhost-gst", dependencies: ["CGstShim", "HelperLines"]),
   ]
 #endif

@@ -20,6 +20,12 @@ enum HelperCommands {
       }
       HelperLines.emit(["event": "state", "state": "seeking", "position": position])
       gs_seek(position)
+    case "screenshot":
+      guard let at = seconds(command["at"]), at >= 0, let file = command["file"] as? String, !file.isEmpty
+      else {
+        return invalid("screenshot: expected at (seconds, 0 or more) and file (a path)")
+      }
+      gs_screenshot(at, file)
     case "stop": gs_stop()
     default: invalid("unknown command \(name)")
     }
