@@ -127,7 +127,7 @@ let package = Package(
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "AdsCore", "PlayerSeam", "VASTKit", "CLibXML2",
         "CheckedNumbers",
         "AdhostCLI", "MediaKit", "MediaWriter", "HLSKit", "DASHKit", "AdCheck", "RunReport",
-        "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText",
+        "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText", "GStreamerEngine",
       ],
       // The benchmarks' targets, which `adhost-bench SUITE --check` reads (docs/benchmarks.md).
       resources: [.copy("targets.json")]),

@@ -22,6 +22,7 @@ let suites: [Suite] = [
   MPDBench.suite,
   StrictBench.suite,
   ReportBench.suite,
+  EngineBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
