@@ -36,8 +36,16 @@ enum EngineBench {
   }
 
   static func run(_ arguments: [String]) throws -> [(key: String, value: BenchValue)] {
-    guard arguments.isEmpty else { throw MediaBench.BenchError(description: "expected no arguments") }
-    let stream = try EngineBenchStream.make()
+    let options = try Options(arguments)
+    let stream = try EngineBenchStream.make(size: options.size)
+    if let folder = options.write {
+      for (name, bytes) in stream.files {
+        let path = folder + "/" + name
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+          throw MediaBench.BenchError(description: "cannot write \(path)")
+        }
+      }
+    }
     let server = try LoopbackServer()
     defer { server.stop() }
     for (name, bytes) in stream.files {
@@ -61,7 +69,7 @@ enum EngineBench {
     let gstCPU = median(gstLaunch.map(\.total))
     let minutes = stream.seconds / 60
     return [
-      ("content_s", .number(stream.seconds)), ("resolution", .text(EngineBenchStream.size)),
+      ("content_s", .number(stream.seconds)), ("resolution", .text(options.size)),
       ("segments", .integer(stream.segmentCount)), ("rounds", .integer(rounds)),
       ("engine_cpu_s", .number(engineCPU)), ("engine_helper_cpu_s", .number(median(engine.map(\.children)))),
       ("engine_host_cpu_s", .number(median(engine.map(\.host)))),
@@ -72,6 +80,29 @@ enum EngineBench {
       ("gst_launch_cpu_s_per_content_min", .number(gstCPU / minutes)),
       ("cpu_ratio_vs_gst_launch", .number(engineCPU / gstCPU)),
     ]
+  }
+
+  /// `--size WIDTHxHEIGHT` (the stream's pictures), `--write DIR` (writes the stream's files).
+  struct Options {
+    var size = EngineBenchStream.defaultSize
+    var write: String?
+
+    init(_ arguments: [String]) throws {
+      var rest = arguments[...]
+      while let name = rest.popFirst() {
+        guard let value = rest.popFirst() else {
+          throw MediaBench.BenchError(
+            description: "\(name) needs a value: expected --size WxH or --write DIR")
+        }
+        switch name {
+        case "--size" where value.split(separator: "x").compactMap({ Int($0) }).count == 2: size = value
+        case "--write": write = value
+        default:
+          throw MediaBench.BenchError(
+            description: "expected --size WIDTHxHEIGHT or --write DIR, not \(name) \(value)")
+        }
+      }
+    }
   }
 
   /// The engine in the fast mode, from load to the helper's exit; every frame must be rendered.

@@ -6,7 +6,8 @@ import MediaWriter
 /// cut by MediaWriter into 4 s HLS TS segments with a timed ID3 tag every 10 s.
 enum EngineBenchStream {
   static let seconds = 120
-  static let size = "640x360"
+  /// The picture size, unless `--size` gives another.
+  static let defaultSize = "640x360"
   static let frameRate = 25
 
   /// The stream's files, its playlist's name and its length.
@@ -19,7 +20,8 @@ enum EngineBenchStream {
     var frames: Int
   }
 
-  static func make() throws -> Made {
+  /// The stream at `size` (`WIDTHxHEIGHT`).
+  static func make(size: String) throws -> Made {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "adhost-bench-engine-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
