@@ -132,9 +132,14 @@ enum EngineBench {
         }
       }
       guard ended, last == .exited(status: 0), rendered == frames else {
+        let requests = engine.requests
+        let unanswered = requests.filter { $0.status != 200 }.map {
+          "\($0.url): \($0.error ?? "\($0.status ?? 0)")"
+        }
         throw MediaBench.BenchError(
           description:
-            "the engine's run ended with \(String(describing: last)), \(rendered ?? 0) of \(frames) frames")
+            "the engine's run ended with \(String(describing: last)), \(rendered ?? 0) of \(frames) frames, "
+            + "after \(requests.count) requests (not 200: \(unanswered))")
       }
     }
   }
