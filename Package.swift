@@ -136,7 +136,7 @@ let package = Package(
         "CLua", "CLuaBench", "LuaKit", "AdPlayer", "AdsCore", "PlayerSeam", "VASTKit", "CLibXML2",
         "CheckedNumbers",
         "AdhostCLI", "MediaKit", "MediaWriter", "HLSKit", "DASHKit", "AdCheck", "RunReport",
-        "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText", "VASTRules",
+        "PlaybackEngine", "HTTPKit", "LoopbackHTTP", "OutsideText", "VASTRules", "GStreamerEngine",
       ],
       // The benchmarks' targets, which `adhost-bench SUITE --check` reads (docs/benchmarks.md).
       resources: [.copy("targets.json")]),
@@ -271,7 +271,8 @@ let package = Package(
     .systemLibrary(
       name: "CGStreamer", pkgConfig: "gstreamer-mpegts-1.0",
       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-bad1.0-dev"])]),
-    .target(name: "CGstShim", dependencies: ["CGStreamer"]),
+    // GstVideo (libgstreamer-plugins-base1.0-dev) converts a screenshot's frame to PNG.
+    .target(name: "CGstShim", dependencies: ["CGStreamer"], linkerSettings: [.linkedLibrary("gstvideo-1.0")]),
     .executableTarget(name: "adhost-gst", dependencies: ["CGstShim", "HelperLines"]),
   ]
 #endif

@@ -97,6 +97,7 @@ static gboolean on_message(GstBus *bus, GstMessage *message, gpointer data) {
     case GST_MESSAGE_BUFFERING: on_buffering(message); break;
     case GST_MESSAGE_EOS:
       shim_play.reported_playing = 0;
+      shim_fail_screenshots("the stream ended", position_now());
       shim_callbacks->state("ended", position_now());
       shim_report_frames();
       break;

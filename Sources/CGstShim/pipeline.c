@@ -66,6 +66,7 @@ int gs_load(const char *uri, int fast, int show) {
   GstElement *audio_sink = make_sink(show ? "autoaudiosink" : "fakesink", !fast);
   if (!shim_video_sink || !audio_sink) return -1;
   shim_watch_seek_flush(shim_video_sink);
+  shim_watch_frames(shim_video_sink);
   shim_watch_seek_flush(audio_sink);
   shim_watch_steps(shim_video_sink);
   g_object_set(shim_pipeline, "uri", uri, "video-sink", shim_video_sink, "audio-sink", audio_sink, NULL);
@@ -150,6 +151,9 @@ void shim_report_frames(void) {
 
 void gs_stop(void) {
   shim_step_release();
+  gint64 position = -1;
+  if (shim_pipeline) gst_element_query_position(shim_pipeline, GST_FORMAT_TIME, &position);
+  shim_fail_screenshots("the engine stopped", position < 0 ? -1 : (double)position / GST_SECOND);
   if (shim_pipeline) {
     shim_report_frames();
     gst_element_set_state(shim_pipeline, GST_STATE_NULL);

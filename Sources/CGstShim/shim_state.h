@@ -28,6 +28,13 @@ extern shim_playback shim_play;
 /* Watches a sink's pad for the flush of the seek being waited for. */
 void shim_watch_seek_flush(GstElement *sink);
 
+/* Takes the screenshots asked for from the frames reaching a video sink (screenshot.c). */
+void shim_watch_frames(GstElement *sink);
+
+/* Reports every screenshot not yet taken as failed: why (the stream ended, the engine stopped),
+   at position seconds. */
+void shim_fail_screenshots(const char *why, double position);
+
 /* Reports the video sink's frame counts. */
 void shim_report_frames(void);
 

@@ -23,6 +23,8 @@ public enum EngineEvent: Sendable, Equatable {
   case tags(EngineTags)
   /// The video sink's counts (at `ended` and when stopped).
   case frames(rendered: Int, dropped: Int)
+  /// A screenshot asked for (`GStreamerEngine.screenshot(at:to:)`): written, or why not.
+  case screenshot(EngineScreenshot)
   /// The helper took its pipeline to NULL and is exiting, as asked.
   case stopped
   /// The helper exited after it was asked to stop.
@@ -69,6 +71,9 @@ public enum EngineEvent: Sendable, Equatable {
       self = .frames(
         rendered: number("rendered").flatMap { Int.checked($0) } ?? 0,
         dropped: number("dropped").flatMap { Int.checked($0) } ?? 0)
+    case "screenshot":
+      guard let screenshot = EngineScreenshot(object) else { return nil }
+      self = .screenshot(screenshot)
     case "stopped": self = .stopped
     default: return nil
     }

@@ -39,6 +39,7 @@ public final class GStreamerEngine: Sendable {
       for name in ["no_proxy", "NO_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
         environment[name] = nil
       }
+      if let display = options.display { environment["DISPLAY"] = display }
       do {
         helper = try EngineHelper(executable: executable, environment: environment, events: events)
       } catch {
@@ -108,6 +109,19 @@ public final class GStreamerEngine: Sendable {
     helper.send(JSONValue.object(command).jsonText)
   }
 
+  /// Writes the video frame shown at media time `seconds` (the position's scale) to `file` as
+  /// PNG when the engine's video reaches it: a `.screenshot` event says it was written, or why not
+  /// (the stream ended or the engine stopped first, the frame went by before this was asked, the
+  /// file could not be written). With `show` the frame is the one in the window. Ask before the
+  /// video reaches the time (after `load`, before `play`, in the fast mode).
+  public func screenshot(at seconds: Double, to file: URL) {
+    var command = JSONObject()
+    command["cmd"] = .string("screenshot")
+    command["at"] = .number(seconds.isFinite ? max(0, seconds) : 0)
+    command["file"] = .string(file.path)
+    helper.send(JSONValue.object(command).jsonText)
+  }
+
   /// The next event, or nil when none came before `deadline` or the helper has ended and every
   /// event was read.
   public func next(before deadline: Date) -> EngineEvent? { helper.events.pop(before: deadline) }
@@ -161,6 +175,8 @@ public struct GStreamerEngineOptions: Sendable {
   public var stepped = false
   /// A window (autovideosink, autoaudiosink) instead of fakesinks; needs a display.
   public var show = false
+  /// The X display of the window (`DISPLAY` for the helper, `:N`); nil: the host's own.
+  public var display: String?
   /// The helper executable; nil: `adhost-gst` beside the running program (or `ADHOST_GST`).
   public var helper: URL?
 

@@ -69,7 +69,7 @@ public struct EnginePlayback: Sendable {
       return [stop(PlayerError(error.description, code: Self.engineErrorCode))]
     case .crashed(let reason):
       return [stop(PlayerError("the GStreamer helper ended: \(reason)", code: Self.engineErrorCode))]
-    case .ready, .scte35, .fragment, .segment, .tags, .frames, .stopped, .exited:
+    case .ready, .scte35, .fragment, .segment, .tags, .frames, .screenshot, .stopped, .exited:
       return []
     }
   }

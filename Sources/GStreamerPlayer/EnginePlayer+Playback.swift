@@ -94,7 +94,7 @@ extension EnginePlayer {
       appendLog(
         .frames,
         fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
-    case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
+    case .ready, .scte35, .fragment, .screenshot, .stopped, .exited, .error, .crashed: break
     }
     for change in playback.apply(event) { apply(change) }
   }

@@ -23,6 +23,7 @@ let suites: [Suite] = [
   StrictBench.suite,
   CheckBench.suite,
   ReportBench.suite,
+  EngineBench.suite,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

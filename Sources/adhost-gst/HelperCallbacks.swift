@@ -53,6 +53,17 @@ enum HelperCallbacks {
         "event": "frames", "rendered": Int(truncatingIfNeeded: rendered),
         "dropped": Int(truncatingIfNeeded: dropped),
       ])
+    },
+    screenshot: { file, at, frameTime, width, height, why in
+      var event: [String: Any] = ["event": "screenshot", "file": text(file), "at": at]
+      if let why {
+        event["error"] = String(cString: why)
+      } else {
+        event["frameTime"] = frameTime
+        event["width"] = Int(width)
+        event["height"] = Int(height)
+      }
+      HelperLines.emit(event)
     })
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -23,6 +23,12 @@ enum HelperCommands {
     case "step":
       guard let until = seconds(command["until"]) else { return invalid("step: expected until (seconds)") }
       gs_step_until(until)
+    case "screenshot":
+      guard let at = seconds(command["at"]), at >= 0, let file = command["file"] as? String, !file.isEmpty
+      else {
+        return invalid("screenshot: expected at (seconds, 0 or more) and file (a path)")
+      }
+      gs_screenshot(at, file)
     case "stop": gs_stop()
     default: invalid("unknown command \(name)")
     }

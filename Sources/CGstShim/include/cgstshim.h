@@ -31,6 +31,10 @@ typedef struct gs_callbacks {
                   double first_stream_time);
   /* The video sink's counts: frames rendered and dropped. */
   void (*frames)(uint64_t rendered, uint64_t dropped);
+  /* A screenshot asked for with gs_screenshot: the PNG written to file, of the frame shown at
+     `at` (its stream time frame_time, its size); or, when why is not NULL, why none was written
+     (frame_time negative). */
+  void (*screenshot)(const char *file, double at, double frame_time, int width, int height, const char *why);
 } gs_callbacks;
 
 /* Initialises GStreamer; returns its version text (static). */
@@ -54,6 +58,10 @@ void gs_pause(void);
 
 /* A flushing, accurate seek to seconds. */
 void gs_seek(double seconds);
+
+/* Writes the video frame shown at `seconds` (stream time, the position's scale) to file as PNG,
+   when the video reaches it (callbacks->screenshot); asked before that frame is shown. */
+void gs_screenshot(double seconds, const char *file);
 
 /* Reports the frame counts, takes the pipeline to NULL and ends the main loop. */
 void gs_stop(void);
