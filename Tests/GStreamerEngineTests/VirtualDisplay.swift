@@ -1,4 +1,5 @@
 import Foundation
+import RealMedia
 import Testing
 
 /// An Xvfb server of the test's own, on a display number it picks free (`-displayfd`), for the
@@ -35,7 +36,7 @@ final class VirtualDisplay {
     }
     guard let number = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       kill(process.processIdentifier, SIGKILL)
-      throw FixtureError(description: "Xvfb did not start: it printed \(printed.debugDescription)")
+      throw RealClipError(description: "Xvfb did not start: it printed \(printed.debugDescription)")
     }
     name = ":\(number)"
   }
