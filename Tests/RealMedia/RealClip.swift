@@ -59,4 +59,7 @@ public enum RealClip {
 /// A clip that could not be made.
 public struct RealClipError: Error, CustomStringConvertible {
   public var description: String
+
+  /// An error saying `description`.
+  public init(description: String) { self.description = description }
 }
