@@ -106,7 +106,8 @@ struct GStreamerEngineTests {
 
   @Test func aHelperThatDiesIsAFatalErrorAndTheLogStays() throws {
     let fixture = try EngineFixture()
-    let session = try EngineSession(speed: .realTime)
+    // Fast: the helper lives on after the stream ends, until it is stopped, so the kill finds it.
+    let session = try EngineSession(speed: .fast)
     try session.engine.load(fixture.playlist)
     session.engine.play()
     #expect(session.wait(for: .playing) != nil)
