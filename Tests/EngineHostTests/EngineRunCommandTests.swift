@@ -41,6 +41,39 @@ import Testing
     #expect(server.pings.count == RealDAIServer.tags.count, "\(server.pings)")
   }
 
+  /// Issue 39's proof, the one real-time run of this suite (18 s of content): `adhost run
+  /// --engine gstreamer plugins/dai.lua` lasts the content, renders its frames (the log's last
+  /// line), begins the ads the headless run begins, and pings each media id once within 0.5 s of
+  /// its tag's content time.
+  @Test(RealClip.engineTests) func inRealTimeTheRunLastsTheContentAndPingsEachIdOnTime() async throws {
+    let server = try RealDAIServer()
+    let scratch = try Scratch()
+    let source = try scratch.write("source.json", server.sourceJSON)
+    let started = Date()
+    let run = await Self.adhost([
+      "run", Self.plugin, source, "--engine", "gstreamer", "--allow-http", "--json",
+    ])
+    let wall = -started.timeIntervalSinceNow
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(wall >= 0.9 * RealDAIServer.seconds, "played in \(wall) s")
+    let lines = run.output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    let last = try #require(lines.last)
+    #expect(last["type"] as? String == "frames", "the log ends with the frame count: \(last)")
+    let rendered = try #require(last["rendered"] as? Double)
+    #expect(rendered >= 0.9 * RealDAIServer.seconds * RealClip.frameRate, "\(rendered) frames")
+    let types = Self.types(run.output)
+    #expect(types.filter { $0.hasPrefix("adbegin") } == ["adbegin:pre1", "adbegin:mid1"], "\(types)")
+    #expect(server.pings.sorted() == RealDAIServer.tags.map(\.id).sorted(), "\(server.pings)")
+    for line in lines where line["type"] as? String == "beacon" {
+      let url = line["url"] as? String ?? ""
+      guard let tag = RealDAIServer.tags.first(where: { url.hasSuffix("/" + $0.id) }) else { continue }
+      let sent = try #require(line["contentTime"] as? Double)
+      #expect(abs(sent - tag.time) <= 0.5, "\(tag.id) sent at \(sent)")
+    }
+  }
+
   @Test func whatTheEngineCannotDoIsRefusedByName() async throws {
     let scratch = try Scratch()
     let source = try scratch.source(duration: 10, ssai: #"{"integration": "google-dai"}"#)
