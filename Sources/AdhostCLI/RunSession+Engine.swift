@@ -20,16 +20,7 @@ extension RunSession {
     let host = try EngineHost(options: options, speed: speed, show: show, log: eventLog(strict))
     observer?.attach(host.pluginHost)
     report?.attach(host.pluginHost)
-    do {
-      try host.loadPlugin(at: setup.pluginPath)
-    } catch {
-      console.printError("adhost run: \(error)")
-      return ExitCode.pluginFailed
-    }
-    if let problem = unregisteredIntegration(host.pluginHost) {
-      console.printError("adhost run: \(problem)")
-      return ExitCode.usage
-    }
+    if let refused = loadPlugin(into: host.pluginHost) { return refused }
     host.player.autoplay = true
     host.player.rendition = try Self.rendition(setup.options.segments)
     if let timeline = setup.timeline { host.player.defaultTimeline = timeline }

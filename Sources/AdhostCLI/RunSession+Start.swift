@@ -56,16 +56,7 @@ extension RunSession {
   /// Loads the plugin into `host` and checks the source can play: the exit code when it
   /// cannot (the plugin failed, or no plugin registered the source's integration), else nil.
   func load(into host: HeadlessHost) throws -> Int32? {
-    do {
-      try host.loadPlugin(at: setup.pluginPath)
-    } catch {
-      console.printError("adhost run: \(error)")
-      return ExitCode.pluginFailed
-    }
-    if let problem = unregisteredIntegration(host.pluginHost) {
-      console.printError("adhost run: \(problem)")
-      return ExitCode.usage
-    }
+    if let refused = loadPlugin(into: host.pluginHost) { return refused }
     if setup.timeline?.isLive == true && setup.options.until == nil && !setup.options.realTime {
       throw UsageError("--live runs without end on the virtual clock: give --until SECONDS (or --realtime)")
     }
@@ -75,8 +66,24 @@ extension RunSession {
     return nil
   }
 
+  /// Loads the plugin into `pluginHost` (on either player): the exit code when it failed or
+  /// registered none of the source's integrations, else nil.
+  func loadPlugin(into pluginHost: PluginHost) -> Int32? {
+    do {
+      try pluginHost.loadPlugin(at: setup.pluginPath)
+    } catch {
+      console.printError("adhost run: \(error)")
+      return ExitCode.pluginFailed
+    }
+    if let problem = unregisteredIntegration(pluginHost) {
+      console.printError("adhost run: \(problem)")
+      return ExitCode.usage
+    }
+    return nil
+  }
+
   /// A source whose integration no plugin registered, as a message.
-  func unregisteredIntegration(_ host: PluginHost) -> String? {
+  private func unregisteredIntegration(_ host: PluginHost) -> String? {
     for (index, typed) in setup.source.sources.enumerated() {
       guard let id = typed.ssai?.integrationId, !host.integrationIds.contains(id) else { continue }
       // Quoted as JSON strings: an id may hold control characters (a NUL printed raw hides).

@@ -26,17 +26,14 @@ extension EnginePlayer: IntegrationPlayer {
 
   /// Fires an event of the host's with fields of its own, logged with the playhead.
   public func emit(_ type: EventType, detail: JSONObject, logged: JSONObject?) {
-    let position = currentTime
-    log.appendDetailEvent(type, micros: loop.nowMicros, fields: logged ?? detail, currentTime: position)
-    let table = type.isAdEvent ? ads.listeners : listeners
-    guard table.hasListeners(type) else { return }
-    table.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: position, detail: detail))
+    PlayerEvents.fire(
+      type, at: loop.nowMicros, log: log, listeners: listeners, ads: ads, detail: detail, logged: logged,
+      currentTime: currentTime)
   }
 
   /// Hands an event to the listeners without logging it.
   public func dispatch(_ type: EventType, cue: Cue?) {
-    guard listeners.hasListeners(type) else { return }
-    listeners.dispatch(PlayerEvent(type: type, time: loop.now, currentTime: currentTime, cue: cue))
+    PlayerEvents.dispatch(type, at: loop.nowMicros, listeners: listeners, currentTime: currentTime, cue: cue)
   }
 }
 

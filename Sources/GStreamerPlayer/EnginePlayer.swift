@@ -115,16 +115,10 @@ public final class EnginePlayer {
     playedPercentage: Double? = nil, errorMessage: String? = nil, errorCode: Int? = nil, cue: Cue? = nil,
     joinedAt: Double? = nil
   ) {
-    log.appendEvent(
-      type, micros: loop.nowMicros, ad: ad, adBreak: adBreak, currentTime: currentTime,
-      playedPercentage: playedPercentage, errorMessage: errorMessage, errorCode: errorCode, cue: cue,
-      joinedAt: joinedAt)
-    let table = type.isAdEvent ? ads.listeners : listeners
-    guard table.hasListeners(type) else { return }
-    table.dispatch(
-      PlayerEvent(
-        type: type, time: loop.now, ad: ad, adBreak: adBreak, currentTime: currentTime,
-        playedPercentage: playedPercentage, errorMessage: errorMessage, errorCode: errorCode, cue: cue))
+    PlayerEvents.fire(
+      type, at: loop.nowMicros, log: log, listeners: listeners, ads: ads, ad: ad, adBreak: adBreak,
+      currentTime: currentTime, playedPercentage: playedPercentage, errorMessage: errorMessage,
+      errorCode: errorCode, cue: cue, joinedAt: joinedAt)
   }
 
   /// Stops playback for good (until a new source) and fires `error`; the engine pauses.
