@@ -24,8 +24,31 @@ enum EngineChoice: Equatable {
     "--show",
     help: "with --engine gstreamer: play in a window (needs a display)")
 
+  static let screenshotAt = CommandOption(
+    "--screenshot-at", value: "SECONDS:FILE",
+    help: """
+      with --engine gstreamer: write the frame shown at SECONDS of media
+      as a PNG file (repeatable)
+      """)
+
   /// The options, in `--help` order.
-  static let all = [engine, engineSpeed, show]
+  static let all = [engine, engineSpeed, show, screenshotAt]
+
+  /// The screenshots `--screenshot-at` asks for, each at its media time.
+  static func screenshots(_ parsed: ParsedArguments) throws(UsageError) -> [(at: Double, file: String)] {
+    let given = parsed.values(screenshotAt)
+    guard !given.isEmpty else { return [] }
+    if parsed.value(engine) != "gstreamer" { throw screenshotAt.error("needs --engine gstreamer") }
+    return try given.map { (text: String) throws(UsageError) -> (at: Double, file: String) in
+      guard let colon = text.firstIndex(of: ":"), let seconds = Double(text[..<colon]), seconds >= 0,
+        seconds.isFinite, text.index(after: colon) < text.endIndex
+      else {
+        throw screenshotAt.error(
+          "expected SECONDS:FILE (seconds of media, 0 or more, then the PNG's path), got '\(text)'")
+      }
+      return (seconds, String(text[text.index(after: colon)...]))
+    }
+  }
 
   /// The engine the options choose.
   static func choice(_ parsed: ParsedArguments) throws(UsageError) -> EngineChoice {

@@ -57,6 +57,8 @@ struct RunOptions {
   let liveStart: Double?
   /// `--engine`: the headless player or the real engine.
   var engine: EngineChoice
+  /// `--screenshot-at SECONDS:FILE`: the real engine's pictures to take.
+  let engineScreenshots: [(at: Double, file: String)]
 
   /// `recordings`: the `--offline` indexes already parsed in this run (`adhost test`'s runs).
   init(_ parsed: ParsedArguments, recordings: RecordingIndexCache? = nil) throws {
@@ -113,6 +115,7 @@ struct RunOptions {
     }
     segments = try Self.segments(parsed)
     engine = try EngineChoice.choice(parsed)
+    engineScreenshots = try EngineChoice.screenshots(parsed)
     liveStart = try parsed.number(Self.liveStart)
     if let liveStart, !(0...ContentTimeline.maxDuration).contains(liveStart) {
       throw Self.liveStart.error(

@@ -1,9 +1,11 @@
 import AdPlayer
 import EngineHost
+import Foundation
 import GStreamerEngine
 import GStreamerPlayer
 import PlaybackEngine
 import PlayerSeam
+import WebViewKit
 
 /// `adhost run --engine gstreamer`: the same plugin, source, log, strict checks, report and exit
 /// codes, with GStreamer playing the content (docs/engines.md).
@@ -17,7 +19,12 @@ extension RunSession {
     var options = hostOptions()
     // The engine reads its playlists; a timeline given on the command line is the host's.
     options.engine.defaultTimeline = setup.timeline ?? .live
-    let host = try EngineHost(options: options, speed: speed, show: show, log: eventLog(strict))
+    // A window needs a display: a private one where the host has none.
+    let display = show ? try Self.privateDisplay() : nil
+    defer { display?.stop() }
+    let host = try EngineHost(
+      options: options, speed: speed, show: show, display: display?.name, log: eventLog(strict))
+    host.player.screenshots = setup.options.engineScreenshots.map { ($0.at, URL(fileURLWithPath: $0.file)) }
     observer?.attach(host.pluginHost)
     report?.attach(host.pluginHost)
     if let refused = loadPlugin(into: host.pluginHost) { return refused }
@@ -39,7 +46,32 @@ extension RunSession {
     report?.add(strict.violations)
     finish.fatal = host.player.fatalError
     console.flush()
-    return exitCode(finish, strict: strict)
+    return Self.keepScreenshots(exitCode(finish, strict: strict), host.player, setup.options, console)
+  }
+
+  /// A picture asked for and not written is output not saved (74), unless the run failed first.
+  static func keepScreenshots(
+    _ code: Int32, _ player: EnginePlayer, _ options: RunOptions, _ console: Console
+  )
+    -> Int32
+  {
+    for failure in player.failedScreenshots { console.printError("adhost run: --screenshot-at \(failure)") }
+    let missing = options.engineScreenshots.map(\.file).filter { !FileManager.default.fileExists(atPath: $0) }
+    if player.failedScreenshots.isEmpty, !missing.isEmpty {
+      console.printError("adhost run: --screenshot-at: the run ended before \(missing) was written")
+    }
+    return code == ExitCode.success && !missing.isEmpty ? ExitCode.outputNotSaved : code
+  }
+
+  /// Xvfb for the engine's window when the host has no display (`DISPLAY`, `WAYLAND_DISPLAY`).
+  static func privateDisplay() throws -> HeadlessDisplay? {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil { return nil }
+    do {
+      return try HeadlessDisplay(width: 640, height: 480, terminating: false)
+    } catch {
+      throw UsageError("--show: no display, and a private one could not start: \(error)")
+    }
   }
 
   /// The options the real engine cannot honour, refused by name.

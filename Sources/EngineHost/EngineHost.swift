@@ -20,15 +20,17 @@ public final class EngineHost {
   /// A host whose engine runs at `speed` (`show` for a window) and makes every request through
   /// the host's logged client (the options' HTTP client, with its faults and recording); the
   /// playlists and MPDs are the engine's to read, so the host makes no content request of its own.
+  /// `display` is the X display of the window (nil: the host's own).
   public init(
     options: PluginHostOptions, speed: GStreamerEngineOptions.Speed, show: Bool = false,
-    log: EventLog = EventLog()
+    display: String? = nil, log: EventLog = EventLog()
   ) throws(LuaError) {
     var engineOptions = GStreamerEngineOptions(http: options.engine.http)
     engineOptions.speed = speed
     // The fast mode follows the host's media-time timers frame by frame.
     engineOptions.stepped = speed == .fast
     engineOptions.show = show
+    engineOptions.display = display
     player = EnginePlayer(engineOptions: engineOptions, log: log)
     var options = options
     options.engine.readsPlaylists = false

@@ -94,9 +94,24 @@ extension EnginePlayer {
       appendLog(
         .frames,
         fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
-    case .ready, .scte35, .fragment, .screenshot, .stopped, .exited, .error, .crashed: break
+    case .screenshot(let shot): logScreenshot(shot)
+    case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
     }
     for change in playback.apply(event) { apply(change) }
+  }
+
+  private func logScreenshot(_ shot: EngineScreenshot) {
+    var fields = JSONObject([("path", .string(shot.file)), ("at", .number(shot.at))])
+    switch shot.outcome {
+    case .written(let frameTime, let width, let height):
+      fields["frameTime"] = .number(frameTime)
+      fields["width"] = .number(Double(width))
+      fields["height"] = .number(Double(height))
+    case .failed(let reason):
+      fields["failure"] = .string(reason)
+      failedScreenshots.append("\(shot.file): \(reason)")
+    }
+    appendLog(.screenshot, fields: fields)
   }
 
   private func report(_ position: Double) {

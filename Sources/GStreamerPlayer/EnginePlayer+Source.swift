@@ -59,6 +59,7 @@ extension EnginePlayer: SourceLifecyclePlayer {
       }
       self.engine = engine
       try engine.load(uri, rendition: rendition)
+      for shot in screenshots { engine.screenshot(at: shot.at, to: shot.file) }
     } catch {
       fail(message: error.description, code: PlayerError.contentLoadErrorCode)
       return

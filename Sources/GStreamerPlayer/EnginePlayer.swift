@@ -36,6 +36,11 @@ public final class EnginePlayer {
   public var playingInterstitial = false
   /// Decides what a click on the playing ad does.
   public var clickHandler: ((ClickTarget, any IntegrationAd) -> ClickOutcome?)?
+  /// The pictures of the video to take once the content loads: the frame shown at each media
+  /// time, as a PNG file; each outcome is a `screenshot` log entry.
+  public var screenshots: [(at: Double, file: URL)] = []
+  /// The screenshots that could not be written, and why (`file: reason`).
+  public internal(set) var failedScreenshots: [String] = []
   /// The drift above which a cue's firing is logged (`cue-drift`): its content time against the
   /// engine's position when it fired, in seconds.
   public var cueDriftTolerance = 0.04

@@ -2,23 +2,27 @@ import Foundation
 
 /// A private X display: an `Xvfb` server with a screen of at least the view's size, started for
 /// one view and stopped with it. Xvfb renders in software; WebKit draws into it with Mesa's
-/// software GL.
-final class HeadlessDisplay: Sendable {
+/// software GL. The GStreamer engine's window (`adhost run --engine gstreamer --show`) uses one
+/// where the host has no display.
+public final class HeadlessDisplay: Sendable {
   /// The display's name, `:N`.
-  let name: String
+  public let name: String
   private let process: Process
 
   /// Starts Xvfb on a free display number (it picks one and writes it to `-displayfd`). It ends
   /// by itself once its last client (the helper) left (`-terminate`): a host killed without a
   /// word leaves no display behind.
-  init(width: Int, height: Int) throws(WebViewError) {
+  /// `terminating`: Xvfb ends when its last client leaves; false for a client that connects more
+  /// than once (GStreamer's video sinks probe the display with a connection of their own first),
+  /// which then needs `stop()`.
+  public init(width: Int, height: Int, terminating: Bool = true) throws(WebViewError) {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: Self.xvfbPath)
     let screen = "\(max(width, 640))x\(max(height, 480))x24"
-    process.arguments = [
-      "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset", "-terminate",
-    ]
+    process.arguments =
+      ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"]
+      + (terminating ? ["-terminate"] : [])
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
@@ -44,7 +48,7 @@ final class HeadlessDisplay: Sendable {
 
   /// Ends Xvfb with SIGKILL: a child spawned from one of the runtime's threads inherits their
   /// blocked signals, so it never sees a SIGTERM.
-  func stop() {
+  public func stop() {
     defer { EngineProcesses.ended(process.processIdentifier) }
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)

@@ -143,6 +143,9 @@ enum HelpGolden {
                           with --engine gstreamer: real (default: what an app gets) or fast
                           (unsynchronised sinks, timers on media time, stepped by the host)
       --show              with --engine gstreamer: play in a window (needs a display)
+      --screenshot-at SECONDS:FILE
+                          with --engine gstreamer: write the frame shown at SECONDS of media
+                          as a PNG file (repeatable)
       --strict            check the run against the strict SSAI and IAB tracking rules
                           (docs/testing.md): print each violation with its severity,
                           exit 1 on one at or above --fail-on

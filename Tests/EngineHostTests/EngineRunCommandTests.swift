@@ -119,3 +119,37 @@ extension EngineRunCommandTests {
     #expect(failed.output.contains("midpoint"), "\(failed.output)")
   }
 }
+
+extension EngineRunCommandTests {
+  /// `--show --screenshot-at`: a window (under a private Xvfb where the host has no display)
+  /// plays the stream, and the frame shown at 8 s of media is written as a PNG that is not blank.
+  @Test(RealClip.engineTests, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")))
+  func aWindowsFrameIsWrittenAsAPictureThatIsNotBlank() async throws {
+    let server = try RealDAIServer()
+    let scratch = try Scratch()
+    let source = try scratch.write("source.json", server.sourceJSON)
+    let shot = scratch.folder.appendingPathComponent("at-8.png")
+    let run = await Self.adhost([
+      "run", Self.plugin, source, "--engine", "gstreamer", "--engine-speed", "fast", "--show",
+      "--screenshot-at", "8:\(shot.path)", "--allow-http", "--json",
+    ])
+    #expect(run.code == 0, "\(run.errors)")
+    let picture = try #require(try DecodedPicture(png: shot), "no PNG ffmpeg decodes at \(shot.path)")
+    #expect(picture.width == 160 && picture.height == 90)
+    #expect(picture.variance > 100, "a blank picture: variance \(picture.variance)")
+    #expect(Self.types(run.output).contains("screenshot"))
+  }
+
+  @Test func aScreenshotAsksForTheEngineAndATime() async throws {
+    let scratch = try Scratch()
+    let source = try scratch.source(duration: 10, ssai: #"{"integration": "google-dai"}"#)
+    let headless = await Self.adhost(["run", Self.plugin, source, "--screenshot-at", "2:x.png"])
+    #expect(headless.code == 64)
+    #expect(headless.errors.contains("--screenshot-at: needs --engine gstreamer"), "\(headless.errors)")
+    let malformed = await Self.adhost([
+      "run", Self.plugin, source, "--engine", "gstreamer", "--screenshot-at", "soon:x.png",
+    ])
+    #expect(malformed.code == 64)
+    #expect(malformed.errors.contains("expected SECONDS:FILE"), "\(malformed.errors)")
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import RealMedia
 import GStreamerEngine
 import HTTPKit
 import TestFiles

@@ -3,14 +3,16 @@ import Foundation
 /// A picture's pixels (RGB, 8 bits each), decoded by ffmpeg: a PNG the engine wrote, or a frame
 /// of the fixture's source pattern, so the test reads the PNG with a decoder other than the
 /// engine's encoder.
-struct DecodedPicture {
-  let width: Int
-  let height: Int
-  let rgb: [UInt8]
+public struct DecodedPicture {
+  /// Its size, in pixels.
+  public let width: Int
+  public let height: Int
+  /// Its samples, RGB, row by row.
+  public let rgb: [UInt8]
 
   /// The PNG at `file`: its size from its header (IHDR), its pixels from ffmpeg; nil when it is
   /// no PNG or ffmpeg cannot decode it to that size.
-  init?(png file: URL) throws {
+  public init?(png file: URL) throws {
     let bytes = [UInt8](try Data(contentsOf: file))
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     guard bytes.count > 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8)
@@ -21,7 +23,7 @@ struct DecodedPicture {
 
   /// Frame `seconds` of ffmpeg's `testsrc2` pattern at `width`×`height`, 25 fps: what the
   /// fixture's clip was encoded from.
-  init?(testPatternAt seconds: Double, width: Int, height: Int) throws {
+  public init?(testPatternAt seconds: Double, width: Int, height: Int) throws {
     try self.init(
       width: width, height: height,
       ffmpegInput: ["-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height):rate=25", "-ss", "\(seconds)"])
@@ -49,13 +51,13 @@ struct DecodedPicture {
   }
 
   /// The variance of the samples: 0 for a blank (single-colour) picture.
-  var variance: Double {
+  public var variance: Double {
     let mean = rgb.reduce(0.0) { $0 + Double($1) } / Double(rgb.count)
     return rgb.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(rgb.count)
   }
 
   /// The mean absolute difference of the samples of two pictures of one size.
-  func difference(from other: DecodedPicture) -> Double {
+  public func difference(from other: DecodedPicture) -> Double {
     zip(rgb, other.rgb).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(rgb.count)
   }
 }
