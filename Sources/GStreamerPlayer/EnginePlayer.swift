@@ -2,6 +2,7 @@ import AdsCore
 import Foundation
 import GStreamerEngine
 import OutsideText
+import PlaybackEngine
 import PlayerSeam
 
 /// The player behind the seam on a real engine: GStreamer's `playbin3` in the `adhost-gst`
@@ -64,6 +65,10 @@ public final class EnginePlayer {
   var seekTargetMicros: Int64?
   /// How the engine places the tags of the segments it fetched (`EngineCuePlacement`).
   var placement = EngineCuePlacement()
+  /// The cues of the playlists and MPDs the engine fetched.
+  var playlists = FetchedPlaylists()
+  /// The cues of the SCTE-35 sections the engine forwarded.
+  var splices = EngineSpliceCues()
   /// Where the playhead was when the cues were last looked at while playing (nil after a seek
   /// or a new source: the cues passed before it do not fire).
   var lastCueCheckMicros: Int64?
@@ -94,7 +99,9 @@ public final class EnginePlayer {
 
   /// Listens to a player event; ad events go to `ads` listeners.
   @discardableResult
-  public func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void) -> ListenerToken {
+  public func addEventListener(_ type: EventType, _ listener: @escaping (PlayerEvent) -> Void)
+    -> ListenerToken
+  {
     listeners.add(type, listener)
   }
 
