@@ -61,6 +61,15 @@ import Testing
     host.end()
     #expect(ending == .ended, "\(reason)")
 
+    // The playlist reached the server as often as the engine asked for it: the host asked for
+    // nothing of its own.
+    let name = playlist.path
+    let served = server.requests.filter { $0.path == name }.count
+    #expect(served >= 1)
+    #expect(
+      served == engineRequests.filter { $0 == playlist.absoluteString }.count,
+      "\(server.requests.map(\.path))")
+
     let range = try #require(seen.added.first { $0.cue.id == "break-1" }, "\(seen.added.map(\.cue.id))")
     #expect(range.cue.kind == "daterange")
     #expect(abs(range.cue.startTime - Self.rangeTime) < 0.001, "\(range.cue)")
@@ -80,14 +89,5 @@ import Testing
       #expect(seen.added.filter { $0.cue.id == id }.count == 1, "\(id)")
       #expect(seen.fired.filter { $0.cue.id == id }.count == 1, "\(id)")
     }
-
-    // The playlist reached the server as often as the engine asked for it: the host asked for
-    // nothing of its own.
-    let name = playlist.path
-    let served = server.requests.filter { $0.path == name }.count
-    #expect(served >= 1)
-    #expect(
-      served == engineRequests.filter { $0 == playlist.absoluteString }.count,
-      "\(server.requests.map(\.path))")
   }
 }
