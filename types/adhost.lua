@@ -313,6 +313,7 @@ function Controller:fatalError(message, code) end
 ---@field segmentationEventId? integer
 ---@field segmentationTypeId? integer
 ---@field segmentationDuration? number Seconds.
+---@field timedBy? "engine"|"adhost" On the real engine only: which side timed the cue (docs/plugin-api.md "Cues on the real engine").
 
 ---The HLS media playlist being played.
 ---@class adhost.Playlist

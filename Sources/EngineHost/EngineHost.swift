@@ -19,7 +19,8 @@ public final class EngineHost {
 
   /// A host whose engine runs at `speed` (`show` for a window) and makes every request through
   /// the host's logged client (the options' HTTP client, with its faults and recording); the
-  /// playlists and MPDs are the engine's to read, so the host makes no content request of its own.
+  /// playlists and MPDs are the engine's to fetch, so the host makes no content request of its own:
+  /// it reads the cues of those the engine fetched (`EnginePlayer`, `FetchedPlaylists`).
   /// `display` is the X display of the window (nil: the host's own).
   public init(
     options: PluginHostOptions, speed: GStreamerEngineOptions.Speed, show: Bool = false,

@@ -21,6 +21,9 @@ public enum EngineEvent: Sendable, Equatable {
   /// The timed metadata the host read from each media segment the engine fetched (its proxy's
   /// answer), and the segment's first time.
   case tags(EngineTags)
+  /// A playlist or MPD the engine fetched (its proxy's answer), for the host's readers of ad
+  /// markers.
+  case playlist(EnginePlaylist)
   /// The video sink's counts (at `ended` and when stopped).
   case frames(rendered: Int, dropped: Int)
   /// A screenshot asked for (`GStreamerEngine.screenshot(at:to:)`): written, or why not.

@@ -10,7 +10,8 @@ import Synchronization
 /// asked, its policy is the ATS rule — and logged (`requests`). Each request gets its kind from its
 /// URL (`playlist`, `segment`), for fault rules. A segment replayed trimmed (a recording made
 /// without `--keep-media`) is not handed to the engine, which cannot decode it: it is answered 502
-/// and `refused` is told why, with the fix. Any thread.
+/// and `refused` is told why, with the fix. Each playlist or MPD answered (2xx) goes to `fetched`,
+/// each media segment's timed metadata to `tagged`. Any thread.
 final class EngineProxy: Sendable {
   private let server: LoopbackServer
   private let log = RequestLog()
@@ -23,7 +24,8 @@ final class EngineProxy: Sendable {
 
   init(
     http: HTTPClient, refused: @escaping @Sendable (String) -> Void,
-    tagged: @escaping @Sendable (EngineTags) -> Void
+    tagged: @escaping @Sendable (EngineTags) -> Void,
+    fetched: @escaping @Sendable (EnginePlaylist) -> Void
   ) throws(GStreamerEngineFailure) {
     // A redirect goes back to the engine, which requests its target through here again.
     let http = http.answeringRedirects()
@@ -38,11 +40,13 @@ final class EngineProxy: Sendable {
       let (response, entry) = Self.forward(request, http: http)
       log.append(entry)
       if let error = entry.error, entry.trimmed { refused(error) }
-      if response.status / 100 == 2,
-        RequestKind(contentURL: URL(string: entry.url) ?? URL(fileURLWithPath: "/")) == .segment,
-        let tags = tagReader.read([UInt8](response.body), url: entry.url)
-      {
-        tagged(tags)
+      guard response.status / 100 == 2 else { return response }
+      switch RequestKind(contentURL: URL(string: entry.url) ?? URL(fileURLWithPath: "/")) {
+      case .segment:
+        if let tags = tagReader.read([UInt8](response.body), url: entry.url) { tagged(tags) }
+      case .playlist:
+        fetched(EnginePlaylist(url: entry.url, body: [UInt8](response.body)))
+      default: break
       }
       return response
     }

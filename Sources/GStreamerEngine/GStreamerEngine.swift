@@ -31,7 +31,8 @@ public final class GStreamerEngine: Sendable {
       proxy = try EngineProxy(
         http: options.http,
         refused: { why in events.push(.error(EngineError(message: why, element: "adhost proxy"))) },
-        tagged: { tags in events.push(.tags(tags)) })
+        tagged: { tags in events.push(.tags(tags)) },
+        fetched: { playlist in events.push(.playlist(playlist)) })
       var environment = ProcessInfo.processInfo.environment
       // libsoup (souphttpsrc, and the adaptive demuxers' own session) takes its proxy from these,
       // for every host, loopback included.

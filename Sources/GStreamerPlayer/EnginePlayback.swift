@@ -12,7 +12,7 @@ public enum PlaybackChange: Equatable, Sendable {
 /// The playback state of the GStreamer player, as the engine reports it: its events map to the
 /// player's (`timeupdate` at the engine's position, `play`, `playing`, `pause`, `seeking`,
 /// `seeked`, `waiting`, `ended`), its errors and a helper crash to a fatal `PlayerError` with the
-/// engine's message. The rest of the engine's events (fragments, segments, SCTE-35, frame counts)
+/// engine's message. The rest of the engine's events (fragments, segments, SCTE-35, playlists, frame counts)
 /// change no playback state. One thread at a time.
 public struct EnginePlayback: Sendable {
   /// The code of the fatal error an engine error or a helper crash stops playback with.
@@ -69,7 +69,7 @@ public struct EnginePlayback: Sendable {
       return [stop(PlayerError(error.description, code: Self.engineErrorCode))]
     case .crashed(let reason):
       return [stop(PlayerError("the GStreamer helper ended: \(reason)", code: Self.engineErrorCode))]
-    case .ready, .scte35, .fragment, .segment, .tags, .frames, .screenshot, .stopped, .exited:
+    case .ready, .scte35, .fragment, .segment, .tags, .playlist, .frames, .screenshot, .stopped, .exited:
       return []
     }
   }

@@ -73,8 +73,8 @@ extension EnginePlayer {
     reportedAtMicros = loop.nowMicros
   }
 
-  /// Applies one event of the engine: its state and position to the player's events, the tags
-  /// of what it fetched to cues, its errors to a fatal error, its frame counts to the log.
+  /// Applies one event of the engine: its state and position to the player's events, the tags,
+  /// playlists and MPDs of what it fetched and its SCTE-35 splices to cues, its errors to a fatal error, its frame counts to the log.
   public func handle(_ event: EngineEvent) {
     switch event {
     case .time(let position, let duration):
@@ -88,14 +88,16 @@ extension EnginePlayer {
       if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }
       if let position, seekTargetMicros == nil { report(position) }
-    case .tags(let tags): mergeCues(placement.add(tags, known: cueState))
-    case .segment(let segment): mergeCues(placement.add(segment, known: cueState))
+    case .tags(let tags): addPlaced(placement.add(tags, known: cueState))
+    case .segment(let segment): addPlaced(placement.add(segment, known: cueState))
+    case .playlist(let fetched): addCues(of: fetched)
+    case .scte35(let splice): addCue(of: splice)
     case .frames(let rendered, let dropped):
       appendLog(
         .frames,
         fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
     case .screenshot(let shot): logScreenshot(shot)
-    case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
+    case .ready, .fragment, .stopped, .exited, .error, .crashed: break
     }
     for change in playback.apply(event) { apply(change) }
   }

@@ -1,6 +1,7 @@
 import AdsCore
 import Foundation
 import GStreamerEngine
+import PlaybackEngine
 import PlayerSeam
 
 extension EnginePlayer {
@@ -16,6 +17,8 @@ extension EnginePlayer {
     fatalError = nil
     playback = EnginePlayback()
     placement = EngineCuePlacement()
+    playlists = FetchedPlaylists()
+    splices = EngineSpliceCues()
     reportedPositionMicros = 0
     reportedAtMicros = loop.nowMicros
     lastCueCheckMicros = nil

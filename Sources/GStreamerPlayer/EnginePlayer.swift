@@ -2,6 +2,7 @@ import AdsCore
 import Foundation
 import GStreamerEngine
 import OutsideText
+import PlaybackEngine
 import PlayerSeam
 
 /// The player behind the seam on a real engine: GStreamer's `playbin3` in the `adhost-gst`
@@ -69,6 +70,10 @@ public final class EnginePlayer {
   var seekTargetMicros: Int64?
   /// How the engine places the tags of the segments it fetched (`EngineCuePlacement`).
   var placement = EngineCuePlacement()
+  /// The cues of the playlists and MPDs the engine fetched.
+  var playlists = FetchedPlaylists()
+  /// The cues of the SCTE-35 sections the engine forwarded.
+  var splices = EngineSpliceCues()
   /// Where the playhead was when the cues were last looked at while playing (nil after a seek
   /// or a new source: the cues passed before it do not fire).
   var lastCueCheckMicros: Int64?

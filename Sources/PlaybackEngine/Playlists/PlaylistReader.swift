@@ -147,7 +147,10 @@ public final class PlaylistReader {
   }
 
   /// The cues as the player's.
-  var cues: [Cue] {
+  var cues: [Cue] { Self.cues(of: timeline) }
+
+  /// The cues of a playlist's timeline as the player's.
+  static func cues(of timeline: HLSTimeline) -> [Cue] {
     timeline.cues.map { cue in
       Cue(
         id: cue.id, startTime: cue.startTime, endTime: cue.endTime, cueClass: cue.cueClass,

@@ -1,6 +1,7 @@
 import Foundation
 import MediaKit
 import PlayerSeam
+import SCTE35Kit
 
 /// The cues of a segment's timed metadata, at content times (docs/plugin-api.md "In-band cues"):
 /// one per ID3 frame (kind `id3`), per `emsg` box (kind `emsg`), per SCTE-35 section in a
@@ -31,15 +32,26 @@ public enum InbandCues {
             kind: "emsg", attributes: JSONObject(emsgFields(message))))
       case .scte35(let signal):
         number += 1
-        let length = signal.breakDurationSeconds ?? signal.segmentations.first?.seconds ?? 0
-        cues.append(
-          Cue(
-            id: "scte35-\(sequence)-\(number)", startTime: start, endTime: start + length,
-            cueClass: EventMessage.scte35Scheme, kind: "scte35",
-            attributes: JSONObject(MPDCues.scte35Fields(signal))))
+        cues.append(scte35Cue(signal, id: "scte35-\(sequence)-\(number)", start: start))
       }
     }
     return cues
+  }
+
+  /// The cue of a SCTE-35 `splice_info_section` at `start` (content seconds): kind `scte35`,
+  /// class `urn:scte:scte35:2013:bin`, the fields of DASH's SCTE-35 cues, lasting the break
+  /// duration, else the segmentation duration, else a point. A real engine's player makes its
+  /// splices' cues with it (the section as tsdemux forwarded it); a section SCTE35Kit cannot
+  /// decode throws its reason.
+  public static func scte35Cue(section: [UInt8], id: String, start: Double) throws(SCTE35Error) -> Cue {
+    scte35Cue(try SCTE35Binary.decode(section), id: id, start: start)
+  }
+
+  static func scte35Cue(_ signal: SCTE35Signal, id: String, start: Double) -> Cue {
+    let length = signal.breakDurationSeconds ?? signal.segmentations.first?.seconds ?? 0
+    return Cue(
+      id: id, startTime: start, endTime: start + length, cueClass: EventMessage.scte35Scheme, kind: "scte35",
+      attributes: JSONObject(MPDCues.scte35Fields(signal)))
   }
 
   /// An ID3 frame as THEOplayer's ID3 cues give it: `id`, then its fields.
