@@ -37,6 +37,9 @@ public struct EnginePlayback: Sendable {
   /// are still to come, in order.
   private var echoes: [EngineState] = []
 
+  /// Whether the engine is still to report a state the host asked for (`request`).
+  public var awaitsEngine: Bool { !echoes.isEmpty }
+
   /// A state before the engine's first event.
   public init() {}
 
@@ -60,7 +63,18 @@ public struct EnginePlayback: Sendable {
         return []
       }
       if let position { self.position = position }
-      return [apply(state)]
+      switch state {
+      case .ended where !paused:
+        // As a player's media element does: `pause` then `ended`. The player pauses the engine
+        // (its pipeline would play on from a later seek), whose report fires nothing again.
+        echoes.append(.pause)
+        return [.event(.pause, currentTime: nil), apply(state)]
+      case .seeked:
+        // As a player's media element does: the playhead's `timeupdate`, then `seeked`.
+        return [.event(.timeupdate, currentTime: self.position), apply(state)]
+      default:
+        return [apply(state)]
+      }
     case .time(let position, let duration):
       self.position = position
       self.duration = duration

@@ -11,6 +11,13 @@ extension EnginePlayer {
   /// Whether the content played to its end.
   public var ended: Bool { playback.ended }
 
+  /// Whether the engine is still to answer what the player asked of it: a state (`play`,
+  /// `pause`, `seeking`) it has not reported yet, or the end of a seek (`seeked`). A caller that
+  /// needs the answer drives the player (`EngineRun.drive`) until this is false.
+  public var awaitsEngine: Bool {
+    isLoaded && !isDestroyed && fatalError == nil && (playback.awaitsEngine || seekTargetMicros != nil)
+  }
+
   /// The playhead in seconds: the engine's last reported position, moved on by the time since
   /// while it plays (the engine reports at least 4 times a second).
   public var currentTime: Double { VirtualTime.seconds(positionMicros) }
@@ -55,6 +62,8 @@ extension EnginePlayer {
     if let duration = timeline.duration { target = min(target, duration) }
     placement.restart()
     cancelCueTimer()
+    // The cues jumped over do not fire (the seek's `timeupdate` comes before its `seeked`).
+    lastCueCheckMicros = nil
     seekTargetMicros = VirtualTime.micros(target)
     engine.seek(to: target)
     for change in playback.request(.seeking, position: target) { apply(change) }
@@ -88,14 +97,21 @@ extension EnginePlayer {
       if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }
       if let position, seekTargetMicros == nil { report(position) }
+      // At the end of VOD content the playhead is its duration, as a media element's is.
+      if state == .ended, let end = timeline.durationMicros { reportedPositionMicros = end }
     case .tags(let tags): mergeCues(placement.add(tags, known: cueState))
     case .segment(let segment): mergeCues(placement.add(segment, known: cueState))
     case .frames(let rendered, let dropped):
       appendLog(
-        .frames, fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
+        .frames,
+        fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
     case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
     }
+    // The pipeline stays in PLAYING after its end: the player pauses it, as `EnginePlayback` says.
+    var pausesAtEnd = false
+    if case .state(.ended, _) = event { pausesAtEnd = !playback.paused && playback.fatalError == nil }
     for change in playback.apply(event) { apply(change) }
+    if pausesAtEnd { engine?.pause() }
   }
 
   private func report(_ position: Double) {
