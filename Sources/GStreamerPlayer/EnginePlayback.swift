@@ -53,6 +53,13 @@ public struct EnginePlayback: Sendable {
     return [apply(state)]
   }
 
+  /// The host pauses the engine without a change the player fires (its content ended, and the
+  /// pipeline, still playing, would play on from a seek): the engine's report fires nothing.
+  public mutating func pauseQuietly() {
+    guard fatalError == nil else { return }
+    echoes.append(.pause)
+  }
+
   /// Applies one engine event; answers what the player fires for it, in order.
   public mutating func apply(_ event: EngineEvent) -> [PlaybackChange] {
     guard fatalError == nil else { return [] }
@@ -65,9 +72,7 @@ public struct EnginePlayback: Sendable {
       if let position { self.position = position }
       switch state {
       case .ended where !paused:
-        // As a player's media element does: `pause` then `ended`. The player pauses the engine
-        // (its pipeline would play on from a later seek), whose report fires nothing again.
-        echoes.append(.pause)
+        // As a player's media element does: `pause` then `ended`.
         return [.event(.pause, currentTime: nil), apply(state)]
       case .seeked:
         // As a player's media element does: the playhead's `timeupdate`, then `seeked`.

@@ -65,6 +65,12 @@ extension EnginePlayer {
     // The cues jumped over do not fire (the seek's `timeupdate` comes before its `seeked`).
     lastCueCheckMicros = nil
     seekTargetMicros = VirtualTime.micros(target)
+    if playback.ended {
+      // The pipeline stays in PLAYING after its end: paused first, it does not play on from the
+      // seek (the player is paused since the end).
+      engine.pause()
+      playback.pauseQuietly()
+    }
     engine.seek(to: target)
     for change in playback.request(.seeking, position: target) { apply(change) }
   }
@@ -107,11 +113,7 @@ extension EnginePlayer {
         fields: JSONObject([("rendered", .number(Double(rendered))), ("dropped", .number(Double(dropped)))]))
     case .ready, .scte35, .fragment, .stopped, .exited, .error, .crashed: break
     }
-    // The pipeline stays in PLAYING after its end: the player pauses it, as `EnginePlayback` says.
-    var pausesAtEnd = false
-    if case .state(.ended, _) = event { pausesAtEnd = !playback.paused && playback.fatalError == nil }
     for change in playback.apply(event) { apply(change) }
-    if pausesAtEnd { engine?.pause() }
   }
 
   private func report(_ position: Double) {

@@ -27,7 +27,9 @@ import Testing
         .event(.timeupdate, currentTime: 19.9), .event(.pause, currentTime: nil),
         .event(.ended, currentTime: nil),
       ])
-    // The player pauses the engine at the end: the engine's report of it fires nothing.
+    // A seek after the end pauses the engine first: the engine's report of it fires nothing.
+    #expect(!playback.awaitsEngine)
+    playback.pauseQuietly()
     #expect(playback.awaitsEngine)
     #expect(playback.apply(.state(.pause, position: 20)).isEmpty)
     #expect(!playback.awaitsEngine)
