@@ -22,7 +22,7 @@ import PackageDescription
 //    adhost-gst helper; uses HTTPKit, LoopbackHTTP); PlaybackEngine (playlists,
 //    interstitials, client-side ads, native VAST tracking, on PlayerSeam's protocols).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
-// 5. HeadlessHost (PluginHost on AdPlayer), EngineHost (on GStreamer), AdhostCLI, adhost, adhost-bench, adhost-webview,
+// 5. HeadlessHost (PluginHost on AdPlayer), EngineHost (on GStreamer), AppHost (either), AdhostCLI, adhost, adhost-bench, adhost-webview,
 //    adhost-gst.
 // Tests only: HTTPTestSupport (Tests/HTTPTestSupport), TestFiles (Tests/TestFiles), the test targets.
 let package = Package(
@@ -45,6 +45,7 @@ let package = Package(
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
     .library(name: "EngineHost", targets: ["EngineHost"]),
+    .library(name: "AppHost", targets: ["AppHost"]),
   ],
   targets: [
     .systemLibrary(
@@ -114,6 +115,13 @@ let package = Package(
     .target(name: "HeadlessHost", dependencies: ["PluginHost", "AdPlayer", "LuaKit", "PlayerSeam"]),
     .target(
       name: "EngineHost", dependencies: ["PluginHost", "GStreamerPlayer", "GStreamerEngine", "LuaKit", "PlayerSeam"]),
+    // One façade for an app over either host: headless or GStreamer (docs/embedding.md).
+    .target(
+      name: "AppHost",
+      dependencies: [
+        "HeadlessHost", "EngineHost", "PluginHost", "AdPlayer", "GStreamerPlayer", "GStreamerEngine", "LuaKit",
+        "PlayerSeam",
+      ]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -209,7 +217,7 @@ let package = Package(
     .testTarget(
       name: "EngineHostTests",
       dependencies: [
-        "EngineHost", "AdhostCLI", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
+        "EngineHost", "AppHost", "AdhostCLI", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
         "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
       ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
