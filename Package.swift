@@ -22,7 +22,7 @@ import PackageDescription
 //    adhost-gst helper; uses HTTPKit, LoopbackHTTP); PlaybackEngine (playlists,
 //    interstitials, client-side ads, native VAST tracking, on PlayerSeam's protocols).
 // 4. PluginHost — binds PlayerSeam's protocols and the domain's services into Lua; never AdPlayer.
-// 5. HeadlessHost (PluginHost on AdPlayer), AdhostCLI, adhost, adhost-bench, adhost-webview,
+// 5. HeadlessHost (PluginHost on AdPlayer), EngineHost (on GStreamer), AppHost (either), AdhostCLI, adhost, adhost-bench, adhost-webview,
 //    adhost-gst.
 // Tests only: HTTPTestSupport (Tests/HTTPTestSupport), TestFiles (Tests/TestFiles), the test targets.
 let package = Package(
@@ -45,6 +45,7 @@ let package = Package(
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HeadlessHost", targets: ["HeadlessHost"]),
     .library(name: "EngineHost", targets: ["EngineHost"]),
+    .library(name: "AppHost", targets: ["AppHost"]),
   ],
   targets: [
     .systemLibrary(
@@ -117,6 +118,14 @@ let package = Package(
     .target(
       name: "EngineHost",
       dependencies: ["PluginHost", "GStreamerPlayer", "GStreamerEngine", "LuaKit", "PlayerSeam"]),
+    // One façade for an app over either host: headless or GStreamer (docs/embedding.md).
+    .target(
+      name: "AppHost",
+      dependencies: [
+        "HeadlessHost", "EngineHost", "PluginHost", "AdPlayer", "GStreamerPlayer", "GStreamerEngine",
+        "LuaKit",
+        "PlayerSeam",
+      ]),
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -150,7 +159,8 @@ let package = Package(
     // Hostile segments (MediaWriter's segments broken on purpose): MediaKit's tests and its fuzz corpus.
     .target(name: "MediaFixtures", dependencies: ["MediaWriter"], path: "Tests/MediaFixtures"),
     // Real H.264 + AAC encoded by ffmpeg at test time, for the real engine's tests.
-    .target(name: "RealMedia", dependencies: ["MediaWriter", "TestFiles"], path: "Tests/RealMedia"),
+    .target(
+      name: "RealMedia", dependencies: ["MediaWriter", "TestFiles", "LoopbackHTTP"], path: "Tests/RealMedia"),
     .testTarget(
       name: "SegmentLoadingTests",
       dependencies: [
@@ -188,7 +198,10 @@ let package = Package(
     .testTarget(name: "RunReportTests", dependencies: ["RunReport", "PlayerSeam"]),
     .testTarget(
       name: "PlayerSeamTests",
-      dependencies: ["PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit", "HTTPTestSupport"]),
+      dependencies: [
+        "PlayerSeam", "AdPlayer", "PluginHost", "HTTPKit", "LuaKit", "HTTPTestSupport", "GStreamerPlayer",
+        "GStreamerEngine", "RealMedia",
+      ]),
     // An app's use of PlaybackEngine from Swift, without Lua (docs/embedding.md).
     .testTarget(
       name: "PlaybackEngineTests",
@@ -211,9 +224,9 @@ let package = Package(
     .testTarget(
       name: "EngineHostTests",
       dependencies: [
-        "EngineHost", "AdhostCLI", "AdPlayer", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost",
-        "PluginHost",
-        "PlaybackEngine",
+        "EngineHost", "AppHost", "AdhostCLI", "AdPlayer", "GStreamerEngine", "GStreamerPlayer",
+        "HeadlessHost",
+        "PluginHost", "PlaybackEngine",
         "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
       ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.

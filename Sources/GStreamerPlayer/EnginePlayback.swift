@@ -37,6 +37,9 @@ public struct EnginePlayback: Sendable {
   /// are still to come, in order.
   private var echoes: [EngineState] = []
 
+  /// Whether the engine is still to report a state the host asked for (`request`).
+  public var awaitsEngine: Bool { !echoes.isEmpty }
+
   /// A state before the engine's first event.
   public init() {}
 
@@ -50,6 +53,13 @@ public struct EnginePlayback: Sendable {
     return [apply(state)]
   }
 
+  /// The host pauses the engine without a change the player fires (its content ended, and the
+  /// pipeline, still playing, would play on from a seek): the engine's report fires nothing.
+  public mutating func pauseQuietly() {
+    guard fatalError == nil else { return }
+    echoes.append(.pause)
+  }
+
   /// Applies one engine event; answers what the player fires for it, in order.
   public mutating func apply(_ event: EngineEvent) -> [PlaybackChange] {
     guard fatalError == nil else { return [] }
@@ -60,7 +70,16 @@ public struct EnginePlayback: Sendable {
         return []
       }
       if let position { self.position = position }
-      return [apply(state)]
+      switch state {
+      case .ended where !paused:
+        // As a player's media element does: `pause` then `ended`.
+        return [.event(.pause, currentTime: nil), apply(state)]
+      case .seeked:
+        // As a player's media element does: the playhead's `timeupdate`, then `seeked`.
+        return [.event(.timeupdate, currentTime: self.position), apply(state)]
+      default:
+        return [apply(state)]
+      }
     case .time(let position, let duration):
       self.position = position
       self.duration = duration

@@ -11,6 +11,13 @@ extension EnginePlayer {
   /// Whether the content played to its end.
   public var ended: Bool { playback.ended }
 
+  /// Whether the engine is still to answer what the player asked of it: a state (`play`,
+  /// `pause`, `seeking`) it has not reported yet, or the end of a seek (`seeked`). A caller that
+  /// needs the answer drives the player (`EngineRun.drive`) until this is false.
+  public var awaitsEngine: Bool {
+    isLoaded && !isDestroyed && fatalError == nil && (playback.awaitsEngine || seekTargetMicros != nil)
+  }
+
   /// The playhead in seconds: the engine's last reported position, moved on by the time since
   /// while it plays (the engine reports at least 4 times a second).
   public var currentTime: Double { VirtualTime.seconds(positionMicros) }
@@ -55,7 +62,15 @@ extension EnginePlayer {
     if let duration = timeline.duration { target = min(target, duration) }
     placement.restart()
     cancelCueTimer()
+    // The cues jumped over do not fire (the seek's `timeupdate` comes before its `seeked`).
+    lastCueCheckMicros = nil
     seekTargetMicros = VirtualTime.micros(target)
+    if playback.ended {
+      // The pipeline stays in PLAYING after its end: paused first, it does not play on from the
+      // seek (the player is paused since the end).
+      engine.pause()
+      playback.pauseQuietly()
+    }
     engine.seek(to: target)
     for change in playback.request(.seeking, position: target) { apply(change) }
   }
@@ -74,7 +89,8 @@ extension EnginePlayer {
   }
 
   /// Applies one event of the engine: its state and position to the player's events, the tags,
-  /// playlists and MPDs of what it fetched and its SCTE-35 splices to cues, its errors to a fatal error, its frame counts to the log.
+  /// playlists and MPDs of what it fetched and its SCTE-35 splices to cues, its errors to a fatal
+  /// error, its frame counts and screenshots to the log.
   public func handle(_ event: EngineEvent) {
     switch event {
     case .time(let position, let duration):
@@ -88,6 +104,8 @@ extension EnginePlayer {
       if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }
       if let position, seekTargetMicros == nil { report(position) }
+      // At the end of VOD content the playhead is its duration, as a media element's is.
+      if state == .ended, let end = timeline.durationMicros { reportedPositionMicros = end }
     case .tags(let tags): addPlaced(placement.add(tags, known: cueState))
     case .segment(let segment): addPlaced(placement.add(segment, known: cueState))
     case .playlist(let fetched): addCues(of: fetched)

@@ -54,12 +54,10 @@ extension EnginePlayer: SourceLifecyclePlayer {
       return
     }
     do throws(GStreamerEngineFailure) {
-      let engine: GStreamerEngine
-      if let started = self.engine {
-        engine = started
-      } else {
-        engine = try GStreamerEngine(options: engineOptions)
-      }
+      // The helper plays one pipeline: each source gets a helper of its own, the last one's ends.
+      self.engine?.destroy(grace: 0)
+      self.engine = nil
+      let engine = try GStreamerEngine(options: engineOptions)
       self.engine = engine
       try engine.load(uri, rendition: rendition)
       for shot in screenshots { engine.screenshot(at: shot.at, to: shot.file) }

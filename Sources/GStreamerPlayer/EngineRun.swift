@@ -43,24 +43,48 @@ public final class EngineRun {
     let started = Date()
     while true {
       if let ending = checkEnd(limit: limit, started: started) { return ending }
-      let loop = player.loop
-      var slice = Self.sliceMicros
-      if let due = loop.nextDueMicros { slice = max(0, min(slice, due &- loop.nowMicros)) }
-      if let engine = player.engine {
-        if let event = engine.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
-          apply(event, engine)
-          // What else the engine said meanwhile, without waiting.
-          while let more = engine.next(before: Date()) { apply(more, engine) }
-        } else if engine.isFinished {
-          loop.runDue()
-          if let ending = checkEnd(limit: limit, started: started) { return ending }
-          return (.idle, "the GStreamer helper ended")
-        }
-      } else {
-        loop.waitForWork(untilMicros: loop.nowMicros &+ slice)
+      guard turn() else {
+        player.loop.runDue()
+        if let ending = checkEnd(limit: limit, started: started) { return ending }
+        return (.idle, "the GStreamer helper ended")
       }
-      loop.runDue()
     }
+  }
+
+  /// Drives the player as `run` does until `done()` holds, the engine's helper has ended, or
+  /// `wallSeconds` of wall time passed; whether `done()` holds. For a caller that waits for what
+  /// it asked of the engine (a seek's `seeked`: `player.awaitsEngine`) or for a state.
+  public func drive(wallSeconds: Double, until done: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: wallSeconds)
+    while !done() {
+      guard Date() < deadline, turn() else {
+        player.loop.runDue()
+        return done()
+      }
+    }
+    return true
+  }
+
+  /// One turn of the loop: waits up to a slice for the engine's events (or, before the engine,
+  /// for work) and applies them, then runs the timers due. False when the engine's helper has
+  /// ended and every event it sent was read.
+  private func turn() -> Bool {
+    let loop = player.loop
+    var slice = Self.sliceMicros
+    if let due = loop.nextDueMicros { slice = max(0, min(slice, due &- loop.nowMicros)) }
+    if let engine = player.engine {
+      if let event = engine.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
+        apply(event, engine)
+        // What else the engine said meanwhile, without waiting.
+        while let more = engine.next(before: Date()) { apply(more, engine) }
+      } else if engine.isFinished {
+        return false
+      }
+    } else {
+      loop.waitForWork(untilMicros: loop.nowMicros &+ slice)
+    }
+    loop.runDue()
+    return true
   }
 
   /// Applies an event and runs the timers it made due; a stepped engine may then play on, a step

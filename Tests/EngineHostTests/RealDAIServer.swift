@@ -2,7 +2,6 @@ import Foundation
 import LoopbackHTTP
 import MediaWriter
 import RealMedia
-import Synchronization
 
 /// Google DAI VOD on 127.0.0.1 with real media the engine decodes: the stream request answers
 /// `stream_manifest`, `media_verification_url` and `ad_breaks` (a 6 s pre-roll and a 6 s
@@ -83,21 +82,12 @@ final class RealDAIServer: @unchecked Sendable {
     """
   }
 
-  private static let streams = Mutex<[Double: MediaStream]>([:])
-
   /// The stream of `seconds`, encoded once for all the tests.
   private static func stream(seconds: Double) throws -> MediaStream {
-    if let made = streams.withLock({ $0[seconds] }) { return made }
-    let frames = tags.map {
-      #"{"time": \#($0.time), "frames": [{"id": "TXXX", "description": "google", "text": "\#($0.id)"}]}"#
-    }
-    let spec = try MediaSpec.read(
-      """
-      {"format": "hls-ts", "duration": \(seconds), "segmentDuration": 2, "payload": {"clip": "clip.ts"},
-       "id3": [\(frames.joined(separator: ", "))]}
-      """)
-    let made = MediaStream(spec, clip: try RealClip.encode(seconds: seconds))
-    streams.withLock { $0[seconds] = made }
-    return made
+    try RealStream.hls(
+      seconds: seconds,
+      id3: tags.map {
+        #"{"time": \#($0.time), "frames": [{"id": "TXXX", "description": "google", "text": "\#($0.id)"}]}"#
+      })
   }
 }

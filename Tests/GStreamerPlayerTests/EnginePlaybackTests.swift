@@ -21,10 +21,18 @@ import Testing
         .event(.play, currentTime: nil), .event(.waiting, currentTime: nil),
         .event(.playing, currentTime: nil),
         .event(.timeupdate, currentTime: 0.25), .event(.pause, currentTime: nil),
-        .event(.seeking, currentTime: 12), .event(.seeked, currentTime: 12), .event(.play, currentTime: nil),
-        .event(.playing, currentTime: nil), .event(.timeupdate, currentTime: 19.9),
+        .event(.seeking, currentTime: 12), .event(.timeupdate, currentTime: 12),
+        .event(.seeked, currentTime: 12),
+        .event(.play, currentTime: nil), .event(.playing, currentTime: nil),
+        .event(.timeupdate, currentTime: 19.9), .event(.pause, currentTime: nil),
         .event(.ended, currentTime: nil),
       ])
+    // A seek after the end pauses the engine first: the engine's report of it fires nothing.
+    #expect(!playback.awaitsEngine)
+    playback.pauseQuietly()
+    #expect(playback.awaitsEngine)
+    #expect(playback.apply(.state(.pause, position: 20)).isEmpty)
+    #expect(!playback.awaitsEngine)
     #expect(playback.position == 20)
     #expect(playback.duration == 20)
     #expect(playback.ended && playback.paused && !playback.isWaiting)

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ControllerConformanceTests {
   @Test(arguments: Implementation.all)
   func breaksNeedAFreeOffsetAndAdsATypeAndALiveBreak(_ implementation: Implementation) throws {
-    let subject = implementation.make(60)
+    let subject = try implementation.make(60)
     let controller = try subject.register("a")
     let adBreak = try controller.createAdBreak(AdBreakInit(timeOffset: 10))
     #expect(throws: AdControllerError.self) { try controller.createAdBreak(AdBreakInit(timeOffset: 10)) }
@@ -39,7 +39,7 @@ import Testing
 
   @Test(arguments: Implementation.all)
   func anAdBeginsOnceReportsProgressInRangeAndEndsOnce(_ implementation: Implementation) throws {
-    let subject = implementation.make(60)
+    let subject = try implementation.make(60)
     let controller = try subject.register("a")
     let adBreak = try controller.createAdBreak(AdBreakInit(timeOffset: 0))
     let first = try controller.createAd(AdInit(type: .linear, id: "one", duration: 10), adBreak: adBreak)
@@ -71,7 +71,7 @@ import Testing
 
   @Test(arguments: Implementation.all)
   func removingEndsWhatPlaysAndTellsTheObservers(_ implementation: Implementation) throws {
-    let subject = implementation.make(60)
+    let subject = try implementation.make(60)
     let controller = try subject.register("a")
     var removed: [String] = []
     subject.player.ads.observeRemovals { removed.append($0.id) }
@@ -95,7 +95,7 @@ import Testing
 
   @Test(arguments: Implementation.all)
   func errorsAreAdErrorsAndAFatalOneStopsPlayback(_ implementation: Implementation) throws {
-    let subject = implementation.make(60)
+    let subject = try implementation.make(60)
     let controller = try subject.register("a")
     controller.error(IntegrationError("no fill"))
     #expect(subject.takeEvents() == ["aderror"] && subject.player.fatalError == nil)
@@ -109,7 +109,7 @@ import Testing
   /// ad's duration is refused.
   @Test(arguments: Implementation.all)
   func aLateJoinStartsThereAndSkipsTheQuartilesPast(_ implementation: Implementation) throws {
-    let subject = implementation.make(60)
+    let subject = try implementation.make(60)
     let controller = try subject.register("a")
     let adBreak = try controller.createAdBreak(AdBreakInit(timeOffset: 0))
     let ad = try controller.createAd(AdInit(type: .linear, id: "one", duration: 8), adBreak: adBreak)

@@ -1,15 +1,31 @@
 import AdPlayer
 import PlayerSeam
+import RealMedia
 
-/// A player under test and the way to move its clock.
+/// A player under test, the way to move its clock, and the URLs of its content.
 final class Subject {
   let player: any IntegrationPlayer
+  /// Plays on to the clock's `seconds` (or the end), then waits as `settle` does.
   let advance: (Double) -> Void
+  /// Waits until the player's engine has answered what the player asked of it (a seek's
+  /// `seeked`): nothing to wait for on a player whose events all come at once.
+  let settle: () -> Void
+  /// The `src` of a source named `name`: the name itself, or a URL of real content the engine
+  /// plays.
+  let src: (_ name: String) -> String
+  /// The events the player fires as its content's data arrives (`waiting`, where a real engine
+  /// loads over the network while it starts): none on a player without a network.
+  var dataEvents: Set<String> = []
   /// Every event either dispatches (player and ad events), as `type` or `type:ad` or `type@offset`.
   private(set) var events: [String] = []
 
-  init(player: any IntegrationPlayer, advance: @escaping (Double) -> Void) {
+  init(
+    player: any IntegrationPlayer, src: @escaping (String) -> String = { $0 },
+    settle: @escaping () -> Void = {}, advance: @escaping (Double) -> Void
+  ) {
     self.player = player
+    self.src = src
+    self.settle = settle
     self.advance = advance
     for type in EventType.allCases {
       let record: (PlayerEvent) -> Void = { [weak self] event in self?.events.append(Self.describe(event)) }
@@ -25,6 +41,12 @@ final class Subject {
     if let ad = event.ad { return "\(event.type.rawValue):\(ad.id)" }
     if let adBreak = event.adBreak { return "\(event.type.rawValue)@\(adBreak.timeOffset)" }
     return event.type.rawValue
+  }
+
+  /// The events recorded since the last call, without `timeupdate` (it comes at the clock's
+  /// pace) nor `dataEvents`.
+  func takePlaybackEvents() -> [String] {
+    takeEvents().filter { $0 != "timeupdate" && !dataEvents.contains($0) }
   }
 
   /// The events recorded since the last call.
@@ -45,7 +67,7 @@ final class Subject {
 /// The implementations of the seam the conformance tests run against.
 struct Implementation: CustomStringConvertible, Sendable {
   let description: String
-  let make: @Sendable (_ duration: Double) -> Subject
+  let make: @Sendable (_ duration: Double) throws -> Subject
 
   /// AdPlayer's headless player.
   static let headless = Implementation(description: "headless") { duration in
@@ -59,5 +81,7 @@ struct Implementation: CustomStringConvertible, Sendable {
     return Subject(player: player) { player.loop.run(until: $0) }
   }
 
-  static let all = [headless, memory]
+  /// Every implementation that can run here: the GStreamer player where its engine can
+  /// (`RealClip.skipReason`; `EngineConformanceTests` says why not).
+  static let all = [headless, memory] + (RealClip.skipReason == nil ? [engine] : [])
 }

@@ -15,7 +15,7 @@ import Testing
 
   /// The ad events of a play-through of the example's VOD, as `type:ad@seconds`.
   static func play(on implementation: Implementation) throws -> [String] {
-    let subject = implementation.make(100)
+    let subject = try implementation.make(100)
     var options = PluginHostOptions(
       http: HTTPClient(
         transport: try OfflineTransport(folder: root.appendingPathComponent("examples/uplynk/vod/recording")))
