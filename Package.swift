@@ -146,7 +146,8 @@ let package = Package(
     // Hostile segments (MediaWriter's segments broken on purpose): MediaKit's tests and its fuzz corpus.
     .target(name: "MediaFixtures", dependencies: ["MediaWriter"], path: "Tests/MediaFixtures"),
     // Real H.264 + AAC encoded by ffmpeg at test time, for the real engine's tests.
-    .target(name: "RealMedia", dependencies: ["MediaWriter", "TestFiles"], path: "Tests/RealMedia"),
+    .target(
+      name: "RealMedia", dependencies: ["LoopbackHTTP", "MediaWriter", "TestFiles"], path: "Tests/RealMedia"),
     .testTarget(
       name: "SegmentLoadingTests",
       dependencies: [

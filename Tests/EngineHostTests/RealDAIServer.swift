@@ -2,7 +2,6 @@ import Foundation
 import LoopbackHTTP
 import MediaWriter
 import RealMedia
-import Synchronization
 
 /// Google DAI VOD on 127.0.0.1 with real media the engine decodes: the stream request answers
 /// `stream_manifest`, `media_verification_url` and `ad_breaks` (a 6 s pre-roll and a 6 s
@@ -37,19 +36,15 @@ final class RealDAIServer: @unchecked Sendable {
     self.seconds = seconds
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
+    let manifest = stream.serve(on: server, under: "/streams/s-1/")
     server.route("/ondemand/v1/hls/content/cms-1/vid/video-1/stream") { request in
       guard request.method == "POST" else { return LoopbackResponse(status: 405) }
       return .text(
         """
         {"stream_id": "s-1", "total_duration": \(seconds),
-         "stream_manifest": "\(base)/streams/s-1/\(stream.manifestName)",
+         "stream_manifest": "\(manifest)",
          "media_verification_url": "\(base)\(Self.pingPrefix)", "ad_breaks": \(Self.adBreaks)}
         """, type: "application/json")
-    }
-    for (name, bytes) in stream.files {
-      server.route("/streams/s-1/" + name) { _ in
-        LoopbackResponse(headers: [("Content-Type", MediaStream.contentType(name))], body: Data(bytes))
-      }
     }
     server.fallback { [weak self] request in
       guard let self, request.path.hasPrefix(Self.pingPrefix) else { return .notFound }
@@ -83,21 +78,14 @@ final class RealDAIServer: @unchecked Sendable {
     """
   }
 
-  private static let streams = Mutex<[Double: MediaStream]>([:])
-
-  /// The stream of `seconds`, encoded once for all the tests.
-  private static func stream(seconds: Double) throws -> MediaStream {
-    if let made = streams.withLock({ $0[seconds] }) { return made }
+  /// The stream of `seconds`: real media with the ids' tags.
+  private static func stream(seconds: Double) throws -> RealStream {
     let frames = tags.map {
       #"{"time": \#($0.time), "frames": [{"id": "TXXX", "description": "google", "text": "\#($0.id)"}]}"#
     }
-    let spec = try MediaSpec.read(
-      """
-      {"format": "hls-ts", "duration": \(seconds), "segmentDuration": 2, "payload": {"clip": "clip.ts"},
-       "id3": [\(frames.joined(separator: ", "))]}
-      """)
-    let made = MediaStream(spec, clip: try RealClip.encode(seconds: seconds))
-    streams.withLock { $0[seconds] = made }
-    return made
+    return try RealStream(
+      spec: """
+        {"format": "hls-ts", "duration": \(seconds), "segmentDuration": 2, "id3": [\(frames.joined(separator: ", "))]}
+        """)
   }
 }
