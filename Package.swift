@@ -207,8 +207,8 @@ let package = Package(
     .testTarget(
       name: "EngineHostTests",
       dependencies: [
-        "EngineHost", "AdhostCLI", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost", "PlaybackEngine",
-        "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
+        "EngineHost", "AdhostCLI", "AdPlayer", "GStreamerEngine", "GStreamerPlayer", "HeadlessHost", "PluginHost",
+        "PlaybackEngine", "PlayerSeam", "HTTPKit", "LoopbackHTTP", "MediaWriter", "RealMedia", "TestFiles",
       ]),
     // The Lua bridge driven from Swift: a HeadlessHost and its PluginHost, no CLI.
     .testTarget(

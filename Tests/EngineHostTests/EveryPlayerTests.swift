@@ -46,23 +46,24 @@ import Testing
     }
   }
 
-  /// Each `cue` entry as what the cue says (kind and attributes) and the time it fired at.
-  static func cues(_ run: PlayerRun) -> [(what: String, contentTime: Double)] {
+  /// Each `cue` entry but SCTE-35's as what the cue says (kind and attributes) and the time it
+  /// fired at. SCTE-35 is left out: the engine's SCTE-35 cues (tsdemux's sections, issue 39) are
+  /// not this test's yet.
+  static func cues(_ run: PlayerRun) -> [(what: String, time: Double)] {
     run.of(.cue).compactMap { entry in
-      guard case .object(let cue) = entry.fields["cue"], let time = entry.fields["currentTime"]?.numberValue
+      guard case .object(let cue) = entry.fields["cue"], cue["kind"]?.stringValue != "scte35",
+        let time = entry.fields["currentTime"]?.numberValue
       else { return nil }
       return ("\(cue["kind"]?.stringValue ?? "?") \(cue["attributes"]?.jsonText ?? "{}")", time)
     }
   }
 
-  /// The same cues, each within the tolerance.
-  static func expectSameCues(_ engine: PlayerRun, _ headless: PlayerRun) {
-    let (seen, expected) = (cues(engine), cues(headless))
+  /// The same cues before `end`, each within the tolerance.
+  static func expectSameCues(_ engine: PlayerRun, _ headless: PlayerRun, before end: Double = .infinity) {
+    let (seen, expected) = (cues(engine), cues(headless).filter { $0.time < end })
     #expect(seen.map(\.what) == expected.map(\.what))
     for (cue, wanted) in zip(seen, expected) where cue.what == wanted.what {
-      #expect(
-        abs(cue.contentTime - wanted.contentTime) <= tolerance, "\(cue.what): \(cue.contentTime) vs \(wanted)"
-      )
+      #expect(abs(cue.time - wanted.time) <= tolerance, "\(cue.what): \(cue.time) vs \(wanted.time)")
     }
   }
 
@@ -99,6 +100,30 @@ import Testing
     #expect(engine.begins == StitchedServer.ads.map(\.id))
     Self.expectSameAds(engine, headless)
   }
+
+  /// `examples/inband/ts`: timed ID3 (v2.4 and v2.3, a PRIV frame) in real media.
+  @Test func inbandTS() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "examples/inband/plugin.lua") {
+      try InbandServer(example: "ts")
+    }
+    #expect(Self.cues(headless).count == 4)
+    Self.expectSameCues(engine, headless)
+    #expect(engine.of(.error).isEmpty, "\(engine.of(.error).map(\.jsonLine))")
+  }
+
+  /// `examples/inband/live`: a sliding window whose timestamps cross the 33-bit PTS wrap 9 s in;
+  /// the cues after the wrap fire at the headless player's times.
+  @Test func inbandLiveAcrossThePTSWrap() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "examples/inband/plugin.lua", until: 60) {
+      try InbandServer(example: "live")
+    }
+    let end = try #require(engine.of(.ended).first?.fields["currentTime"]?.numberValue)
+    #expect(Self.cues(engine).count >= 10)
+    Self.expectSameCues(engine, headless, before: end)
+    withKnownIssue("the engine (hlsdemux2) ends the live stream at 30 s, without its last segment") {
+      #expect(end >= 35.5, "ended at \(end)")
+    }
+  }
 }
 
 /// A server of a stream and what a source for it says.
@@ -108,3 +133,24 @@ protocol ServedSource: AnyObject {
 }
 
 extension RealDAIServer: ServedSource {}
+
+/// An `examples/inband` stream's spec (`stream.json`) of real media on 127.0.0.1, with the
+/// example's plugin.
+final class InbandServer: ServedSource, Sendable {
+  let server: LoopbackServer
+  let playlist: String
+
+  init(example folder: String) throws {
+    let spec = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("examples/inband/\(folder)/stream.json"),
+      encoding: .utf8)
+    server = try LoopbackServer()
+    playlist = try RealStream(spec: spec).serve(on: server, under: "/inband/")
+  }
+
+  deinit { server.stop() }
+
+  var sourceJSON: String {
+    #"{"sources": {"src": "\#(playlist)", "type": "application/x-mpegurl", "ssai": {"integration": "inband"}}}"#
+  }
+}
