@@ -1,3 +1,4 @@
+import CheckedNumbers
 import MediaKit
 import Synchronization
 
@@ -24,9 +25,13 @@ public struct EngineTags: Sendable, Equatable {
 
 /// Reads the tags of the media segments the proxy answers. fMP4 segments are read with the
 /// timescales of the init segments answered before them (merged by track id: representations
-/// whose tracks share an id and differ in timescale are read with the last one's). Any thread.
+/// whose tracks share an id and differ in timescale are read with the last one's); TS segments'
+/// timestamps near the previous TS segment's first (unwrapped across the 33-bit PTS wrap, as the
+/// headless player's segment loader reads them). Any thread.
 final class EngineTagReader: Sendable {
   private let initSegment = Mutex(BMFFInit())
+  /// The previous TS segment's first timestamp, unwrapped, in 90 kHz ticks.
+  private let ptsReference = Mutex<Int64?>(nil)
 
   /// The tags of `body`, fetched from `url` (none, but its first time, for a segment without
   /// any); nil for an init segment (kept for the segments after it) or what MediaKit cannot read.
@@ -41,7 +46,13 @@ final class EngineTagReader: Sendable {
       return nil
     }
     let tracks = initSegment.withLock { $0 }
-    guard let scan = try? MediaReader.scan(body, initSegment: tracks) else { return nil }
+    let reference = ptsReference.withLock { $0 }
+    guard let scan = try? MediaReader.scan(body, initSegment: tracks, ptsReference: reference) else {
+      return nil
+    }
+    if MediaReader.container(of: body) == .mpegTS, let first = scan.streams.map(\.first).min() {
+      ptsReference.withLock { $0 = Int64.checked(first * 90_000, rounding: .toNearestOrEven) }
+    }
     let items = scan.items.filter {
       if case .scte35 = $0.payload { return false } else { return true }
     }

@@ -13,7 +13,7 @@ import Testing
   static func play(_ choice: AdHost.Choice, _ server: RealDAIServer) throws -> (
     run: AdHostRun, entries: [LogEntry]
   ) {
-    var options = EngineDAITests.options()
+    var options = PlayerRun.options()
     // The headless player reads the media segments' ID3 itself; the engine reads what it fetched.
     if choice == .headless { options.engine.segments = SegmentOptions() }
     let host = try AdHost(choice, options: options)

@@ -18,62 +18,20 @@ import Testing
 @Suite(.serialized, RealClip.engineTests) struct EngineDAITests {
   static let plugin = repositoryRoot.appendingPathComponent("plugins/dai.lua").path
 
-  /// What a run showed.
-  struct Played {
-    var entries: [LogEntry]
-    var ending: String
-    var engineRequests: [String] = []
-
-    func of(_ kind: LogKind) -> [LogEntry] { entries.filter { $0.kind == kind } }
-    var ads: [String] { of(.addad).compactMap(\.adId) }
-    var begins: [String] { of(.adbegin).compactMap(\.adId) }
-    /// Each verification ping's id and the content time it was sent at.
-    var pings: [(id: String, contentTime: Double)] {
-      of(.beacon).compactMap { entry in
-        guard let url = entry.fields["url"]?.stringValue, let range = url.range(of: RealDAIServer.pingPrefix),
-          let time = entry.fields["contentTime"]?.numberValue
-        else { return nil }
-        return (String(url[range.upperBound...]), time)
-      }
-    }
-  }
-
-  static func options() -> PluginHostOptions {
-    var options = PluginHostOptions(http: HTTPClient(policy: TransportPolicy(allowsArbitraryLoads: true)))
-    options.engine.logsRequests = true
-    options.diagnostics = { _ in }
-    return options
-  }
+  typealias Played = PlayerRun
 
   /// Plays the server's stream on the engine at `speed`.
   static func playOnEngine(
     _ server: RealDAIServer, speed: GStreamerEngineOptions.Speed, until limit: Double = 120,
     script: (EnginePlayer) -> Void = { _ in }
   ) throws -> Played {
-    let host = try EngineHost(options: options(), speed: speed)
-    try host.loadPlugin(at: plugin)
-    host.player.autoplay = true
-    host.player.setSource(try SourceDescription(jsonText: server.sourceJSON))
-    script(host.player)
-    let (ending, reason) = host.run(until: limit)
-    host.end()
-    var played = Played(entries: host.player.log.entries, ending: "\(ending.rawValue): \(reason)")
-    played.engineRequests = host.player.engine?.requests.map(\.url) ?? []
-    return played
+    try PlayerRun.onEngine(
+      plugin: plugin, source: server.sourceJSON, speed: speed, until: limit, script: script)
   }
 
   /// Plays the server's stream on the headless player, its segments loaded.
   static func playHeadless(_ server: RealDAIServer, script: (Player) -> Void = { _ in }) throws -> Played {
-    var options = options()
-    options.engine.segments = SegmentOptions()
-    let host = try HeadlessHost(options: options)
-    try host.loadPlugin(at: plugin)
-    host.player.autoplay = true
-    host.player.setSource(try SourceDescription(jsonText: server.sourceJSON))
-    script(host.player)
-    let outcome = host.player.run(until: 120)
-    host.end()
-    return Played(entries: host.player.log.entries, ending: outcome.reason)
+    try PlayerRun.headless(plugin: plugin, source: server.sourceJSON, script: script)
   }
 
   @Test func theFastModeGivesTheHeadlessRunsBreaksAndPingsEachIdOnceAtItsTime() throws {
@@ -103,5 +61,17 @@ import Testing
     for url in engine.engineRequests { #expect(logged.contains(url), "\(url) is not in the request log") }
     // The host made no content request of its own: the playlist was fetched once, by the engine.
     #expect(server.paths.filter { $0.hasSuffix(".m3u8") }.count == 1, "\(server.paths)")
+  }
+}
+
+extension PlayerRun {
+  /// Each verification ping's id and the content time it was sent at.
+  var pings: [(id: String, contentTime: Double)] {
+    of(.beacon).compactMap { entry in
+      guard let url = entry.fields["url"]?.stringValue, let range = url.range(of: RealDAIServer.pingPrefix),
+        let time = entry.fields["contentTime"]?.numberValue
+      else { return nil }
+      return (String(url[range.upperBound...]), time)
+    }
   }
 }

@@ -44,7 +44,7 @@ import Testing
   @Test func aDateRangeAndASpliceArriveAndFireAtTheirTimesTheHostFetchingNothing() throws {
     let (server, playlist) = try Self.serve()
     defer { server.stop() }
-    let host = try EngineHost(options: EngineDAITests.options(), speed: .fast)
+    let host = try EngineHost(options: PlayerRun.options(), speed: .fast)
     var seen = Seen()
     host.player.addEventListener(.addcue) { event in
       if let cue = event.cue { seen.added.append((cue, host.player.currentTime)) }

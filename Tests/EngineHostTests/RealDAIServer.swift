@@ -36,19 +36,15 @@ final class RealDAIServer: @unchecked Sendable {
     self.seconds = seconds
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
+    let manifest = stream.serve(on: server, under: "/streams/s-1/")
     server.route("/ondemand/v1/hls/content/cms-1/vid/video-1/stream") { request in
       guard request.method == "POST" else { return LoopbackResponse(status: 405) }
       return .text(
         """
         {"stream_id": "s-1", "total_duration": \(seconds),
-         "stream_manifest": "\(base)/streams/s-1/\(stream.manifestName)",
+         "stream_manifest": "\(manifest)",
          "media_verification_url": "\(base)\(Self.pingPrefix)", "ad_breaks": \(Self.adBreaks)}
         """, type: "application/json")
-    }
-    for (name, bytes) in stream.files {
-      server.route("/streams/s-1/" + name) { _ in
-        LoopbackResponse(headers: [("Content-Type", MediaStream.contentType(name))], body: Data(bytes))
-      }
     }
     server.fallback { [weak self] request in
       guard let self, request.path.hasPrefix(Self.pingPrefix) else { return .notFound }
@@ -82,12 +78,14 @@ final class RealDAIServer: @unchecked Sendable {
     """
   }
 
-  /// The stream of `seconds`, encoded once for all the tests.
-  private static func stream(seconds: Double) throws -> MediaStream {
-    try RealStream.hls(
-      seconds: seconds,
-      id3: tags.map {
-        #"{"time": \#($0.time), "frames": [{"id": "TXXX", "description": "google", "text": "\#($0.id)"}]}"#
-      })
+  /// The stream of `seconds`: real media with the ids' tags.
+  private static func stream(seconds: Double) throws -> RealStream {
+    let frames = tags.map {
+      #"{"time": \#($0.time), "frames": [{"id": "TXXX", "description": "google", "text": "\#($0.id)"}]}"#
+    }
+    return try RealStream(
+      spec: """
+        {"format": "hls-ts", "duration": \(seconds), "segmentDuration": 2, "id3": [\(frames.joined(separator: ", "))]}
+        """)
   }
 }

@@ -52,7 +52,7 @@ enum EngineContent {
   static func server(seconds: Double) throws -> RealStreamServer {
     try servers.withLock { servers in
       if let server = servers[seconds] { return server }
-      let server = try RealStreamServer(try RealStream.hls(seconds: seconds))
+      let server = try RealStreamServer(try RealStreams.hls(seconds: seconds))
       servers[seconds] = server
       return server
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MediaWriter
+import Synchronization
 import TestFiles
 import Testing
 
@@ -28,6 +29,17 @@ public enum RealClip {
       throw RealClipError(description: "ffmpeg could not encode the clip")
     }
     return try TSClip([UInt8](try Data(contentsOf: clip)))
+  }
+
+  private static let clips = Mutex<[Double: TSClip]>([:])
+
+  /// The clip of `seconds` (whole seconds up), encoded once for all the tests of a process.
+  public static func shared(seconds: Double) throws -> TSClip {
+    let whole = seconds.rounded(.up)
+    if let made = clips.withLock({ $0[whole] }) { return made }
+    let made = try encode(seconds: whole)
+    clips.withLock { $0[whole] = made }
+    return made
   }
 
   /// Whether the engine can run here, and if not, why not (the tests skip, saying so).

@@ -3,59 +3,53 @@ import LoopbackHTTP
 import MediaWriter
 import Synchronization
 
-/// Streams of real media (`RealClip`) cut by MediaWriter, each made once per process and shared
-/// by the tests that ask for the same spec.
-public enum RealStream {
-  private static let made = Mutex<[String: MediaStream]>([:])
+/// A MediaWriter stream of real media: a spec (MediaWriter's JSON, `hls-ts`) whose payload is
+/// `RealClip`'s H.264 and AAC, served under a path of a `LoopbackServer`. A live spec's playlist
+/// moves its window on a segment at each load (as `adhost media serve`'s `loads` clock).
+public final class RealStream: Sendable {
+  /// The stream, its segments cut from the clip.
+  public let stream: MediaStream
+  /// The playlist loads so far (the live window's position).
+  private let loads = Mutex(0)
 
-  /// The stream `spec` describes (a MediaWriter spec whose payload is `{"clip": "clip.ts"}`), its
-  /// clip of `seconds` encoded by ffmpeg the first time.
-  public static func make(spec: String, seconds: Double) throws -> MediaStream {
-    let key = "\(seconds) \(spec)"
-    if let stream = made.withLock({ $0[key] }) { return stream }
-    let stream = MediaStream(try MediaSpec.read(spec), clip: try RealClip.encode(seconds: seconds))
-    made.withLock { $0[key] = stream }
-    return stream
+  /// The stream of `spec` with the real clip as its payload (the spec's own payload is ignored).
+  public init(spec json: String) throws {
+    var spec = try MediaSpec.read(json)
+    spec.payload = .clip("clip.ts")
+    try spec.checkCarriersForClip()
+    stream = MediaStream(spec, clip: try RealClip.shared(seconds: spec.duration))
   }
 
-  /// An HLS TS stream of `seconds` in segments of `segmentSeconds`, with these timed ID3 frames
-  /// (MediaWriter's `id3` members, JSON), or none.
-  public static func hls(seconds: Double, segmentSeconds: Double = 2, id3: [String] = []) throws
-    -> MediaStream
-  {
-    try make(
-      spec: """
-        {"format": "hls-ts", "duration": \(seconds), "segmentDuration": \(segmentSeconds),
-         "payload": {"clip": "clip.ts"}, "id3": [\(id3.joined(separator: ", "))]}
-        """,
-      seconds: seconds)
+  /// Serves the stream's files under `folder` (such as `/streams/s-1/`) on `server`; returns the
+  /// playlist's URL.
+  @discardableResult public func serve(on server: LoopbackServer, under folder: String) -> String {
+    let names = [stream.manifestName] + (0..<stream.segmentCount).map(stream.segmentName)
+    for name in names {
+      server.route(folder + name) { [self] _ in
+        guard let bytes = file(named: name) else { return .notFound }
+        return LoopbackResponse(headers: [("Content-Type", MediaStream.contentType(name))], body: Data(bytes))
+      }
+    }
+    return server.baseURL.absoluteString + folder + stream.manifestName
+  }
+
+  /// A file's bytes: the playlist at the window of this load, or a segment.
+  private func file(named name: String) -> [UInt8]? {
+    guard name == stream.manifestName, stream.spec.live != nil else { return stream.file(named: name) }
+    let position = loads.withLock { count in
+      defer { count += 1 }
+      return count
+    }
+    return Array(
+      stream.liveManifest(position: position, availabilityStart: MediaStream.firstFrameDate).text.utf8)
   }
 }
 
-/// One real-media stream on 127.0.0.1 under every folder: `url("one")` and `url("two")` name the
-/// same stream by different URLs. Any thread.
-public final class RealStreamServer: Sendable {
-  /// The server; stopped when this goes.
-  public let server: LoopbackServer
-  private let stream: MediaStream
-
-  /// Serves `stream`.
-  public init(_ stream: MediaStream) throws {
-    self.stream = stream
-    server = try LoopbackServer()
-    let files = Dictionary(
-      stream.files.map { ($0.name, Data($0.bytes)) }, uniquingKeysWith: { first, _ in first })
-    server.fallback { request in
-      let name = String(request.path.split(separator: "/").last ?? "")
-      guard let body = files[name] else { return .notFound }
-      return LoopbackResponse(headers: [("Content-Type", MediaStream.contentType(name))], body: body)
+extension MediaSpec {
+  /// The clip is cut into MPEG-TS segments only (MediaWriter's rule); said here before encoding.
+  fileprivate func checkCarriersForClip() throws {
+    guard format == .hlsTS else {
+      throw RealClipError(description: "a real clip is cut into hls-ts segments only, not \(format.rawValue)")
     }
-  }
-
-  deinit { server.stop() }
-
-  /// The stream's playlist (or MPD) under the folder `name`.
-  public func url(_ name: String) -> String {
-    "\(server.baseURL.absoluteString)/\(name)/\(stream.manifestName)"
   }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import LoopbackHTTP
+import PlayerSeam
+import RealMedia
+import TestFiles
+import Testing
+
+/// Every shipped plugin on every player (issue 40): each plugin's stream, made of real media by
+/// MediaWriter's clip payload and served on 127.0.0.1, plays on the headless player and on the
+/// GStreamer player in the fast mode with the same breaks, ads and cues, and the same beacons
+/// (by URL) within 0.5 s of content time. The in-memory test double's half is
+/// `PluginOnBothPlayersTests` (PlayerSeamTests).
+@Suite(.serialized, RealClip.engineTests) struct EveryPlayerTests {
+  /// Beacons, cues and ad events of both players agree within this many seconds of content time.
+  static let tolerance = 0.5
+
+  /// Both players' runs of `plugin` (a path from the repository's root) on `source`, each with a
+  /// server of its own from `serve`.
+  static func playBoth(
+    plugin: String, until limit: Double = 120, serve: () throws -> any ServedSource
+  ) throws -> (engine: PlayerRun, headless: PlayerRun) {
+    let path = repositoryRoot.appendingPathComponent(plugin).path
+    let forEngine = try serve()
+    let engine = try PlayerRun.onEngine(plugin: path, source: forEngine.sourceJSON, until: limit)
+    let forHeadless = try serve()
+    let headless = try PlayerRun.headless(plugin: path, source: forHeadless.sourceJSON, until: limit)
+    return (engine, headless)
+  }
+
+  /// The same ads and breaks, and each beacon URL sent as often and within the tolerance.
+  static func expectSameAds(_ engine: PlayerRun, _ headless: PlayerRun) {
+    #expect(engine.ads == headless.ads)
+    #expect(engine.begins == headless.begins)
+    let breaks = { (run: PlayerRun) in run.of(.adbreakbegin).compactMap(\.adBreakTimeOffset) }
+    #expect(breaks(engine) == breaks(headless))
+    let byURL = { (run: PlayerRun) in Dictionary(grouping: run.beacons, by: \.url) }
+    let (engineBeacons, headlessBeacons) = (byURL(engine), byURL(headless))
+    #expect(engineBeacons.keys.sorted() == headlessBeacons.keys.sorted())
+    for (url, sent) in headlessBeacons {
+      let times = (engineBeacons[url] ?? []).map(\.contentTime)
+      #expect(
+        times.count == sent.count, "\(url): \(times) on the engine, \(sent.map(\.contentTime)) headless")
+      for (engineTime, headlessTime) in zip(times, sent.map(\.contentTime)) {
+        #expect(abs(engineTime - headlessTime) <= tolerance, "\(url): \(engineTime) vs \(headlessTime)")
+      }
+    }
+  }
+
+  /// Each `cue` entry but SCTE-35's as what the cue says (kind and attributes) and the time it
+  /// fired at. SCTE-35 is left out: the engine's SCTE-35 cues (tsdemux's sections, issue 39) are
+  /// not this test's yet.
+  static func cues(_ run: PlayerRun) -> [(what: String, time: Double)] {
+    run.of(.cue).compactMap { entry in
+      guard case .object(let cue) = entry.fields["cue"], cue["kind"]?.stringValue != "scte35",
+        let time = entry.fields["currentTime"]?.numberValue
+      else { return nil }
+      return ("\(cue["kind"]?.stringValue ?? "?") \(cue["attributes"]?.jsonText ?? "{}")", time)
+    }
+  }
+
+  /// The same cues before `end`, each within the tolerance.
+  static func expectSameCues(_ engine: PlayerRun, _ headless: PlayerRun, before end: Double = .infinity) {
+    let (seen, expected) = (cues(engine), cues(headless).filter { $0.time < end })
+    #expect(seen.map(\.what) == expected.map(\.what))
+    for (cue, wanted) in zip(seen, expected) where cue.what == wanted.what {
+      #expect(abs(cue.time - wanted.time) <= tolerance, "\(cue.what): \(cue.time) vs \(wanted.time)")
+    }
+  }
+
+  @Test func daiVOD() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "plugins/dai.lua") { try RealDAIServer() }
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    #expect(engine.ads == ["pre1", "mid1"])
+    #expect(engine.beacons.count == RealDAIServer.tags.count, "\(engine.beacons)")
+    Self.expectSameAds(engine, headless)
+  }
+
+  /// Live as TS: MediaWriter cuts a clip into TS segments only, so no CMAF with `emsg` here.
+  @Test func daiLive() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "plugins/dai.lua", until: 60) {
+      try RealDAILiveServer()
+    }
+    #expect(engine.begins == ["live1"], "\(engine.ending)")
+    #expect(engine.beacons.count == RealDAILiveServer.tags.count, "\(engine.beacons)")
+    Self.expectSameAds(engine, headless)
+  }
+
+  @Test func uplynkVOD() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "plugins/uplynk.lua") { try StitchedServer(.uplynk) }
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    #expect(engine.begins == StitchedServer.ads.map(\.id))
+    Self.expectSameAds(engine, headless)
+  }
+
+  @Test func mediaTailorVOD() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "plugins/mediatailor.lua") {
+      try StitchedServer(.mediaTailor)
+    }
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    #expect(engine.begins == StitchedServer.ads.map(\.id))
+    Self.expectSameAds(engine, headless)
+  }
+
+  /// `examples/inband/ts`: timed ID3 (v2.4 and v2.3, a PRIV frame) in real media.
+  @Test func inbandTS() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "examples/inband/plugin.lua") {
+      try InbandServer(example: "ts")
+    }
+    #expect(Self.cues(headless).count == 4)
+    Self.expectSameCues(engine, headless)
+    #expect(engine.of(.error).isEmpty, "\(engine.of(.error).map(\.jsonLine))")
+  }
+
+  /// `examples/inband/live`: a sliding window whose timestamps cross the 33-bit PTS wrap 9 s in;
+  /// the cues after the wrap fire at the headless player's times.
+  @Test func inbandLiveAcrossThePTSWrap() throws {
+    let (engine, headless) = try Self.playBoth(plugin: "examples/inband/plugin.lua", until: 60) {
+      try InbandServer(example: "live")
+    }
+    let end = try #require(engine.of(.ended).first?.fields["currentTime"]?.numberValue)
+    #expect(Self.cues(engine).count >= 10)
+    Self.expectSameCues(engine, headless, before: end)
+    withKnownIssue("the engine (hlsdemux2) ends the live stream at 30 s, without its last segment") {
+      #expect(end >= 35.5, "ended at \(end)")
+    }
+  }
+}
+
+/// A server of a stream and what a source for it says.
+protocol ServedSource: AnyObject {
+  /// The SourceDescription's JSON.
+  var sourceJSON: String { get }
+}
+
+extension RealDAIServer: ServedSource {}
+
+/// An `examples/inband` stream's spec (`stream.json`) of real media on 127.0.0.1, with the
+/// example's plugin.
+final class InbandServer: ServedSource, Sendable {
+  let server: LoopbackServer
+  let playlist: String
+
+  init(example folder: String) throws {
+    let spec = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("examples/inband/\(folder)/stream.json"),
+      encoding: .utf8)
+    server = try LoopbackServer()
+    playlist = try RealStream(spec: spec).serve(on: server, under: "/inband/")
+  }
+
+  deinit { server.stop() }
+
+  var sourceJSON: String {
+    #"{"sources": {"src": "\#(playlist)", "type": "application/x-mpegurl", "ssai": {"integration": "inband"}}}"#
+  }
+}
