@@ -147,33 +147,7 @@ extension Player {
   /// asks to skip, or the ad and why it is refused — with `skippableIn`, the seconds the ad
   /// still has to play, when it is not skippable yet — or that there is none).
   public func perform(_ action: ScriptedAction) {
-    var fields = JSONObject([("do", .string(action.name))])
-    var adId: String?
-    switch action.kind {
-    case .seek(let target): fields["to"] = .number(target)
-    case .skip:
-      switch ads.skipCandidate() {
-      case .success(let ad): adId = ad.id
-      case .failure(let refusal):
-        fields["result"] = .string(refusal.result.summary)
-        switch refusal.result {
-        case .notSkippable(let id), .notYetSkippable(let id): adId = id
-        default: break
-        }
-        if let left = refusal.secondsLeft { fields["skippableIn"] = .number(left) }
-      }
-    case .click(let target):
-      fields["target"] = .string(target.rawValue)
-      if let ad = ads.currentAds.first {
-        adId = ad.id
-        let outcome = click(target, on: ad)
-        if let refused = outcome.refused { fields["result"] = .string(refused) }
-        if let url = outcome.clickThrough { fields["clickThrough"] = .string(url) }
-      } else {
-        fields["result"] = .string("no ad playing")
-      }
-    case .play, .pause, .stop: break
-    }
+    let (adId, fields) = action.entry(ads: ads) { target, ad in click(target, on: ad) }
     appendLog(.action, adId: adId, fields: fields)
     switch action.kind {
     case .play: play()
@@ -185,12 +159,9 @@ extension Player {
     }
   }
 
-  /// Clicks `target` of `ad`: the `clickHandler` (the host's tracking) decides, else a click on
-  /// the ad leads to its `clickThrough` and nothing else can be clicked.
+  /// Clicks `target` of `ad`: the `clickHandler` (the host's tracking) decides, else the default.
   private func click(_ target: ScriptedAction.ClickTarget, on ad: Ad) -> ClickOutcome {
-    if let outcome = clickHandler?(target, ad) { return outcome }
-    guard target == .ad else { return ClickOutcome(refused: "no \(target.rawValue) to click") }
-    return ClickOutcome(clickThrough: ad.clickThrough)
+    clickHandler?(target, ad) ?? ScriptedAction.defaultClick(target, on: ad)
   }
 
   /// Runs the loop until `until` (virtual seconds), a `stop`, or nothing is left to do.

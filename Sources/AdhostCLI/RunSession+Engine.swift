@@ -31,6 +31,7 @@ extension RunSession {
     host.player.autoplay = true
     host.player.rendition = try Self.rendition(setup.options.segments)
     if let timeline = setup.timeline { host.player.defaultTimeline = timeline }
+    EngineActions.schedule(setup.options.actions, on: host)
     host.player.setSource(setup.source)
     let (ending, reason) = host.run(until: setup.options.until)
     let runBudgetSpent = host.pluginHost.lua.isRunBudgetSpent
@@ -76,11 +77,6 @@ extension RunSession {
 
   /// The options the real engine cannot honour, refused by name.
   static func refuseOnEngine(_ options: RunOptions) throws {
-    if !options.actions.isEmpty {
-      throw UsageError(
-        "--actions: scripted actions run on the headless player only (their times are virtual); "
-          + "with --engine gstreamer drive the player from a plugin's timers")
-    }
     if options.realTime {
       throw UsageError("--realtime paces the headless player; --engine gstreamer plays in real time already")
     }

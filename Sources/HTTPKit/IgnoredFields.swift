@@ -6,11 +6,12 @@ import OutsideText
 /// names, and for headers those a client sets by itself.
 public struct IgnoredFields: Sendable {
   /// Header fields that tell the client apart, not the integration (a web engine sends them
-  /// all); never compared. So are names starting with `sec-`.
+  /// all; GStreamer's souphttpsrc sends `icy-metadata: 1` with every playlist request); never
+  /// compared. So are names starting with `sec-`.
   public static let clientHeaders: Set<String> = [
     "user-agent", "accept", "accept-encoding", "accept-language", "accept-charset", "referer", "origin",
     "connection", "host", "content-length", "cache-control", "pragma", "upgrade-insecure-requests", "dnt",
-    "priority", "te", "keep-alive", "if-none-match", "if-modified-since",
+    "priority", "te", "keep-alive", "if-none-match", "if-modified-since", "icy-metadata",
   ]
 
   /// Names and JSON paths, in lower case.

@@ -49,9 +49,7 @@ import Testing
   }
 
   private func written(_ folder: String) throws -> [[String]] {
-    let text = try String(
-      contentsOf: repositoryRoot.appendingPathComponent(folder + "/stream.json"), encoding: .utf8)
-    let stream = MediaStream(try MediaSpec.read(text))
+    let stream = try ExampleSpecStream.read(folder)
     let initSegment = try stream.initSegment.map { bytes throws(MediaError) in try BMFFReader.readInit(bytes)
     }
     return try (0..<stream.segmentCount).map {

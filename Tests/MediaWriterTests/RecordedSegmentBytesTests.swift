@@ -7,7 +7,8 @@ import Testing
 
 /// The DAI examples' recorded segments are what `adhost media write` writes from the folder's
 /// `stream.json` (`segN` is `segment-N`), trimmed as `adhost run --record` trims them, with the
-/// whole segment's size as `trimmedFrom` and `content-length`: the fixture servers
+/// whole segment's size as `trimmedFrom` and `content-length` — or whole, in a recording made with
+/// `--keep-media` (no `trimmedFrom`), for the real engine: the fixture servers
 /// (examples/dai/server.py, live_server.py) serve the writer's segments. To write the bodies
 /// and sizes again after a change to a spec or the writer:
 /// `ADHOST_WRITE_EXAMPLES=1 swift test --filter RecordedSegmentBytesTests`.
@@ -17,8 +18,7 @@ import Testing
     let root = repositoryRoot.appendingPathComponent(folder)
     let indexURL = root.appendingPathComponent("recording/index.json")
     var indexText = try String(contentsOf: indexURL, encoding: .utf8)
-    let stream = MediaStream(
-      try MediaSpec.read(String(contentsOf: root.appendingPathComponent("stream.json"), encoding: .utf8)))
+    let stream = try ExampleSpecStream.read(folder)
     let rewriting = ProcessInfo.processInfo.environment["ADHOST_WRITE_EXAMPLES"] == "1"
     var checked = 0
     for exchange in try JSONValue.parse(indexText)["exchanges"]?.arrayValue ?? [] {
@@ -26,7 +26,9 @@ import Testing
         let whole = Self.file(stream, recordedAs: url)
       else { continue }
       let bodyURL = root.appendingPathComponent("recording/" + body)
-      let trimmed = SegmentTrimmer.trim(whole)
+      // A recording made with --keep-media (no `trimmedFrom`) keeps the segment whole.
+      let kept = exchange["trimmedFrom"] == nil
+      let trimmed = kept ? whole : SegmentTrimmer.trim(whole)
       if rewriting {
         try Data(trimmed).write(to: bodyURL)
         indexText = Self.replacingSizes(in: indexText, of: url, with: whole.count, trimmed: trimmed != whole)
