@@ -3,7 +3,7 @@ import Foundation
 /// A private X display: an `Xvfb` server with a screen of at least the view's size, started for
 /// one view and stopped with it. Xvfb renders in software; WebKit draws into it with Mesa's
 /// software GL. The GStreamer engine's window (`adhost run --engine gstreamer --show`) uses one
-/// where the host has no display.
+/// where the host has no display. Any thread.
 public final class HeadlessDisplay: Sendable {
   /// The display's name, `:N`.
   public let name: String

@@ -1,7 +1,7 @@
 import Foundation
-import RealMedia
 import GStreamerEngine
 import HTTPKit
+import RealMedia
 import TestFiles
 import Testing
 
