@@ -28,6 +28,12 @@ public final class EngineRun {
   /// Seconds of wall time a source may take to reach the engine (the integrations' `setSource`
   /// included) before the run gives up as idle.
   public var loadTimeout = 60.0
+  /// Seconds of wall time the playhead may stand still while the content plays (not paused,
+  /// not ended) before the run gives up as idle: an engine that stalls (a live stream whose
+  /// window stops moving, a stepped pipeline that waits) must not hold the run for ever.
+  public var stallTimeout = 20.0
+  private var lastPlayhead: Int64 = -1
+  private var playheadMovedAt = Date()
   private let interruption = Mutex<String?>(nil)
   /// The longest the loop waits for an event before it looks at its timers again, microseconds.
   private static let sliceMicros: Int64 = 20_000
@@ -131,6 +137,21 @@ public final class EngineRun {
     if !player.isLoaded, -started.timeIntervalSinceNow > loadTimeout {
       return (.idle, "no source reached the engine within \(loadTimeout) s")
     }
-    return nil
+    return stall()
+  }
+
+  /// The run's end when the playhead has stood still for `stallTimeout` while the content
+  /// plays; nil otherwise.
+  private func stall() -> (ending: Ending, reason: String)? {
+    let playhead = player.positionMicros
+    let playing = player.isLoaded && !player.paused && !player.ended && player.wantsToPlay
+    if playhead != lastPlayhead || !playing {
+      lastPlayhead = playhead
+      playheadMovedAt = Date()
+      return nil
+    }
+    guard -playheadMovedAt.timeIntervalSinceNow > stallTimeout else { return nil }
+    let seconds = VirtualTime.secondsText(playhead)
+    return (.idle, "the engine's playhead stood at \(seconds) s for \(stallTimeout) s of wall time while playing")
   }
 }
