@@ -152,6 +152,8 @@ public final class EngineRun {
     }
     guard -playheadMovedAt.timeIntervalSinceNow > stallTimeout else { return nil }
     let seconds = VirtualTime.secondsText(playhead)
-    return (.idle, "the engine's playhead stood at \(seconds) s for \(stallTimeout) s of wall time while playing")
+    return (
+      .idle, "the engine's playhead stood at \(seconds) s for \(stallTimeout) s of wall time while playing"
+    )
   }
 }
