@@ -103,7 +103,11 @@ extension EnginePlayer {
     case .state(let state, let position):
       if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }
-      if let position, seekTargetMicros == nil { report(position) }
+      // A stepped engine's playhead is its video sink's, which its own reports give: the
+      // pipeline's position in a state report leads it by the unsynchronised audio (its
+      // `seeked` gives the seek's target).
+      let sinkLed = engine?.isStepped == true && state != .seeked
+      if let position, seekTargetMicros == nil, !sinkLed { report(position) }
       // At the end of VOD content the playhead is its duration, as a media element's is.
       if state == .ended, let end = timeline.durationMicros { reportedPositionMicros = end }
     case .tags(let tags): addPlaced(placement.add(tags, known: cueState))
