@@ -52,22 +52,32 @@ package enum JSONWriter {
 
   package static func writeString(_ text: String, to output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+    // Runs of bytes that need no escape are appended whole: a long string (a 2 MiB hex payload)
+    // must not cost a call per character. Splitting only at ASCII bytes keeps scalars whole.
+    let bytes = text.utf8
+    var runStart = bytes.startIndex
+    var index = runStart
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        index = bytes.index(after: index)
+        continue
       }
+      output += text[runStart..<index]
+      switch byte {
+      case UInt8(ascii: "\""): output += "\\\""
+      case UInt8(ascii: "\\"): output += "\\\\"
+      case UInt8(ascii: "\n"): output += "\\n"
+      case UInt8(ascii: "\r"): output += "\\r"
+      case UInt8(ascii: "\t"): output += "\\t"
+      default:
+        let hex = String(byte, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+      index = bytes.index(after: index)
+      runStart = index
     }
+    output += text[runStart..<bytes.endIndex]
     output += "\""
   }
 }
