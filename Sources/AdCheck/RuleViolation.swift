@@ -68,12 +68,16 @@ public struct RuleViolation: Equatable, Sendable, CustomStringConvertible {
       micros: micros, kind: .violation, adId: adId, adBreakTimeOffset: adBreakTimeOffset, fields: fields)
   }
 
-  /// An entry in a few words: `adfirstquartile at 3.75 s`, `beacon start (https://…) at 0 s`.
+  /// An entry in a few words: `adfirstquartile at 3.75 s`, `beacon start (https://…) at 0 s`,
+  /// `beacon midpoint (https://…) sent at 3 s, logged at 3.36 s` (answered after the clock moved on).
   static func brief(_ entry: LogEntry) -> String {
     var text = entry.kind.rawValue
     if entry.kind == .beacon, let event = entry.fields["event"]?.stringValue {
       text += " " + event
       if let url = entry.fields["url"]?.stringValue { text += " (\(url))" }
+    }
+    if entry.sentMicros != entry.micros {
+      text += " sent at \(VirtualTime.secondsText(entry.sentMicros)) s, logged"
     }
     return text + " at \(VirtualTime.secondsText(entry.micros)) s"
   }

@@ -71,7 +71,7 @@ extension StrictChecker {
 
   /// Checks that `what` came at `fraction` of the ad's duration, within one progress step.
   func checkTime(_ entry: LogEntry, of ad: AdRecord, fraction: Double, what: String) {
-    guard let duration = ad.duration, duration > 0, let played = played(ad, at: entry.micros) else { return }
+    guard let duration = ad.duration, duration > 0, let played = played(ad, sending: entry) else { return }
     let due = fraction * duration
     guard abs(played - due) > options.progressStep + 1e-6 else { return }
     let percent = CheckedNumbers.describe((fraction * 100).rounded())
@@ -94,6 +94,21 @@ extension StrictChecker {
     let now = beforeSeek ? position.beforeSeek(end) : position.at(end)
     guard let start = ad.beginPosition, let now else { return nil }
     return ad.joinedAt + now - start
+  }
+
+  /// Where in the ad playback was when `entry` happened: at its time, or for a beacon answered
+  /// after the clock moved on, where it was sent (`sentMicros`; a stitched ad's place from the
+  /// content time logged with it).
+  func played(_ ad: AdRecord, sending entry: LogEntry, beforeSeek: Bool = false) -> Double? {
+    let sent = entry.sentMicros
+    guard sent < entry.micros else { return played(ad, at: entry.micros, beforeSeek: beforeSeek) }
+    guard let beganAt = ad.beganAt else { return nil }
+    if let finish = ad.finish, sent >= finish.micros { return ad.playedAtFinish }
+    guard ad.stitched else { return ad.joinedAt + VirtualTime.seconds(sent - beganAt) }
+    guard let start = ad.beginPosition, let content = entry.fields["contentTime"]?.numberValue else {
+      return nil
+    }
+    return ad.joinedAt + content - start
   }
 
   /// Whether the ad is playing; reports `ad-event-inside-begin-end` when it is not.

@@ -23,10 +23,10 @@ extension StrictChecker {
     guard Self.onceEvents.contains(event) || vocabulary.impressionEventNames.contains(event) else { return }
     if let firing = ad.firings[event] {
       let url = entry.fields["url"]?.stringValue
-      if firing[0].micros != entry.micros {
+      if firing[0].sentMicros != entry.sentMicros {
         report(
           .beaconOnce, entry, ad: ad,
-          message: "\(event) fired again: it fired at \(Self.time(firing[0].micros))",
+          message: "\(event) fired again: it fired at \(Self.time(firing[0].sentMicros))",
           entries: [firing[0], entry])
       } else if let same = firing.first(where: { $0.fields["url"]?.stringValue == url }) {
         report(.beaconOnce, entry, ad: ad, message: "\(event) sent twice to one URL", entries: [same, entry])
@@ -73,7 +73,7 @@ extension StrictChecker {
     report(.impressionBeforeStart, start, ad: ad, message: "start beacon before any impression beacon")
     report(
       .impressionBeforeStart, entry, ad: ad,
-      message: "\(event) beacon after the start beacon of \(Self.time(start.micros))",
+      message: "\(event) beacon after the start beacon of \(Self.time(start.sentMicros))",
       entries: [start, entry])
   }
 
@@ -86,7 +86,7 @@ extension StrictChecker {
         .completeOnlyAtEnd, entry, ad: ad,
         message: "complete beacon for an ad skipped at \(Self.time(skip.micros))",
         entries: [skip, entry])
-    } else if let duration = ad.duration, let played = played(ad, at: entry.micros, beforeSeek: true),
+    } else if let duration = ad.duration, let played = played(ad, sending: entry, beforeSeek: true),
       played < duration - options.progressStep - 1e-6
     {
       report(
@@ -96,10 +96,11 @@ extension StrictChecker {
     }
   }
 
-  /// Whether the beacon's ad plays (or finished at this instant: its beacons settle after it).
+  /// Whether the beacon's ad played when it was sent (or finished at that instant: its beacons
+  /// settle after it).
   private func beaconWhilePlaying(_ entry: LogEntry, _ ad: AdRecord, _ event: String) -> Bool {
-    if let beganAt = ad.beganAt, beganAt <= entry.micros, (ad.finish?.micros ?? entry.micros) >= entry.micros
-    {
+    let sent = entry.sentMicros
+    if let beganAt = ad.beganAt, beganAt <= sent, (ad.finish?.micros ?? sent) >= sent {
       return true
     }
     let why =

@@ -29,6 +29,14 @@ public struct LogEntry: Equatable, Sendable {
   /// The time in seconds.
   public var time: Double { Double(micros) / 1_000_000 }
 
+  /// When what the entry records happened, in microseconds: for a `beacon` answered after the
+  /// clock moved on (a real engine's clock does not wait for the answer), the time it was sent
+  /// (its `sentAt`); for every other entry its time.
+  public var sentMicros: Int64 {
+    guard let sent = fields["sentAt"]?.numberValue else { return micros }
+    return VirtualTime.micros(sent)
+  }
+
   /// One JSON object: `{"t":…,"type":…,"ad":{"id":…},"adBreak":{"timeOffset":…},…fields}`.
   public var jsonLine: String {
     var line = "{\"t\":" + VirtualTime.secondsText(micros) + ",\"type\":"

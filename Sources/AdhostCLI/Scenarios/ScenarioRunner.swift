@@ -60,7 +60,12 @@ final class RunRecorder: RunObserver, @unchecked Sendable {
 
   func record(_ entry: LogEntry) {
     log.append(entry)
-    contentTimes.append(host?.player.currentTime ?? 0)
+    // A beacon answered after the clock moved on (a real engine's) is where it was sent.
+    if entry.sentMicros != entry.micros, let sent = entry.fields["contentTime"]?.numberValue {
+      contentTimes.append(sent)
+    } else {
+      contentTimes.append(host?.player.currentTime ?? 0)
+    }
   }
 
   /// Lets the host go (the recorder outlives it in the run's result).

@@ -36,6 +36,9 @@ enum Describe {
     if entry.kind == .aderror, let message = entry.fields["message"]?.stringValue {
       parts.append("\"\(message)\"")
     }
+    if entry.sentMicros != entry.micros {
+      parts.append("sent at \(seconds(VirtualTime.seconds(entry.sentMicros))), logged")
+    }
     return parts.joined(separator: " ") + " at " + seconds(entry.time)
   }
 

@@ -42,16 +42,22 @@ extension VASTBeacon {
 extension PlaybackEngine {
   /// Logs beacons as `beacon` entries: event, URL, the HTTP status or the failure, and the
   /// content time when they were sent (`contentTime`, given, else the playhead now), so that
-  /// after a seek a beacon can be tied to the content (none without a loaded source); and the
-  /// macros sent as `-1` (`macrosUnknown`, when there are any).
-  public func logBeacons(_ beacons: [VASTBeacon], adId: String?, contentTime: Double? = nil) {
+  /// after a seek a beacon can be tied to the content (none without a loaded source); the
+  /// scheduler's time they were sent (`sentAt`, `sentMicros`) when the clock moved on while they
+  /// were answered (a real engine's clock does not wait for them; the headless player's does, so
+  /// its entries have none); and the macros sent as `-1` (`macrosUnknown`, when there are any).
+  public func logBeacons(
+    _ beacons: [VASTBeacon], adId: String?, contentTime: Double? = nil, sentMicros: Int64? = nil
+  ) {
     let contentTime = contentTime ?? sentContentTime()
+    let sentAt = sentMicros.flatMap { $0 < loop.nowMicros ? VirtualTime.seconds($0) : nil }
     for beacon in beacons {
       var fields = JSONObject([("event", .string(beacon.event)), ("url", .string(beacon.url))])
       if let status = beacon.status { fields["status"] = .number(Double(status)) }
       if let failure = beacon.failure { fields["failure"] = .string(failure) }
       if beacon.attempts > 1 { fields["attempts"] = .number(Double(beacon.attempts)) }
       if let contentTime { fields["contentTime"] = .number(contentTime) }
+      if let sentAt { fields["sentAt"] = .number(sentAt) }
       if let unknown = beacon.unknownMacros { fields["macrosUnknown"] = .array(unknown.map { .string($0) }) }
       player.appendLog(.beacon, adId: adId, fields: fields)
     }
@@ -103,19 +109,21 @@ extension PlaybackEngine {
 
   /// Holds the clock until `work` (started now) has settled, then logs the beacons it returns
   /// and hands them to `settled` (on the host thread; neither once the engine is gone). The
-  /// entries carry the virtual time the beacons were sent: nothing waits for a beacon, so the
-  /// virtual time its retries and injected delays took (never slept) moves nothing on.
+  /// entries carry the time the beacons were sent: on a virtual clock nothing waits for a
+  /// beacon, so the time its retries and injected delays took (never slept) moves nothing on; a
+  /// clock that went on meanwhile (a real engine's) gives the entries a `sentAt`.
   public func settleBeacons(
     adId: String?, label: String, settled: (([VASTBeacon]) -> Void)? = nil,
     _ work: @escaping @Sendable () async -> [VASTBeacon]
   ) {
     let contentTime = sentContentTime()
+    let sentMicros = loop.nowMicros
     loop.startWork(label, latency: .notAwaited) { done in
       Task { done(VASTBeacon.inLogOrder(await work())) }
     } completion: { [weak self] beacons in
       // An engine dropped meanwhile (with its host) logs nothing and calls nothing back.
       guard let self else { return }
-      logBeacons(beacons, adId: adId, contentTime: contentTime)
+      logBeacons(beacons, adId: adId, contentTime: contentTime, sentMicros: sentMicros)
       settled?(beacons)
     }
   }
