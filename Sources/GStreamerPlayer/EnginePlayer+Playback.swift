@@ -94,12 +94,15 @@ extension EnginePlayer {
   public func handle(_ event: EngineEvent) {
     switch event {
     case .time(let position, let duration):
-      loop.follow(position: position)
-      // Until the seek is done the playhead is its target, whatever the engine played before it.
-      if seekTargetMicros == nil { report(position) }
       if let duration, duration > 0, timeline.isLive || timeline.duration != duration {
         timeline = .vod(duration)
       }
+      // Until the seek is done the playhead is its target, whatever the engine played before it
+      // reached the seek: such a report moves neither the playhead nor the media clock, and fires
+      // no `timeupdate` (a stepped engine is not stepped on it either: `EngineRun`).
+      guard seekTargetMicros == nil else { return }
+      loop.follow(position: position)
+      report(position)
     case .state(let state, let position):
       if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }

@@ -98,7 +98,11 @@ public final class EngineRun {
   private func apply(_ event: EngineEvent, _ engine: GStreamerEngine) {
     player.handle(event)
     player.loop.runDue()
-    guard case .time(let position, _) = event, engine.isStepped else { return }
+    // A report from before a pending seek is stale: stepping on it would let the sink play on
+    // from the seek's target, unreported, as far as that old position.
+    guard case .time(let position, _) = event, engine.isStepped, player.seekTargetMicros == nil else {
+      return
+    }
     // A step ends short of the next timer: the frame due then is reported, and the timer fires at
     // its own time, not at the next report's.
     var until = position + Self.stepSeconds
