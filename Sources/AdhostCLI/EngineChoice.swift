@@ -20,6 +20,15 @@ enum EngineChoice: Equatable {
       with --engine gstreamer: real (default: what an app gets) or fast
       (unsynchronised sinks, timers on media time, stepped by the host)
       """)
+  /// `adhost test`'s `--engine-speed`: a scenario is a check, so the engine runs it in the fast
+  /// mode unless the command or the scenario's `engineSpeed` says `real`.
+  static let scenarioEngineSpeed = CommandOption(
+    "--engine-speed", value: "SPEED",
+    help: """
+      with --engine gstreamer: fast (default for scenarios: stepped by the
+      host, timers on media time) or real (what an app gets, on the wall
+      clock; a scenario's engineSpeed chooses it too)
+      """)
   static let show = CommandOption(
     "--show",
     help: "with --engine gstreamer: play in a window (needs a display)")

@@ -264,8 +264,9 @@ enum HelpGolden {
                           gstreamer (GStreamer in the adhost-gst helper, in real time; Linux,
                           http sources; docs/engines.md)
       --engine-speed SPEED
-                          with --engine gstreamer: real (default: what an app gets) or fast
-                          (unsynchronised sinks, timers on media time, stepped by the host)
+                          with --engine gstreamer: fast (default for scenarios: stepped by the
+                          host, timers on media time) or real (what an app gets, on the wall
+                          clock; a scenario's engineSpeed chooses it too)
       --lib DIR           also load the modules the plugin requires from DIR (repeatable):
                           after adhost's SDK and the plugin's folder, before ADHOST_LUA_PATH
       --screenshots DIR   let the plugin's view:screenshot("NAME.png") write NAME.png into DIR

@@ -68,7 +68,8 @@ struct Scenario {
     (sourcePath, source, sourceChanged) = try Self.source(root.member("source"), files)
     let actionsJSON = root.member("actions")
     (actions, actionsGiven) = try Self.actions(actionsJSON, files)
-    runArguments = try RunArgumentsReader(root: root, resolve: resolve).arguments + engine
+    runArguments = ScenarioEngine.fastUnlessGiven(
+      try RunArgumentsReader(root: root, resolve: resolve).arguments + engine)
     strict = try StrictSettings(root.member("strict"))
     tracking = try ScenarioTracking.declarations(
       root, settings: try FolderSettings.load(beside: file, reads: reads))

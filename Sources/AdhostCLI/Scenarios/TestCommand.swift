@@ -33,7 +33,7 @@ struct TestCommand: Command {
     [
       TestOptions.jobs, TestOptions.filter, TestOptions.shard, TestOptions.update, TestOptions.junit,
       TestOptions.json, TestOptions.report, TestOptions.allowSetup, TestOptions.env, RunOptions.mapHost,
-      TestOptions.config, TestOptions.failOn, EngineChoice.engine, EngineChoice.engineSpeed,
+      TestOptions.config, TestOptions.failOn, EngineChoice.engine, EngineChoice.scenarioEngineSpeed,
       LibraryOptions.lib,
     ] + ViewOptions.all + [.help])
 
