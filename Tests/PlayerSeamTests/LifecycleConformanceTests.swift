@@ -108,7 +108,9 @@ import Testing
       subject.player.play()
       subject.advance(limit)
       let events = subject.takePlaybackEvents()
-      #expect(events == ["sourcechange", "play", "playing", "pause", "ended"], "\(name)")
+      #expect(
+        events == ["sourcechange", "play", "playing", "pause", "ended"],
+        "\(name): \(String(describing: subject.player.fatalError))")
       #expect(subject.player.fatalError == nil && subject.player.ended, "\(name)")
     }
   }
