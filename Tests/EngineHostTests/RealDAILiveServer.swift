@@ -6,9 +6,9 @@ import RealMedia
 /// /linear/v1/hls/event/asset-1/stream) answers `stream_manifest`, `metadata_url` and
 /// `media_verification_url`; the stream is a live HLS playlist of real H.264 + AAC
 /// (`RealStream`: a window of three 2 s segments moving on per load) whose `google_…` ids exist
-/// only as ID3 `TXXX` frames: in CMAF (the default) each tag an `emsg` box of the ID3 scheme
-/// before its segment's `moof`, in MPEG-TS a timed-ID3 PES; the metadata names the break's ad
-/// from the first poll; every ping answers 204.
+/// only as ID3 `TXXX` frames, in CMAF: each tag an `emsg` box (v1, 90 kHz) of the ID3 scheme
+/// before its segment's `moof`; the metadata names the break's ad from the first poll; every
+/// ping answers 204.
 final class RealDAILiveServer: ServedSource, Sendable {
   /// The stream's length.
   static let seconds = 18.0
@@ -28,8 +28,7 @@ final class RealDAILiveServer: ServedSource, Sendable {
   let server: LoopbackServer
   let sourceJSON: String
 
-  /// Serves the stream in `format`: MediaWriter's `hls-cmaf` or `hls-ts`.
-  init(format: String = "hls-cmaf") throws {
+  init() throws {
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
     let frames = Self.tags.map {
@@ -37,7 +36,7 @@ final class RealDAILiveServer: ServedSource, Sendable {
     }
     let playlist = try RealStream(
       spec: """
-        {"format": "\(format)", "duration": \(Self.seconds), "segmentDuration": 2, "live": {"window": 3},
+        {"format": "hls-cmaf", "duration": \(Self.seconds), "segmentDuration": 2, "live": {"window": 3},
          "id3": [\(frames.joined(separator: ", "))]}
         """
     ).serve(on: server, under: "/live/")
