@@ -1,4 +1,5 @@
 import Foundation
+import MediaKit
 import MediaWriter
 import Synchronization
 import TestFiles
@@ -29,6 +30,33 @@ import Testing
     let mpd = try String(contentsOfFile: folder + "/manifest.mpd", encoding: .utf8)
     #expect(mpd.contains(#"<InbandEventStream schemeIdUri="urn:example:dash" value="1"/>"#))
     #expect(mpd.contains(#"type="static" mediaPresentationDuration="PT12.000S""#))
+  }
+
+  /// A clip cut into `hls-cmaf`: the clip here is the writer's own placeholder TS (H.264 with
+  /// its SPS and PPS and an IDR picture every 2 s, ADTS AAC), so no encoder is needed.
+  @Test func writeCutsAClipIntoCMAFWithItsTagsInEmsgBoxes() async throws {
+    let scratch = try Scratch()
+    let placeholder = MediaStream(MediaSpec(format: .hlsTS, duration: 8, segmentDuration: 2))
+    try Data((0..<placeholder.segmentCount).flatMap { placeholder.segment($0) }).write(
+      to: scratch.folder.appendingPathComponent("clip.ts"))
+    let spec = try scratch.write(
+      "cmaf.json",
+      #"""
+      {"format": "hls-cmaf", "duration": 6, "segmentDuration": 2, "payload": {"clip": "clip.ts"},
+       "id3": [{"time": 3, "frames": [{"id": "TXXX", "description": "google", "text": "google_c"}]}]}
+      """#)
+    let folder = scratch.folder.appendingPathComponent("out").path
+    let run = await adhost(["media", "write", spec, folder])
+    #expect(run.code == 0, "\(run.errors)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(names == ["init.mp4", "media.m3u8", "segment-0.m4s", "segment-1.m4s", "segment-2.m4s"])
+    let read = { (name: String) in [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) }
+    let tracks = try BMFFReader.readInit(try read("init.mp4"))
+    #expect(tracks.timescales == [1: 90_000, 2: 48_000])
+    let scan = try MediaReader.scan(try read("segment-1.m4s"), initSegment: tracks)
+    #expect(scan.streams.first { $0.id == 1 }?.first == 2)
+    #expect(scan.items.map(\.time) == [3])
+    #expect(await adhost(["media", "--help"]).output.contains("hls-cmaf, dash"))
   }
 
   @Test func aSpecErrorNamesTheFileTheJSONPathAndWhy() async throws {

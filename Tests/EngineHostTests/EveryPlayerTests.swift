@@ -77,13 +77,24 @@ import Testing
     Self.expectSameAds(engine, headless)
   }
 
-  /// Live as TS: MediaWriter cuts a clip into TS segments only, so no CMAF with `emsg` here.
+  /// Live in CMAF, the ids in `emsg` ID3 boxes, which the engine's host reads from the fMP4
+  /// segments the engine fetched: the engine decodes the real media (its video sink renders it to
+  /// the end), and both players give the same cues and beacons. (Live timed ID3 in MPEG-TS on
+  /// both players: `inbandLiveAcrossThePTSWrap`.)
   @Test func daiLive() throws {
     let (engine, headless) = try Self.playBoth(plugin: "plugins/dai.lua", until: 60) {
       try RealDAILiveServer()
     }
     #expect(engine.begins == ["live1"], "\(engine.ending)")
     #expect(engine.beacons.count == RealDAILiveServer.tags.count, "\(engine.beacons)")
+    #expect(engine.of(.error).isEmpty, "\(engine.of(.error).map(\.jsonLine))")
+    // The engine decoded the media to the live stream's end (its video sink rendered pictures).
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    let playhead = engine.of(.timeupdate).compactMap { $0.fields["currentTime"]?.numberValue }.last ?? 0
+    #expect(playhead >= RealDAILiveServer.seconds - 2.5, "the engine's last playhead: \(playhead)")
+    #expect((engine.of(.frames).last?.fields["rendered"]?.numberValue ?? 0) > 0)
+    #expect(Self.cues(headless).count == RealDAILiveServer.tags.count)
+    Self.expectSameCues(engine, headless)
     Self.expectSameAds(engine, headless)
   }
 

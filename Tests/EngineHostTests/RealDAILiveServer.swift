@@ -4,10 +4,11 @@ import RealMedia
 
 /// Google DAI live on 127.0.0.1 with real media: the stream request (form POST to
 /// /linear/v1/hls/event/asset-1/stream) answers `stream_manifest`, `metadata_url` and
-/// `media_verification_url`; the stream is a live MPEG-TS playlist of real H.264 + AAC
+/// `media_verification_url`; the stream is a live HLS playlist of real H.264 + AAC
 /// (`RealStream`: a window of three 2 s segments moving on per load) whose `google_…` ids exist
-/// only as timed ID3 `TXXX` frames; the metadata names the break's ad from the first poll; every
-/// ping answers 204. TS, not CMAF with `emsg`: MediaWriter cuts a clip into TS segments only.
+/// only as ID3 `TXXX` frames, in CMAF: each tag an `emsg` box (v1, 90 kHz) of the ID3 scheme
+/// before its segment's `moof`; the metadata names the break's ad from the first poll; every
+/// ping answers 204.
 final class RealDAILiveServer: ServedSource, Sendable {
   /// The stream's length.
   static let seconds = 18.0
@@ -35,7 +36,7 @@ final class RealDAILiveServer: ServedSource, Sendable {
     }
     let playlist = try RealStream(
       spec: """
-        {"format": "hls-ts", "duration": \(Self.seconds), "segmentDuration": 2, "live": {"window": 3},
+        {"format": "hls-cmaf", "duration": \(Self.seconds), "segmentDuration": 2, "live": {"window": 3},
          "id3": [\(frames.joined(separator: ", "))]}
         """
     ).serve(on: server, under: "/live/")

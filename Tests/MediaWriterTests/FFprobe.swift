@@ -61,6 +61,23 @@ struct FFprobe {
     return (streams, packets)
   }
 
+  /// The first video stream's picture size and duration, in seconds, as ffprobe reads them.
+  func videoSizeAndDuration(_ file: URL) throws -> (width: Int, height: Int, duration: Double) {
+    let output = try run(
+      probe,
+      [
+        "-v", "error", "-of", "json", "-select_streams", "v:0", "-show_entries",
+        "stream=width,height,duration", file.path,
+      ])
+    let json = try JSONValue.parse(output.standardOutput)
+    let stream = json["streams"]?.arrayValue?.first
+    return (
+      Int.checked(stream?["width"]?.numberValue ?? 0) ?? 0,
+      Int.checked(stream?["height"]?.numberValue ?? 0) ?? 0,
+      stream?["duration"]?.stringValue.flatMap(Double.init) ?? 0
+    )
+  }
+
   /// Encodes a clip of real H.264 (libx264, an IDR picture every 2 s, B pictures) and AAC from
   /// ffmpeg's test sources: `seconds` long, MPEG-TS, into `file`.
   func encodeClip(_ file: URL, seconds: Int) throws {

@@ -34,8 +34,11 @@ import Testing
     let ranges =
       #"{"format": "dash", "duration": 12, "segmentDuration": 6, "dateranges": [{"id": "a", "time": 1}]}"#
     #expect(error(ranges) == "dateranges: EXT-X-DATERANGE is HLS only, not dash")
-    let clip = #"{"format": "dash", "duration": 12, "segmentDuration": 6, "payload": {"clip": "a.ts"}}"#
-    #expect(error(clip) == "payload: a clip is cut into hls-ts segments only so far, not dash")
+    let clip =
+      #"{"format": "hls-packed-audio", "duration": 12, "segmentDuration": 6, "payload": {"clip": "a.ts"}}"#
+    #expect(
+      error(clip)
+        == "payload: a clip has video: it is cut into hls-ts, hls-cmaf or dash, not hls-packed-audio")
   }
 
   @Test func badMembersAreNamed() {

@@ -3,9 +3,10 @@ import LoopbackHTTP
 import MediaWriter
 import Synchronization
 
-/// A MediaWriter stream of real media: a spec (MediaWriter's JSON, `hls-ts`) whose payload is
-/// `RealClip`'s H.264 and AAC, served under a path of a `LoopbackServer`. A live spec's playlist
-/// moves its window on a segment at each load (as `adhost media serve`'s `loads` clock).
+/// A MediaWriter stream of real media: a spec (MediaWriter's JSON, `hls-ts`, `hls-cmaf` or
+/// `dash`) whose payload is `RealClip`'s H.264 and AAC, served under a path of a
+/// `LoopbackServer`. A live spec's playlist moves its window on a segment at each load (as
+/// `adhost media serve`'s `loads` clock).
 public final class RealStream: Sendable {
   /// The stream, its segments cut from the clip.
   public let stream: MediaStream
@@ -23,7 +24,9 @@ public final class RealStream: Sendable {
   /// Serves the stream's files under `folder` (such as `/streams/s-1/`) on `server`; returns the
   /// playlist's URL.
   @discardableResult public func serve(on server: LoopbackServer, under folder: String) -> String {
-    let names = [stream.manifestName] + (0..<stream.segmentCount).map(stream.segmentName)
+    let names =
+      [stream.manifestName] + (stream.initSegment == nil ? [] : ["init.mp4"])
+      + (0..<stream.segmentCount).map(stream.segmentName)
     for name in names {
       server.route(folder + name) { [self] _ in
         guard let bytes = file(named: name) else { return .notFound }
@@ -46,10 +49,11 @@ public final class RealStream: Sendable {
 }
 
 extension MediaSpec {
-  /// The clip is cut into MPEG-TS segments only (MediaWriter's rule); said here before encoding.
+  /// A clip has video, which packed audio cannot carry (MediaWriter's rule); said here before encoding.
   fileprivate func checkCarriersForClip() throws {
-    guard format == .hlsTS else {
-      throw RealClipError(description: "a real clip is cut into hls-ts segments only, not \(format.rawValue)")
+    guard format != .hlsPackedAudio else {
+      throw RealClipError(
+        description: "a real clip is cut into hls-ts, hls-cmaf or dash, not hls-packed-audio")
     }
   }
 }

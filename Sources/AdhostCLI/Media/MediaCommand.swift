@@ -15,8 +15,9 @@ struct MediaCommand: Command {
     its init segment (init.mp4, CMAF) and media segments (segment-N.ts, .m4s or .aac), with
     the spec's timed ID3, emsg and SCTE-35 inside the segments and its EXT-X-DATERANGEs in the
     playlist; blank H.264 video and silent AAC audio written without an encoder, or a clip of
-    real H.264 and AAC (MPEG-TS) cut at its key frames (hls-ts). The spec's members are in
-    docs/media.md ("Writing streams").
+    real H.264 and AAC (MPEG-TS, "payload": {"clip": FILE}) cut at its key frames into TS or
+    CMAF segments (hls-ts, hls-cmaf, dash). The spec's members are in docs/media.md ("Writing
+    streams").
 
     write  writes every file into the folder (created when missing) and prints their names.
     serve  serves the stream on 127.0.0.1 at a free port, prints PORT=<port> and an empty line

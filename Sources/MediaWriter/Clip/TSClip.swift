@@ -18,6 +18,10 @@ public struct TSClip: Sendable {
 
   public private(set) var video: [Unit] = []
   public private(set) var audio: [Unit] = []
+  /// The first IDR picture's SPS and PPS and the picture size the SPS gives.
+  public let videoConfiguration: AVCConfiguration
+  /// The audio's configuration, from its first ADTS header; nil without audio.
+  public private(set) var audioConfiguration: ADTSAudio?
 
   /// The clip's length: from its first video frame to the end of its last.
   public var duration: Double {
@@ -43,24 +47,33 @@ public struct TSClip: Sendable {
           bytes: unit.bytes, key: Self.hasIDR(unit.bytes))
       }
     }
-    video = shifted(demux.units[videoPID] ?? [])
-    audio = demux.audioPID.map { shifted(demux.units[$0] ?? []) } ?? []
-    guard video.first?.key == true else {
+    let video = shifted(demux.units[videoPID] ?? [])
+    let audio = demux.audioPID.map { shifted(demux.units[$0] ?? []) } ?? []
+    guard let firstFrame = video.first, firstFrame.key else {
       throw Failure(description: "the clip's first video frame is not an IDR picture")
+    }
+    let units = AnnexB.units(firstFrame.bytes)
+    guard let sps = units.first(where: { AnnexB.type($0) == 7 }),
+      let pps = units.first(where: { AnnexB.type($0) == 8 })
+    else {
+      throw Failure(description: "the clip's first IDR picture has no SPS and PPS before it")
+    }
+    guard let configuration = AVCConfiguration(sps: sps, pps: pps) else {
+      throw Failure(description: "the clip's SPS is cut short: no picture size")
+    }
+    videoConfiguration = configuration
+    self.video = video
+    self.audio = audio
+    if let sound = audio.first {
+      guard let configuration = ADTSAudio(header: sound.bytes) else {
+        throw Failure(description: "the clip's audio (stream type 0x0F) does not start with an ADTS header")
+      }
+      audioConfiguration = configuration
     }
   }
 
   /// Whether Annex B bytes hold a NAL unit of type 5 (an IDR slice).
   static func hasIDR(_ bytes: [UInt8]) -> Bool {
-    var index = 0
-    while index + 3 < bytes.count {
-      if bytes[index] == 0, bytes[index + 1] == 0, bytes[index + 2] == 1 {
-        if bytes[index + 3] & 0x1F == 5 { return true }
-        index += 3
-      } else {
-        index += 1
-      }
-    }
-    return false
+    AnnexB.units(bytes).contains { AnnexB.type($0) == 5 }
   }
 }

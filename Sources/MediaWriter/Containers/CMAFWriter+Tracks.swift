@@ -13,12 +13,18 @@ extension CMAFWriter {
     public var decodeTime: UInt64
     /// Each sample's duration, bytes and whether it is a sync sample.
     public var samples: [(duration: UInt32, bytes: [UInt8], sync: Bool)]
+    /// Each sample's composition time less its decode time (B pictures), in the track's
+    /// timescale, one per sample; empty when every sample is shown at its decode time.
+    public var compositionOffsets: [Int32]
 
-    public init(track: UInt32, decodeTime: UInt64, samples: [(duration: UInt32, bytes: [UInt8], sync: Bool)])
-    {
+    public init(
+      track: UInt32, decodeTime: UInt64, samples: [(duration: UInt32, bytes: [UInt8], sync: Bool)],
+      compositionOffsets: [Int32] = []
+    ) {
       self.track = track
       self.decodeTime = decodeTime
       self.samples = samples
+      self.compositionOffsets = compositionOffsets
     }
   }
 
@@ -103,7 +109,8 @@ extension CMAFWriter {
 
   /// A media segment of several tracks: `styp`, the `emsg` boxes, one `moof` (sequence
   /// `sequence`, a `traf` per fragment with `tfdt` and a `trun` of each sample's duration, size
-  /// and sync flag, data offsets from the `moof`) and one `mdat` of the samples.
+  /// and sync flag, and its composition offset when the fragment has them (a version 1 `trun`:
+  /// signed), data offsets from the `moof`) and one `mdat` of the samples.
   public static func mediaSegment(emsgs: [[UInt8]], sequence: Int, fragments: [Fragment]) -> [UInt8] {
     func moof(dataStart: Int) -> [UInt8] {
       var offset = dataStart
@@ -111,13 +118,20 @@ extension CMAFWriter {
       for fragment in fragments {
         let tfhd = fullBox("tfhd", version: 0, flags: 0x02_0000, u32(Int(truncatingIfNeeded: fragment.track)))
         let tfdt = fullBox("tfdt", version: 1, u64(fragment.decodeTime))
+        let offsets = fragment.compositionOffsets
         var run = u32(fragment.samples.count) + u32(offset)
-        for sample in fragment.samples {
+        for (index, sample) in fragment.samples.enumerated() {
           run += u32(Int(truncatingIfNeeded: sample.duration)) + u32(sample.bytes.count)
           run += u32(sample.sync ? 0x0200_0000 : 0x0101_0000)
+          if !offsets.isEmpty {
+            run += u32(index < offsets.count ? Int(truncatingIfNeeded: offsets[index]) : 0)
+          }
           offset += sample.bytes.count
         }
-        trafs += box("traf", tfhd + tfdt + fullBox("trun", version: 0, flags: 0x701, run))
+        let trun =
+          offsets.isEmpty
+          ? fullBox("trun", version: 0, flags: 0x701, run) : fullBox("trun", version: 1, flags: 0xF01, run)
+        trafs += box("traf", tfhd + tfdt + trun)
       }
       return box("moof", fullBox("mfhd", version: 0, u32(sequence)) + trafs)
     }

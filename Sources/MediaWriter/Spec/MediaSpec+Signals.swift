@@ -136,8 +136,9 @@ extension MediaSpec {
     if !dateranges.isEmpty && !format.isHLS {
       throw reader.error("dateranges", "EXT-X-DATERANGE is HLS only, not dash")
     }
-    if case .clip = payload, format != .hlsTS {
-      throw reader.error("payload", "a clip is cut into hls-ts segments only so far, not \(format.rawValue)")
+    if case .clip = payload, format == .hlsPackedAudio {
+      throw reader.error(
+        "payload", "a clip has video: it is cut into hls-ts, hls-cmaf or dash, not hls-packed-audio")
     }
   }
 }

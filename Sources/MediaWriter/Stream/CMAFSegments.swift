@@ -1,17 +1,22 @@
 import CheckedNumbers
 
 /// CMAF segments of a spec (`hls-cmaf`, `dash`): one init segment of a video track (1, 90 kHz)
-/// and an audio track (2, 48 kHz), and media segments of both, with `emsg` boxes before the
-/// `moof`: the spec's own, its ID3 tags (`https://aomedia.org/emsg/ID3`) and its SCTE-35 splices
-/// (`urn:scte:scte35:2013:bin`), in the segment whose span holds their time.
+/// and an audio track (2, at its sample rate), and media segments of both, with `emsg` boxes
+/// before the `moof`: the spec's own, its ID3 tags (`https://aomedia.org/emsg/ID3`) and its
+/// SCTE-35 splices (`urn:scte:scte35:2013:bin`), in the segment whose span holds their time. The
+/// samples are blank video and silent audio, or a clip's (`CMAFSegments+Clip.swift`).
 struct CMAFSegments {
   static let id3Scheme = "https://aomedia.org/emsg/ID3"
   static let scte35Scheme = "urn:scte:scte35:2013:bin"
 
   let spec: MediaSpec
   let timeline: MediaTimeline
+  /// The clip whose samples the segments carry instead of blank video and silent audio.
+  let clip: TSClip?
 
-  static var initSegment: [UInt8] {
+  /// The init segment: the clip's tracks, or blank video's and silent audio's.
+  static func initSegment(clip: TSClip?) -> [UInt8] {
+    if let clip { return clipInitSegment(clip) }
     let sps = BlankVideo.sequenceParameterSet
     let pps = BlankVideo.pictureParameterSet
     return CMAFWriter.initSegment(tracks: [
@@ -24,6 +29,13 @@ struct CMAFSegments {
   }
 
   func segment(_ segment: MediaTimeline.Segment) -> [UInt8] {
+    CMAFWriter.mediaSegment(
+      emsgs: messages(segment), sequence: segment.index + 1,
+      fragments: clip.map { clipFragments($0, segment) } ?? placeholderFragments(segment))
+  }
+
+  /// Blank video (an IDR picture, then skipped pictures) and silent audio.
+  private func placeholderFragments(_ segment: MediaTimeline.Segment) -> [CMAFWriter.Fragment] {
     let first = segment.videoFrames.lowerBound
     let video = segment.videoFrames.map { frame in
       let picture =
@@ -42,13 +54,11 @@ struct CMAFSegments {
       )
     }
     let audioStart = UInt64(truncatingIfNeeded: segment.audioFrames.lowerBound * SilentAudio.frameSamples)
-    let fragments = [
+    return [
       CMAFWriter.Fragment(track: 1, decodeTime: timeline.startTicks + segment.startTicks, samples: video),
       CMAFWriter.Fragment(
         track: 2, decodeTime: audioStart + timeline.startTicks * 48_000 / 90_000, samples: audio),
     ]
-    return CMAFWriter.mediaSegment(
-      emsgs: messages(segment), sequence: segment.index + 1, fragments: fragments)
   }
 
   /// The segment's `emsg` boxes, by time.

@@ -8,6 +8,8 @@ import OutsideText
 struct DASHManifest {
   let spec: MediaSpec
   let timeline: MediaTimeline
+  /// The clip the segments carry (its codecs and picture size); nil: blank video, silent audio.
+  let clip: TSClip?
 
   /// The MPD of segments `window`; `availabilityStart` (seconds since 1970) when live.
   func text(_ window: Range<Int>, ended: Bool, availabilityStart: Double) -> String {
@@ -33,10 +35,7 @@ struct DASHManifest {
         #"      <InbandEventStream schemeIdUri="\#(Self.escaped(scheme))" value="\#(Self.escaped(value))"/>"#
         + "\n"
     }
-    mpd += #"      <Representation id="av" codecs="avc1.42C01E,mp4a.40.2" bandwidth="200000""#
-    mpd +=
-      #" width="\#(BlankVideo.width)" height="\#(BlankVideo.height)" frameRate="\#(BlankVideo.frameRate)""#
-    mpd += #" audioSamplingRate="\#(SilentAudio.sampleRate)">"# + "\n"
+    mpd += representation
     mpd += #"        <SegmentTemplate timescale="90000" presentationTimeOffset="\#(timeline.startTicks)""#
     mpd +=
       #" initialization="init.mp4" media="segment-$Number$.m4s" startNumber="\#(window.lowerBound)">"# + "\n"
@@ -50,6 +49,28 @@ struct DASHManifest {
     mpd += "          </SegmentTimeline>\n        </SegmentTemplate>\n      </Representation>\n"
     mpd += "    </AdaptationSet>\n  </Period>\n</MPD>\n"
     return mpd
+  }
+
+  /// The `Representation` start tag: codecs, size, frame rate and sample rate.
+  private var representation: String {
+    var codecs = "avc1.42C01E,mp4a.40.2"
+    var size = (BlankVideo.width, BlankVideo.height)
+    var frameRate = "\(BlankVideo.frameRate)"
+    var sampleRate = SilentAudio.sampleRate
+    if let clip {
+      let avc = clip.videoConfiguration
+      codecs = "avc1." + avc.sps[1...3].map { String(format: "%02X", $0) }.joined()
+      if let aac = clip.audioConfiguration {
+        codecs += ",mp4a.40.\(aac.audioSpecificConfig[0] >> 3)"
+        sampleRate = aac.sampleRate
+      }
+      size = (avc.width, avc.height)
+      let frame = max(1, clip.video.count > 1 ? clip.video[1].dts - clip.video[0].dts : 3600)
+      frameRate = 90_000 % frame == 0 ? "\(90_000 / frame)" : "90000/\(frame)"
+    }
+    var tag = #"      <Representation id="av" codecs="\#(codecs)" bandwidth="200000""#
+    tag += #" width="\#(size.0)" height="\#(size.1)" frameRate="\#(frameRate)""#
+    return tag + #" audioSamplingRate="\#(sampleRate)">"# + "\n"
   }
 
   /// The `emsg` schemes and values the segments carry, in order of first use.

@@ -54,12 +54,12 @@ public struct MediaStream: Sendable {
     if spec.format.isHLS {
       return HLSPlaylist(spec: spec, timeline: timeline, segmentName: segmentName).text(window, ended: ended)
     }
-    return DASHManifest(spec: spec, timeline: timeline).text(
+    return DASHManifest(spec: spec, timeline: timeline, clip: clip).text(
       window, ended: ended, availabilityStart: availabilityStart)
   }
 
   /// The init segment (`init.mp4`) of CMAF formats; nil for the others.
-  public var initSegment: [UInt8]? { spec.format.isCMAF ? CMAFSegments.initSegment : nil }
+  public var initSegment: [UInt8]? { spec.format.isCMAF ? CMAFSegments.initSegment(clip: clip) : nil }
 
   /// Media segment `index`'s bytes.
   public func segment(_ index: Int) -> [UInt8] {
@@ -67,7 +67,7 @@ public struct MediaStream: Sendable {
     switch spec.format {
     case .hlsTS: return TSSegments(spec: spec, timeline: timeline, clip: clip).segment(segment)
     case .hlsPackedAudio: return PackedAudioSegments(spec: spec, timeline: timeline).segment(segment)
-    case .hlsCMAF, .dash: return CMAFSegments(spec: spec, timeline: timeline).segment(segment)
+    case .hlsCMAF, .dash: return CMAFSegments(spec: spec, timeline: timeline, clip: clip).segment(segment)
     }
   }
 
