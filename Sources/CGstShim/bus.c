@@ -3,6 +3,7 @@
 #include "shim_state.h"
 
 #include <gst/gst.h>
+#include <string.h>
 
 static double position_now(void) {
   gint64 position = -1;
@@ -58,10 +59,39 @@ static void on_async_done(void) {
   else g_free(attempts);
 }
 
+/* GStreamer 1.22's adaptivedemux2 fails a stream whose manifest it has downloaded to its end before
+   it exposed its pads ("Can't push EOS on non-exposed pad", then "Couldn't download fragments"): a
+   VOD of a segment or two on a loaded machine. Before the pipeline first prerolled that says
+   nothing of the content, so the pipeline is built and loaded again (playbin3 1.22 cannot preroll
+   again after NULL: it asserts in reconfigure_output), up to max_loads_again times: the race is
+   lost about one load in three at a load average of 8; the next failure is the error. */
+enum { max_loads_again = 5 };
+static gboolean load_again(gpointer data) {
+  (void)data;
+  shim_load_again();
+  return G_SOURCE_REMOVE;
+}
+
+static int loads_again(GstMessage *message, const GError *error) {
+  static int loaded_again;
+  const char *source = GST_MESSAGE_SRC_NAME(message);
+  if (loaded_again >= max_loads_again || shim_play.prerolled || !error || !error->message || !source) return 0;
+  if (!g_str_has_prefix(source, "hlsdemux2") && !g_str_has_prefix(source, "dashdemux2")) return 0;
+  if (!strstr(error->message, "Couldn't download fragments")) return 0;
+  loaded_again++;
+  g_idle_add(load_again, NULL);
+  return 1;
+}
+
 static void on_error(GstMessage *message) {
   GError *error = NULL;
   gchar *debug = NULL;
   gst_message_parse_error(message, &error, &debug);
+  if (loads_again(message, error)) {
+    g_clear_error(&error);
+    g_free(debug);
+    return;
+  }
   shim_callbacks->error(error ? error->message : "unknown error", debug ? debug : "",
                         GST_MESSAGE_SRC_NAME(message) ? GST_MESSAGE_SRC_NAME(message) : "");
   g_clear_error(&error);
@@ -90,6 +120,7 @@ static gboolean on_message(GstBus *bus, GstMessage *message, gpointer data) {
       if (GST_MESSAGE_SRC(message) == GST_OBJECT(shim_pipeline)) {
         GstState old, now, pending;
         gst_message_parse_state_changed(message, &old, &now, &pending);
+        if (now >= GST_STATE_PAUSED) shim_play.prerolled = 1;
         if (now == GST_STATE_PLAYING) report_playing();
       }
       break;

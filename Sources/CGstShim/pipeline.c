@@ -58,8 +58,18 @@ static GstElement *make_sink(const char *factory, int sync) {
   return sink;
 }
 
+static struct {
+  gchar *uri;
+  int fast, show;
+} loaded;
+
 int gs_load(const char *uri, int fast, int show) {
   if (shim_pipeline) return -1;
+  if (!loaded.uri) g_timeout_add(100, report_time, NULL);
+  g_free(loaded.uri);
+  loaded.uri = g_strdup(uri);
+  loaded.fast = fast;
+  loaded.show = show;
   shim_pipeline = gst_element_factory_make("playbin3", NULL);
   if (!shim_pipeline) return -1;
   shim_video_sink = make_sink(show ? "autovideosink" : "fakesink", !fast);
@@ -72,9 +82,28 @@ int gs_load(const char *uri, int fast, int show) {
   g_object_set(shim_pipeline, "uri", uri, "video-sink", shim_video_sink, "audio-sink", audio_sink, NULL);
   shim_watch_scte35(shim_pipeline);
   shim_watch_bus();
-  g_timeout_add(100, report_time, NULL);
   shim_play.target = GST_STATE_PAUSED;
   return gst_element_set_state(shim_pipeline, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE ? -1 : 0;
+}
+
+void shim_load_again(void) {
+  if (!shim_pipeline || !loaded.uri) return;
+  GstState target = shim_play.target;
+  int stepped = shim_stepping();
+  shim_step_release();
+  GstElement *old = shim_pipeline;
+  shim_pipeline = NULL;
+  shim_video_sink = NULL;
+  gst_element_set_state(old, GST_STATE_NULL);
+  gst_object_unref(old);
+  gs_step_enable(stepped);
+  shim_play.buffering = 0;
+  shim_play.reported_playing = 0;
+  gchar *uri = g_strdup(loaded.uri);
+  int failed = gs_load(uri, loaded.fast, loaded.show);
+  g_free(uri);
+  if (failed) shim_callbacks->error("the pipeline could not be built again", "", "adhost-gst");
+  else if (target == GST_STATE_PLAYING) gs_play();
 }
 
 void gs_play(void) {

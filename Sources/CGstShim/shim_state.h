@@ -22,6 +22,7 @@ typedef struct shim_playback {
   gint seek_flushed;
   double seek_target;    /* seconds the last seek went to */
   int reported_playing;  /* "playing" was the last state reported */
+  int prerolled;         /* the pipeline reached PAUSED once */
 } shim_playback;
 extern shim_playback shim_play;
 
@@ -40,6 +41,9 @@ void shim_report_frames(void);
 
 /* Hands fn(data) to the main thread; free_data frees data afterwards. */
 void shim_on_main(GSourceFunc fn, gpointer data, GDestroyNotify free_data);
+
+/* Builds the pipeline again for the URI loaded and brings it where the host wanted it (pipeline.c). */
+void shim_load_again(void);
 
 /* Watches the bus of shim_pipeline. */
 void shim_watch_bus(void);

@@ -8,9 +8,14 @@ final class EngineEventQueue: @unchecked Sendable {
   private let condition = NSCondition()
   private var items: [EngineEvent] = []
   private var closed = false
+  private let observe: @Sendable (EngineEvent) -> Void
+
+  /// A queue that shows each event to `observe` as it is added (on the adding thread).
+  init(observe: @escaping @Sendable (EngineEvent) -> Void = { _ in }) { self.observe = observe }
 
   /// Adds an event; after `close` nothing is added.
   func push(_ event: EngineEvent) {
+    observe(event)
     condition.lock()
     if !closed { items.append(event) }
     condition.signal()

@@ -11,7 +11,8 @@ import Synchronization
 /// URL (`playlist`, `segment`), for fault rules. A segment replayed trimmed (a recording made
 /// without `--keep-media`) is not handed to the engine, which cannot decode it: it is answered 502
 /// and `refused` is told why, with the fix. Each playlist or MPD answered (2xx) goes to `fetched`,
-/// each media segment's timed metadata to `tagged`. Any thread.
+/// each media segment's timed metadata to `tagged`. The last segment of a short VOD playlist
+/// waits for the engine's first output (`EngineOutputGate`). Any thread.
 final class EngineProxy: Sendable {
   private let server: LoopbackServer
   private let log = RequestLog()
@@ -23,7 +24,7 @@ final class EngineProxy: Sendable {
   var requests: [EngineRequest] { log.entries }
 
   init(
-    http: HTTPClient, refused: @escaping @Sendable (String) -> Void,
+    http: HTTPClient, gate: EngineOutputGate, refused: @escaping @Sendable (String) -> Void,
     tagged: @escaping @Sendable (EngineTags) -> Void,
     fetched: @escaping @Sendable (EnginePlaylist) -> Void
   ) throws(GStreamerEngineFailure) {
@@ -37,6 +38,7 @@ final class EngineProxy: Sendable {
     let log = log
     let tagReader = EngineTagReader()
     server.fallback { request in
+      gate.waitIfHeld(request.target)
       let (response, entry) = Self.forward(request, http: http)
       log.append(entry)
       if let error = entry.error, entry.trimmed { refused(error) }
@@ -45,6 +47,7 @@ final class EngineProxy: Sendable {
       case .segment:
         if let tags = tagReader.read([UInt8](response.body), url: entry.url) { tagged(tags) }
       case .playlist:
+        gate.playlist([UInt8](response.body), url: entry.url)
         fetched(EnginePlaylist(url: entry.url, body: [UInt8](response.body)))
       default: break
       }

@@ -27,9 +27,12 @@ public final class GStreamerEngine: Sendable {
       }
       // The helper's events are made before the helper starts: the proxy reports a refused
       // trimmed segment among them, as an error of the engine naming the fix.
-      let events = EngineEventQueue()
+      let gate = EngineOutputGate()
+      let events = EngineEventQueue { event in
+        if case .segment = event { gate.open() }
+      }
       proxy = try EngineProxy(
-        http: options.http,
+        http: options.http, gate: gate,
         refused: { why in events.push(.error(EngineError(message: why, element: "adhost proxy"))) },
         tagged: { tags in events.push(.tags(tags)) },
         fetched: { playlist in events.push(.playlist(playlist)) })

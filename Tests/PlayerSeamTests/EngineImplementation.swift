@@ -52,7 +52,9 @@ enum EngineContent {
   static func server(seconds: Double) throws -> RealStreamServer {
     try servers.withLock { servers in
       if let server = servers[seconds] { return server }
-      let server = try RealStreamServer(try RealStreams.hls(seconds: seconds))
+      // Segments of 1 s (the clip's GOP): a stream of one segment can lose GStreamer 1.22's race
+      // between the end of its manifest and the demuxer's pads (`EngineOutputGate`).
+      let server = try RealStreamServer(try RealStreams.hls(seconds: seconds, segmentSeconds: 1))
       servers[seconds] = server
       return server
     }

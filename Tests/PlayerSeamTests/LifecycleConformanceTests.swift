@@ -91,7 +91,9 @@ import Testing
     subject.player.play()
     subject.advance(10)
     let events = subject.takePlaybackEvents()
-    #expect(events == ["sourcechange", "play", "playing", "pause", "ended"])
+    #expect(
+      events == ["sourcechange", "play", "playing", "pause", "ended"],
+      "\(String(describing: subject.player.fatalError))")
     #expect(subject.player.currentTime == 2 && subject.player.ended && subject.player.paused)
     subject.player.seek(to: 1)
     subject.settle()
