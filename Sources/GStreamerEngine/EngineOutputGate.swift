@@ -23,7 +23,9 @@ final class EngineOutputGate: @unchecked Sendable {
     else { return }
     let uris = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-    guard uris.count >= 2, let last = uris.last, let resolved = URL(string: last, relativeTo: base) else { return }
+    guard uris.count >= 2, let last = uris.last, let resolved = URL(string: last, relativeTo: base) else {
+      return
+    }
     condition.lock()
     if !isOpen { held.insert(resolved.absoluteString) }
     condition.unlock()
