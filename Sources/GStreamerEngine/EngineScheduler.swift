@@ -16,7 +16,8 @@ public final class EngineScheduler: IntegrationScheduler {
   public let realTime: Bool
   private let started = DispatchTime.now().uptimeNanoseconds
   private var mediaMicros: Int64 = 0
-  private var lastPosition: Double?
+  /// The furthest position the engine reported since the last seek (or load).
+  private var furthestPosition: Double?
   private var timers: [EngineTimer] = []
   private var scheduled = 0
   private let inbox = EngineInbox()
@@ -32,18 +33,24 @@ public final class EngineScheduler: IntegrationScheduler {
   public var now: Double { VirtualTime.seconds(nowMicros) }
 
   /// The fast mode: the engine's position is `position` seconds; the clock moves forward by the
-  /// media played since the last one. Ignored in real time.
+  /// media played past the furthest position since the last seek (its high-water mark), so a
+  /// report behind it (jitter) moves nothing, and the media it plays again is not counted twice.
+  /// Ignored in real time.
   public func follow(position: Double) {
     guard !realTime, position.isFinite else { return }
-    if let last = lastPosition, position > last {
-      mediaMicros &+= VirtualTime.micros(position) &- VirtualTime.micros(last)
+    guard let furthest = furthestPosition else {
+      furthestPosition = position
+      return
     }
-    lastPosition = position
+    guard position > furthest else { return }
+    mediaMicros &+= VirtualTime.micros(position) &- VirtualTime.micros(furthest)
+    furthestPosition = position
   }
 
-  /// The engine moved to `position` by a seek: the clock does not jump with it.
+  /// The engine moved to `position` by a seek: the clock does not jump with it, and the media
+  /// played from there on counts again.
   public func seeked(to position: Double) {
-    lastPosition = position.isFinite ? position : nil
+    furthestPosition = position.isFinite ? position : nil
   }
 
   @discardableResult
