@@ -30,4 +30,17 @@ import Testing
       #expect(run.output.contains("4 passed, 0 failed"), "\(run.output)")
     }
   }
+
+  /// The live window grows by a segment at each playlist load: in the fast mode the engine plays
+  /// a target duration (6 s) of media per window that moved, so the polls at 0, 5 and 10 s come
+  /// at their media times and the third one, after the break's segment loaded, creates the ad.
+  /// (The engine played 16 s of media before the window moved, and the ad came at 16.3 s.)
+  /// About 25 s of wall time: hlsdemux2 loads the playlist every 6 s of wall time.
+  @Test(RealClip.engineTests, .timeLimit(.minutes(2)))
+  func theLiveScenarioPassesOnTheEngineInTheFastMode() async throws {
+    let path = repositoryRoot.appendingPathComponent("examples/dai/live/tests").path
+    let run = await EngineRunCommandTests.adhost(["test", "--engine", "gstreamer", "--engine-speed", "fast", path])
+    #expect(run.code == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("1 passed, 0 failed"), "\(run.output)")
+  }
 }

@@ -49,6 +49,22 @@ struct EngineSchedulerTests {
     #expect(scheduler.nowMicros == 1_700_000)
   }
 
+  @Test func aSteppedEnginesLeapPastWhatTheHostAllowedIsNotMediaPlayed() {
+    let scheduler = EngineScheduler(speed: .fast)
+    // A load: the stepped engine may play to 0 s; a live join's first frame is 95,434.76 s.
+    scheduler.seeked(to: 0)
+    scheduler.stepped(until: 0)
+    scheduler.follow(position: 95_434.76)
+    #expect(scheduler.now == 0)
+    scheduler.stepped(until: 95_434.86)
+    scheduler.follow(position: 95_434.88)
+    #expect(scheduler.nowMicros == 120_000)
+    // The demuxer skips 12 s ahead: the clock counts what was allowed, not the leap.
+    scheduler.stepped(until: 95_434.98)
+    scheduler.follow(position: 95_447)
+    #expect(scheduler.nowMicros == 220_000)
+  }
+
   @Test func aRepeatingTimerFiresOnceForEachCallAndStopsWhenCancelled() {
     let scheduler = EngineScheduler(speed: .fast)
     var ticks = 0
