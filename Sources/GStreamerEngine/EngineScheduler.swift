@@ -51,7 +51,9 @@ public final class EngineScheduler: IntegrationScheduler {
     }
     guard position > furthest else { return }
     var played = position
-    if let allowed = allowedPosition, position > allowed + Self.longestFrame { played = max(furthest, allowed) }
+    if let allowed = allowedPosition, position > allowed + Self.longestFrame {
+      played = max(furthest, allowed)
+    }
     mediaMicros &+= VirtualTime.micros(played) &- VirtualTime.micros(furthest)
     furthestPosition = position
   }

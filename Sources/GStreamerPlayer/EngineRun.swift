@@ -120,7 +120,8 @@ public final class EngineRun {
   private func step(_ engine: GStreamerEngine, from position: Double) {
     let loop = player.loop
     var until = position + Self.stepSeconds
-    for limit in [loop.nextDueMicros, player.liveStepLimitMicros].compactMap({ $0 }) where limit > loop.nowMicros {
+    for limit in [loop.nextDueMicros, player.liveStepLimitMicros].compactMap({ $0 })
+    where limit > loop.nowMicros {
       until = min(until, position + VirtualTime.seconds(limit &- loop.nowMicros) - 0.000_001)
     }
     // The frame at `position` waits: the live window has to move first.

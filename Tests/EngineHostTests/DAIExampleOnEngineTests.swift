@@ -39,7 +39,9 @@ import Testing
   @Test(RealClip.engineTests, .timeLimit(.minutes(2)))
   func theLiveScenarioPassesOnTheEngineInTheFastMode() async throws {
     let path = repositoryRoot.appendingPathComponent("examples/dai/live/tests").path
-    let run = await EngineRunCommandTests.adhost(["test", "--engine", "gstreamer", "--engine-speed", "fast", path])
+    let run = await EngineRunCommandTests.adhost([
+      "test", "--engine", "gstreamer", "--engine-speed", "fast", path,
+    ])
     #expect(run.code == 0, "\(run.output)\(run.errors)")
     #expect(run.output.contains("1 passed, 0 failed"), "\(run.output)")
   }
