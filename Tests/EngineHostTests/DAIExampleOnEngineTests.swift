@@ -7,8 +7,8 @@ import Testing
 /// keeps its media (`--record DIR --keep-media`, the VOD's segments cut from a real clip): the same
 /// scenario files as on the headless player, their times held within the engine's 0.5 s.
 @Suite(.serialized) struct DAIExampleOnEngineTests {
-  /// The scenarios that pass on the engine so far (examples/dai/README.md: the seek over the
-  /// mid-roll and the live one's metadata polls do not yet).
+  /// The VOD scenarios that pass on the engine so far (examples/dai/README.md: the seek over
+  /// the mid-roll does not yet); the live one has a test of its own.
   static let scenarios = ["play-through", "seek-out-of-break", "skip-refused", "stream-request-fails"]
 
   @Test(RealClip.engineTests, .timeLimit(.minutes(2)))
