@@ -18,10 +18,10 @@ static void report_playing(void) {
 
 /* Buffering below 100 % while playing is "waiting", and full again "playing". In real time the
    pipeline pauses meanwhile, as a player's would, lest its synchronised sinks run dry. The fast
-   mode's unsynchronised sinks just wait for what comes, so the pipeline stays in PLAYING: a
-   PLAYING → PAUSED → PLAYING round early in a fast run (hlsdemux2 on 1.22, the multiqueue's level
-   dipping while the decoders outrun it) lost the media queued ahead, tens of seconds of frames
-   never rendered (adhost-bench engine at 160x90). */
+   mode's unsynchronised sinks just wait for what comes, so the pipeline stays in PLAYING: after
+   a PLAYING → PAUSED → PLAYING round of the fast pipeline (GStreamer 1.22) the video sink renders
+   fewer frames than the decoder pushed; adhost-bench engine at 160x90 saw rounds end with a
+   third of their frames after an early buffering dip. */
 static void on_buffering(GstMessage *message) {
   gint percent = 0;
   gst_message_parse_buffering(message, &percent);
