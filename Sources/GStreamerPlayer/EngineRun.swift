@@ -101,6 +101,12 @@ public final class EngineRun {
     player.handle(event)
     player.loop.runDue()
     guard engine.isStepped else { return }
+    // A seek the host asked for is under way: a position the engine reports now is of the stream
+    // before it, and a step from there would let the stream after it play that far unstepped.
+    guard player.seekTargetMicros == nil else {
+      steppedFrom = nil
+      return
+    }
     switch event {
     case .time(let position, _):
       steppedFrom = position
