@@ -72,6 +72,7 @@ int gs_load(const char *uri, int fast, int show) {
   loaded.show = show;
   shim_pipeline = gst_element_factory_make("playbin3", NULL);
   if (!shim_pipeline) return -1;
+  shim_play.fast = fast;
   shim_video_sink = make_sink(show ? "autovideosink" : "fakesink", !fast);
   GstElement *audio_sink = make_sink(show ? "autoaudiosink" : "fakesink", !fast);
   if (!shim_video_sink || !audio_sink) return -1;
@@ -108,7 +109,7 @@ void shim_load_again(void) {
 
 void gs_play(void) {
   shim_play.target = GST_STATE_PLAYING;
-  if (shim_pipeline && !shim_play.buffering) gst_element_set_state(shim_pipeline, GST_STATE_PLAYING);
+  if (shim_pipeline && (shim_play.fast || !shim_play.buffering)) gst_element_set_state(shim_pipeline, GST_STATE_PLAYING);
 }
 
 void gs_pause(void) {

@@ -14,7 +14,8 @@ extern GstElement *shim_video_sink;
 /* Where the host wants the pipeline and what the engine reported last. */
 typedef struct shim_playback {
   GstState target;       /* PAUSED or PLAYING, as the host asked */
-  int buffering;         /* the pipeline is held in PAUSED until buffering reaches 100 % */
+  int buffering;         /* below 100 %: real time holds the pipeline in PAUSED until it is full */
+  int fast;              /* unsynchronised sinks: buffering reports waiting but does not pause */
   /* The last seek's seqnum, and whether its flush reached a sink: only an ASYNC_DONE after that is
      the seek's (one of a pause just before carries no seqnum of the seek). Both atomic: a sink's
      streaming thread sets the flag. */

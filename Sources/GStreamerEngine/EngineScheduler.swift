@@ -16,7 +16,12 @@ public final class EngineScheduler: IntegrationScheduler {
   public let realTime: Bool
   private let started = DispatchTime.now().uptimeNanoseconds
   private var mediaMicros: Int64 = 0
-  private var lastPosition: Double?
+  /// The furthest position the engine reported since the last seek (or load).
+  private var furthestPosition: Double?
+  /// The furthest position the host let a stepped engine play to since the last seek.
+  private var allowedPosition: Double?
+  /// Whether the host steps the engine (`stepped(until:)` was called).
+  private var steps = false
   private var timers: [EngineTimer] = []
   private var scheduled = 0
   private let inbox = EngineInbox()
@@ -32,19 +37,46 @@ public final class EngineScheduler: IntegrationScheduler {
   public var now: Double { VirtualTime.seconds(nowMicros) }
 
   /// The fast mode: the engine's position is `position` seconds; the clock moves forward by the
-  /// media played since the last one. Ignored in real time.
+  /// media played past the furthest position since the last seek (its high-water mark), so a
+  /// report behind it (jitter) moves nothing, and the media it plays again is not counted twice.
+  /// A stepped engine played no further than the host allowed (`stepped(until:)`) and a frame:
+  /// a position beyond that is a leap (a live demuxer skipping ahead, a gap), and the clock
+  /// counts the media up to what was allowed only. Ignored in real time.
   public func follow(position: Double) {
     guard !realTime, position.isFinite else { return }
-    if let last = lastPosition, position > last {
-      mediaMicros &+= VirtualTime.micros(position) &- VirtualTime.micros(last)
+    guard let furthest = furthestPosition else {
+      // The first position after a load or seek is where the media starts (a live join's).
+      furthestPosition = position
+      return
     }
-    lastPosition = position
+    guard position > furthest else { return }
+    var played = position
+    if let allowed = allowedPosition, position > allowed + Self.longestFrame {
+      played = max(furthest, allowed)
+    }
+    mediaMicros &+= VirtualTime.micros(played) &- VirtualTime.micros(furthest)
+    furthestPosition = position
   }
 
-  /// The engine moved to `position` by a seek: the clock does not jump with it.
-  public func seeked(to position: Double) {
-    lastPosition = position.isFinite ? position : nil
+  /// The stepped fast mode: the host let the engine play up to `position` seconds (a load or a
+  /// seek lets it play to where it starts).
+  public func stepped(until position: Double) {
+    guard position.isFinite else { return }
+    steps = true
+    allowedPosition = max(allowedPosition ?? position, position)
   }
+
+  /// The engine moved to `position` by a seek: the clock does not jump with it, and the media
+  /// played from there on counts again. Nil: a load whose first position is where it starts,
+  /// wherever that is (a live join's). A stepped engine may play to `position` only.
+  public func seeked(to position: Double?) {
+    furthestPosition = position.flatMap { $0.isFinite ? $0 : nil }
+    allowedPosition = steps ? furthestPosition : nil
+  }
+
+  /// How far past the allowed position a stepped engine's report may be and still be one frame
+  /// played (a frame of a 1 fps stream); further is a leap.
+  static let longestFrame = 1.0
 
   @discardableResult
   public func after(_ seconds: Double, _ body: @escaping () -> Void) -> EngineTimer {

@@ -32,11 +32,25 @@ extension EnginePlayer {
         replaceCues(storedCues.map { changed[$0.id] ?? $0 })
       }
       mergeCues(Self.timed(load.added, by: .adhost))
+      followLiveWindow(load.liveWindow)
     case .failure(let error):
       let kind: LogKind = url.pathExtension.lowercased() == "mpd" ? .mpdIssue : .playlistWarning
       appendLog(
         kind, fields: JSONObject([("url", .string(fetched.url)), ("message", .string(error.message))]))
     }
+  }
+
+  /// A live window that moved lets a stepped engine play one target duration of media further:
+  /// in real time the window moves by about that much while that much plays, so the fast mode
+  /// neither outruns the live edge nor fetches the window's next segment at another media time
+  /// than a real-time player would. Once the playlist ends, the engine plays on freely.
+  private func followLiveWindow(_ window: FetchedPlaylists.LiveWindowLoad?) {
+    guard let window else {
+      liveStepLimitMicros = nil
+      return
+    }
+    guard window.moved else { return }
+    liveStepLimitMicros = loop.nowMicros &+ VirtualTime.micros(max(1, window.targetDuration))
   }
 
   /// The cue of a SCTE-35 section tsdemux forwarded, once per section; one that cannot be read

@@ -19,6 +19,7 @@ extension EnginePlayer {
     placement = EngineCuePlacement()
     playlists = FetchedPlaylists()
     splices = EngineSpliceCues()
+    liveStepLimitMicros = nil
     reportedPositionMicros = 0
     reportedAtMicros = loop.nowMicros
     lastCueCheckMicros = nil
@@ -68,8 +69,12 @@ extension EnginePlayer: SourceLifecyclePlayer {
     isLoaded = true
     reportedPositionMicros = VirtualTime.micros(newTimeline.startPosition)
     reportedAtMicros = loop.nowMicros
-    // The fast mode's clock counts the media played from here.
-    loop.seeked(to: newTimeline.startPosition)
+    // The fast mode's clock counts the media played from here. A stepped engine plays to here
+    // only, so a live join's first position further on is a leap, not media played; unstepped,
+    // a live stream's first position is where it starts, wherever the demuxer puts it.
+    let stepped = engine?.isStepped == true
+    loop.seeked(to: newTimeline.isLive && !stepped ? nil : newTimeline.startPosition)
+    if stepped { loop.stepped(until: newTimeline.startPosition) }
     // A cue at the start fires as playback begins.
     lastCueCheckMicros = reportedPositionMicros - 1
     emit(.sourcechange)

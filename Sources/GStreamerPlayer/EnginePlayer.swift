@@ -74,6 +74,9 @@ public final class EnginePlayer {
   var playlists = FetchedPlaylists()
   /// The cues of the SCTE-35 sections the engine forwarded.
   var splices = EngineSpliceCues()
+  /// A live HLS stream: the scheduler's time up to which a stepped engine may play before the
+  /// live window moves again (`liveStepLimit`); nil for VOD or once the playlist ended.
+  package var liveStepLimitMicros: Int64?
   /// Where the playhead was when the cues were last looked at while playing (nil after a seek
   /// or a new source: the cues passed before it do not fire).
   var lastCueCheckMicros: Int64?

@@ -33,6 +33,8 @@ public final class EngineRun {
   /// window stops moving, a stepped pipeline that waits) must not hold the run for ever.
   public var stallTimeout = 20.0
   private var lastPlayhead: Int64 = -1
+  /// Where the stepped engine last reported its playhead since the last seek: where it waits.
+  private var steppedFrom: Double?
   private var playheadMovedAt = Date()
   private let interruption = Mutex<String?>(nil)
   /// The longest the loop waits for an event before it looks at its timers again, microseconds.
@@ -94,22 +96,44 @@ public final class EngineRun {
   }
 
   /// Applies an event and runs the timers it made due; a stepped engine may then play on, a step
-  /// further than the playhead it reported.
+  /// further than the playhead it reported (or, when a live window moved, than the last one).
   private func apply(_ event: EngineEvent, _ engine: GStreamerEngine) {
     player.handle(event)
     player.loop.runDue()
-    // A report from before a pending seek is stale: stepping on it would let the sink play on
-    // from the seek's target, unreported, as far as that old position.
-    guard case .time(let position, _) = event, engine.isStepped, player.seekTargetMicros == nil else {
+    guard engine.isStepped else { return }
+    // A seek the host asked for is under way: a position the engine reports now is of the stream
+    // before it, and a step from there would let the stream after it play that far unstepped.
+    guard player.seekTargetMicros == nil else {
+      steppedFrom = nil
       return
     }
-    // A step ends short of the next timer: the frame due then is reported, and the timer fires at
-    // its own time, not at the next report's.
-    var until = position + Self.stepSeconds
-    let loop = player.loop
-    if let due = loop.nextDueMicros, due > loop.nowMicros {
-      until = max(position, min(until, position + VirtualTime.seconds(due &- loop.nowMicros) - 0.000_001))
+    switch event {
+    case .time(let position, _):
+      steppedFrom = position
+      step(engine, from: position)
+    case .playlist:
+      if let position = steppedFrom { step(engine, from: position) }
+    case .state(.seeking, _):
+      steppedFrom = nil
+    default: break
     }
+  }
+
+  /// Lets a stepped engine waiting at `position` play on. A step ends short of the next timer:
+  /// the frame due then is reported, and the timer fires at its own time, not at the next
+  /// report's. On a live stream it also ends where the live window has to move first
+  /// (`EnginePlayer.liveStepLimitMicros`): the engine waits there for the demuxer's next load.
+  private func step(_ engine: GStreamerEngine, from position: Double) {
+    let loop = player.loop
+    var until = position + Self.stepSeconds
+    for limit in [loop.nextDueMicros, player.liveStepLimitMicros].compactMap({ $0 })
+    where limit > loop.nowMicros {
+      until = min(until, position + VirtualTime.seconds(limit &- loop.nowMicros) - 0.000_001)
+    }
+    // The frame at `position` waits: the live window has to move first.
+    if let limit = player.liveStepLimitMicros, limit <= loop.nowMicros { return }
+    until = max(position, until)
+    loop.stepped(until: until)
     engine.step(until: until)
   }
 

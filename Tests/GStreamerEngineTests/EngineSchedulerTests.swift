@@ -33,6 +33,38 @@ struct EngineSchedulerTests {
     #expect(scheduler.now == 1.5)
   }
 
+  @Test func aPositionBehindTheFurthestOneSinceTheSeekMovesTheClockOnlyPastIt() {
+    let scheduler = EngineScheduler(speed: .fast)
+    scheduler.follow(position: 10)
+    scheduler.follow(position: 11)
+    // Jitter: a report 0.3 s behind, then the engine plays on to 11.2 s. The clock moves by the
+    // media past 11 s only, not by 0.5 s (11.2 − 10.7) again.
+    scheduler.follow(position: 10.7)
+    #expect(scheduler.now == 1)
+    scheduler.follow(position: 11.2)
+    #expect(scheduler.nowMicros == 1_200_000)
+    // A seek back makes its position the mark: what plays from there counts again.
+    scheduler.seeked(to: 5)
+    scheduler.follow(position: 5.5)
+    #expect(scheduler.nowMicros == 1_700_000)
+  }
+
+  @Test func aSteppedEnginesLeapPastWhatTheHostAllowedIsNotMediaPlayed() {
+    let scheduler = EngineScheduler(speed: .fast)
+    // A load: the stepped engine may play to 0 s; a live join's first frame is 95,434.76 s.
+    scheduler.seeked(to: 0)
+    scheduler.stepped(until: 0)
+    scheduler.follow(position: 95_434.76)
+    #expect(scheduler.now == 0)
+    scheduler.stepped(until: 95_434.86)
+    scheduler.follow(position: 95_434.88)
+    #expect(scheduler.nowMicros == 120_000)
+    // The demuxer skips 12 s ahead: the clock counts what was allowed, not the leap.
+    scheduler.stepped(until: 95_434.98)
+    scheduler.follow(position: 95_447)
+    #expect(scheduler.nowMicros == 220_000)
+  }
+
   @Test func aRepeatingTimerFiresOnceForEachCallAndStopsWhenCancelled() {
     let scheduler = EngineScheduler(speed: .fast)
     var ticks = 0

@@ -31,6 +31,18 @@ import Testing
     return Array(text.utf8)
   }
 
+  @Test func aLivePlaylistsLoadsSayWhetherItsWindowMovedUntilItEnds() throws {
+    var fetched = FetchedPlaylists()
+    let first = try fetched.read(Self.window(0, ""), url: Self.url).get().liveWindow
+    #expect(first?.moved == true && first?.targetDuration == 2)
+    // The same window again: it has not moved.
+    #expect(try fetched.read(Self.window(0, ""), url: Self.url).get().liveWindow?.moved == false)
+    #expect(try fetched.read(Self.window(1, ""), url: Self.url).get().liveWindow?.moved == true)
+    // Ended: no live window.
+    let ended = try fetched.read(Self.window(2, "#EXT-X-ENDLIST"), url: Self.url).get()
+    #expect(ended.liveWindow == nil)
+  }
+
   @Test func aLivePlaylistReloadedBringsOnlyItsNewCuesWithStableIdsAndTimes() throws {
     var fetched = FetchedPlaylists()
     let a = #"#EXT-X-DATERANGE:ID="a",START-DATE="2026-01-01T00:00:03.000Z",DURATION=1"#

@@ -26,6 +26,17 @@ public struct FetchedPlaylists {
     public var added: [Cue] = []
     /// Cues given before, with their new end or attributes.
     public var changed: [Cue] = []
+    /// A live HLS media playlist (no `EXT-X-ENDLIST` yet): whether its window reached further
+    /// than before (the first load's does), and its target duration; nil otherwise.
+    public var liveWindow: LiveWindowLoad?
+  }
+
+  /// What a load of a live HLS media playlist said of its window.
+  public struct LiveWindowLoad: Equatable, Sendable {
+    /// Whether the window's end reached further than at the last load of the same URL.
+    public var moved: Bool
+    /// `EXT-X-TARGETDURATION`, seconds: how often the window may move.
+    public var targetDuration: Double
   }
 
   private var playlists: [String: HLSTimeline] = [:]
@@ -39,14 +50,20 @@ public struct FetchedPlaylists {
   /// the URL (a warning: the engine reports its own errors).
   public mutating func read(_ body: [UInt8], url: URL) -> Result<Load, PlayerError> {
     let cues: [Cue]
+    var liveWindow: LiveWindowLoad?
     do {
       if Self.isHLS(body) {
         guard case .media(let playlist) = try HLSParser.parse(Data(body), url: url) else {
           return .success(Load())
         }
-        var timeline = playlists[url.absoluteString] ?? HLSTimeline()
+        let known = playlists[url.absoluteString]
+        var timeline = known ?? HLSTimeline()
         timeline.merge(playlist)
         playlists[url.absoluteString] = timeline
+        if !timeline.hasEnded {
+          let moved = known.map { timeline.end > $0.end } ?? true
+          liveWindow = LiveWindowLoad(moved: moved, targetDuration: timeline.targetDuration)
+        }
         cues = PlaylistReader.cues(of: timeline)
       } else {
         mpd.merge(try MPDParser.parse(Data(body)))
@@ -59,6 +76,7 @@ public struct FetchedPlaylists {
           code: PlaylistReader.parseErrorCode))
     }
     var load = Load()
+    load.liveWindow = liveWindow
     for cue in cues {
       switch given[cue.id] {
       case nil: load.added.append(cue)
