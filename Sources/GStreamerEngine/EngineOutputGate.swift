@@ -7,6 +7,7 @@ import Foundation
 /// VOD of a few segments from a local server on a loaded machine lost that race in about one load
 /// in three. A playlist of one segment cannot be helped so (its last segment is its first); the
 /// helper loads such a pipeline again instead (`CGstShim/bus.c`). Any thread.
+// why: the proxy's threads wait on a condition with a deadline, which Mutex does not offer.
 final class EngineOutputGate: @unchecked Sendable {
   // why: a condition to wait on; `held` and `isOpen` are touched only while it is locked.
   private let condition = NSCondition()
