@@ -22,7 +22,7 @@ enum FieldValueRules {
       spec: "IAB VAST XSDs (xs:integer)", fix: "write digits only, without units"
     ) { scope, hits in
       for node in scope.nodes {
-        for name in integerAttributes[node.name] ?? [] {
+        for name in node.known.integerAttributes {
           guard let text = node.attribute(name), ValueFormats.wholeNumber(text) == nil else { continue }
           hits.add(node, attribute: name, "\(name) '\(text)' on <\(node.name)> is not a whole number")
         }
@@ -33,7 +33,7 @@ enum FieldValueRules {
       spec: "IAB VAST XSDs (xs:boolean)", fix: "write true or false"
     ) { scope, hits in
       for node in scope.nodes {
-        for name in booleanAttributes[node.name] ?? [] {
+        for name in node.known.booleanAttributes {
           guard let text = node.attribute(name), !ValueFormats.isBoolean(text) else { continue }
           hits.add(node, attribute: name, "\(name) '\(text)' on <\(node.name)> is not true or false")
         }

@@ -7,7 +7,7 @@ enum StructureRules {
       spec: "VAST 4.3 §3.18 Extensions; IAB VAST XSDs",
       fix: "move custom data into <Extensions><Extension type=\"…\">"
     ) { scope, hits in
-      for (node, parent) in checkedChildren(scope) where !SchemaShape.knownNames.contains(node.name) {
+      for (node, parent) in checkedChildren(scope) where !node.known.isSchemaName {
         hits.add(node, "<\(node.name)> is no VAST element (inside <\(parent.name)>)")
       }
     },
@@ -16,7 +16,7 @@ enum StructureRules {
       "An element stands only under a parent that the VAST schemas allow it in.",
       spec: "IAB VAST XSDs 2.0.1–4.2", fix: "move the element to where the schema places it, or remove it"
     ) { scope, hits in
-      for (node, parent) in checkedChildren(scope) where SchemaShape.knownNames.contains(node.name) {
+      for (node, parent) in checkedChildren(scope) where node.known.isSchemaName {
         guard let shape = SchemaShape.of(parent), shape.children[node.name] == nil else { continue }
         let place = parent.adKind.map { " in a \($0)" } ?? ""
         hits.add(node, "<\(node.name)> is not allowed inside <\(parent.name)>\(place)")
@@ -117,14 +117,19 @@ enum StructureRules {
 
   /// The elements the schema rules judge, found from the root (once, by `DocumentScope`).
   static func findCheckedElements(_ root: CheckNode) -> [CheckNode] {
+    // Document order is subtree order: skipping a node's subtree is a jump past its end.
+    let nodes = root.subtree
     var result: [CheckNode] = []
-    func visit(_ node: CheckNode) {
-      guard isVASTNamespace(node.namespace) else { return }
+    var index = nodes.startIndex
+    while index < nodes.endIndex {
+      let node = nodes[index]
+      guard node.inVASTNamespace else {
+        index = node.subtreeEnd
+        continue
+      }
       result.append(node)
-      if SchemaShape.of(node)?.open == true { return }
-      node.children.forEach(visit)
+      index = SchemaShape.of(node)?.open == true ? node.subtreeEnd : index + 1
     }
-    visit(root)
     return result
   }
 
@@ -132,7 +137,7 @@ enum StructureRules {
   static func findCheckedChildren(_ checked: [CheckNode]) -> [(CheckNode, CheckNode)] {
     checked.flatMap { parent in
       SchemaShape.of(parent)?.open == true
-        ? [] : parent.children.filter { isVASTNamespace($0.namespace) }.map { ($0, parent) }
+        ? [] : parent.children.filter(\.inVASTNamespace).map { ($0, parent) }
     }
   }
 
