@@ -30,7 +30,7 @@ struct DocumentScope {
   /// Every element at or below the root, in document order.
   let nodes: ArraySlice<CheckNode>
   /// The elements by name, in document order.
-  private let byName: [String: [CheckNode]]
+  private let byName: NameIndex
   /// `StructureRules.checkedElements`'s and `checkedChildren`'s answers.
   let checkedElements: [CheckNode]
   let checkedChildren: [(CheckNode, CheckNode)]
@@ -49,19 +49,17 @@ struct DocumentScope {
     nodes = root.subtree
     declared = root.attribute("version").flatMap(VASTVersion.init)
     version = target ?? declared ?? .latest
-    var byName: [String: [CheckNode]] = [:]
-    for node in nodes { byName[node.name, default: []].append(node) }
-    self.byName = byName
+    byName = NameIndex(nodes)
     checkedElements = StructureRules.findCheckedElements(root)
     checkedChildren = StructureRules.findCheckedChildren(checkedElements)
     urls = URLRules.findURLs(nodes)
-    trackings = (byName["Tracking"] ?? []).filter { !$0.isInside("Verification") }
+    trackings = byName.nodes(named: "Tracking").filter { !$0.isInside("Verification") }
   }
 
   /// The elements named `name`, in document order; `in` keeps only those inside an `InLine` or
   /// a `Wrapper`.
   func elements(_ name: String, in kind: String? = nil) -> [CheckNode] {
-    let named = byName[name] ?? []
+    let named = byName.nodes(named: name)
     return kind == nil ? named : named.filter { $0.adKind == kind }
   }
 }

@@ -69,6 +69,9 @@ public final class CheckNode {
   public let adKind: String?
   /// The shape the schema tables give its element where it stands (`SchemaShape.of`).
   let shape: SchemaShape?
+  /// What its parent's shape says of an element of its name there (nil: not allowed there, or
+  /// the parent has no shape).
+  let allowance: SchemaShape.Allowance?
   /// Whether it is in the VAST namespace (or none), as the schema rules judge.
   let inVASTNamespace: Bool
 
@@ -89,6 +92,7 @@ public final class CheckNode {
     adKind = kind.map { KnownName.adKinds[$0] }
     kindIndex = kind
     shape = known.shapes[kind ?? 2]
+    allowance = parent?.shape?.children[known.text]
     inVASTNamespace = namespace?.isVASTNamespace ?? true
   }
 

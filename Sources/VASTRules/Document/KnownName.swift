@@ -27,12 +27,15 @@ final class KnownName {
   /// The attributes `FieldValueRules` reads as whole numbers and as booleans on this element.
   let integerAttributes: [String]
   let booleanAttributes: [String]
+  /// `NameIndex.hash(text)`, made once.
+  let cheapHash: Int
   /// The name as a NUL-terminated C string, to check a pointer's name against.
   private let cString: ContiguousArray<CChar>
 
   init(_ text: String) {
     self.text = text
     cString = text.utf8CString
+    cheapHash = NameIndex.hash(text)
     adKind = Self.adKinds.firstIndex(of: text)
     shapes = (0..<3).map { kind in
       SchemaShape.all[kind < 2 && text != "Ad" ? Self.adKinds[kind] + ":" + text : text]

@@ -54,6 +54,11 @@ enum PositionedReader {
     @exclusivity(unchecked) private var stack: [(node: CheckNode, textStart: Int)] = []
     /// The open elements' character data, each element's after its parent's.
     @exclusivity(unchecked) private var text: [UInt8] = []
+    /// The open elements' children so far, each element's after its parent's: an element's
+    /// list is made once, at its end tag, at its size.
+    @exclusivity(unchecked) private var children: [CheckNode] = []
+    /// Where each open element's children start in `children`.
+    @exclusivity(unchecked) private var childrenStarts: [Int] = []
 
     init(
       document: CheckDocument, bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr,
@@ -91,15 +96,22 @@ enum PositionedReader {
         namespace: uri.map { state.names.name($0) },
         offset: tagStart, attributes: read, parent: parent, document: document, index: document.nodes.count)
       document.nodes.append(node)
-      if let parent { parent.children.append(node) } else if root == nil { root = node }
+      if parent != nil { children.append(node) } else if root == nil { root = node }
       stack.append((node, text.count))
+      childrenStarts.append(children.count)
     }
 
     func end() {
-      guard let (node, textStart) = stack.popLast() else { return }
+      guard let (node, textStart) = stack.popLast(), let childrenStart = childrenStarts.popLast() else {
+        return
+      }
       if text.count > textStart {
         node.trimmedText = Self.trimmed(text[textStart...])
         text.removeSubrange(textStart...)
+      }
+      if children.count > childrenStart {
+        node.children = Array(children[childrenStart...])
+        children.removeSubrange(childrenStart...)
       }
       node.subtreeEnd = document.nodes.count
     }

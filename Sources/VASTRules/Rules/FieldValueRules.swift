@@ -132,8 +132,9 @@ enum FieldValueRules {
       id, severity, .values, "<\(names.joined(separator: ">, <"))> is not empty.", spec: spec,
       fix: "fill it in, or remove the element"
     ) { scope, hits in
-      for node in scope.nodes
-      where names.contains(node.name) && node.trimmedText.isEmpty && node.children.isEmpty {
+      // Hits in another order than the document's: findings are sorted by place.
+      for node in names.flatMap({ scope.elements($0) })
+      where node.trimmedText.isEmpty && node.children.isEmpty {
         hits.add(node, "<\(node.name)> is empty")
       }
     }

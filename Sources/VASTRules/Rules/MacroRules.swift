@@ -73,16 +73,19 @@ enum MacroRules {
       spec: "VAST 4.3 §6.1", fix: "close the bracket, or fill the ad server's macro before serving"
     ) { scope, hits in
       for (node, url) in URLRules.urls(scope) {
-        let bytes = Array(url.utf8)
-        let unfilled = zip(bytes, bytes.dropFirst()).contains { pair in
-          pair == (UInt8(ascii: "$"), UInt8(ascii: "{")) || pair == (UInt8(ascii: "%"), UInt8(ascii: "%"))
-            || pair == (UInt8(ascii: "{"), UInt8(ascii: "{"))
+        let (unfilled, balanced) = url.withUTF8Bytes { bytes in
+          let unfilled = zip(bytes, bytes.dropFirst()).contains { pair in
+            pair == (UInt8(ascii: "$"), UInt8(ascii: "{")) || pair == (UInt8(ascii: "%"), UInt8(ascii: "%"))
+              || pair == (UInt8(ascii: "{"), UInt8(ascii: "{"))
+          }
+          return (
+            unfilled,
+            bytes.count(where: { $0 == UInt8(ascii: "[") }) == bytes.count(where: { $0 == UInt8(ascii: "]") })
+          )
         }
         if unfilled {
           hits.add(node, "an unfilled ad-server macro in \(url.prefix(60))")
-        } else if bytes.count(where: { $0 == UInt8(ascii: "[") })
-          != bytes.count(where: { $0 == UInt8(ascii: "]") })
-        {
+        } else if !balanced {
           hits.add(node, "unbalanced [ ] in \(url.prefix(60))")
         }
       }

@@ -17,7 +17,7 @@ enum StructureRules {
       spec: "IAB VAST XSDs 2.0.1–4.2", fix: "move the element to where the schema places it, or remove it"
     ) { scope, hits in
       for (node, parent) in checkedChildren(scope) where node.known.isSchemaName {
-        guard let shape = SchemaShape.of(parent), shape.children[node.name] == nil else { continue }
+        guard SchemaShape.of(parent) != nil, node.allowance == nil else { continue }
         let place = parent.adKind.map { " in a \($0)" } ?? ""
         hits.add(node, "<\(node.name)> is not allowed inside <\(parent.name)>\(place)")
       }
@@ -29,8 +29,7 @@ enum StructureRules {
     ) { scope, hits in
       let column = scope.version.schemaColumn
       for (node, parent) in checkedChildren(scope) {
-        guard let allowed = SchemaShape.of(parent)?.children[node.name], !allowed.versions.contains(column)
-        else { continue }
+        guard let allowed = node.allowance, !allowed.allows(column) else { continue }
         hits.add(
           node,
           "<\(node.name)> inside <\(parent.name)> is VAST \(SchemaShape.describe(allowed.versions)), not \(scope.version)"
@@ -43,12 +42,14 @@ enum StructureRules {
       spec: "IAB VAST XSDs 2.0.1–4.2 (maxOccurs=1)", fix: "keep one and remove the others"
     ) { scope, hits in
       let column = scope.version.schemaColumn
-      for parent in checkedElements(scope) {
-        guard let shape = SchemaShape.of(parent) else { continue }
-        var seen: Set<String> = []
-        for child in parent.children where shape.children[child.name]?.once.contains(column) == true {
-          if !seen.insert(child.name).inserted {
+      for parent in checkedElements(scope) where SchemaShape.of(parent) != nil {
+        // A list, not a set: an element has a few children, and a set cost an allocation each.
+        var seen: [String] = []
+        for child in parent.children where child.allowance?.isOnce(column) == true {
+          if seen.contains(child.name) {
             hits.add(child, "a second <\(child.name)> inside <\(parent.name)>; the schema allows one")
+          } else {
+            seen.append(child.name)
           }
         }
       }
@@ -75,7 +76,7 @@ enum StructureRules {
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
         for attribute in node.attributes {
-          guard let allowed = shape.attributes[attribute.name], !allowed.versions.contains(column) else {
+          guard let allowed = shape.attributes[attribute.name], !allowed.allows(column) else {
             continue
           }
           hits.add(
@@ -135,10 +136,11 @@ enum StructureRules {
 
   /// Each of `checked`'s children in the VAST namespace, with its parent.
   static func findCheckedChildren(_ checked: [CheckNode]) -> [(CheckNode, CheckNode)] {
-    checked.flatMap { parent in
-      SchemaShape.of(parent)?.open == true
-        ? [] : parent.children.filter(\.inVASTNamespace).map { ($0, parent) }
+    var result: [(CheckNode, CheckNode)] = []
+    for parent in checked where SchemaShape.of(parent)?.open != true {
+      for child in parent.children where child.inVASTNamespace { result.append((child, parent)) }
     }
+    return result
   }
 
   static func isVASTNamespace(_ namespace: String?) -> Bool {

@@ -14,7 +14,11 @@ enum URLParts {
       else { return nil }
       let start = colon + 3
       var end = start
-      while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+      while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+        bytes[end] != UInt8(ascii: "#")
+      {
+        end += 1
+      }
       var hostStart = start
       if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
       let hostPort = bytes[hostStart..<end]

@@ -89,7 +89,7 @@ enum URLRules {
       spec: "RFC 3986 §2", fix: "percent-encode the spaces"
     ) { scope, hits in
       for (node, url) in urls(scope)
-      where url.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      where url.withUTF8Bytes({ $0.contains(where: ASCIIBytes.isSpace) }) {
         hits.add(node, "<\(node.name)> URL holds white space")
       }
     },
@@ -98,7 +98,7 @@ enum URLRules {
       spec: "RFC 3986 §2", fix: "percent-encode the character"
     ) { scope, hits in
       for (node, url) in urls(scope) where node.urlScheme != "data" {
-        if let bad = url.utf8.first(where: isDisallowed) {
+        if let bad = url.withUTF8Bytes({ $0.first(where: isDisallowed) }) {
           hits.add(node, "<\(node.name)> URL holds '\(Character(Unicode.Scalar(bad)))'")
         }
       }

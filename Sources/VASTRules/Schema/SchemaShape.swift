@@ -6,6 +6,14 @@ final class SchemaShape: Sendable {
   struct Allowance: Sendable {
     var versions: Set<Int> = []
     var once: Set<Int> = []
+    /// `versions` and `once` as bits (1 << column), for the rules' questions.
+    var versionBits: UInt8 = 0
+    var onceBits: UInt8 = 0
+
+    /// Whether the schema of `column` allows it.
+    func allows(_ column: Int) -> Bool { versionBits & (1 << column) != 0 }
+    /// Whether the schema of `column` allows it at most once.
+    func isOnce(_ column: Int) -> Bool { onceBits & (1 << column) != 0 }
   }
 
   let children: [String: Allowance]
@@ -75,7 +83,11 @@ final class SchemaShape: Sendable {
           // The 4.4 draft is read as 4.2's content model plus its CTV additions (SchemaTable44).
           for found in index == 4 ? [4, 5] : [index] {
             allowance.versions.insert(found)
-            if letter.isUppercase { allowance.once.insert(found) }
+            allowance.versionBits |= 1 << found
+            if letter.isUppercase {
+              allowance.once.insert(found)
+              allowance.onceBits |= 1 << found
+            }
           }
         }
         let name = String(word[..<colon])
