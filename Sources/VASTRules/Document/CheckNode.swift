@@ -20,6 +20,8 @@ public struct CheckAttribute: Sendable {
   public let namespace: String?
   /// The value, entities replaced.
   public let value: String
+  /// `NameIndex.hash(name)`, for the schema tables (`SchemaShape.attributeTable`).
+  let nameHash: Int
 }
 
 /// An element of a document read for checking: names, attributes, text, and (asked for) the
@@ -92,7 +94,7 @@ public final class CheckNode {
     adKind = kind.map { KnownName.adKinds[$0] }
     kindIndex = kind
     shape = known.shapes[kind ?? 2]
-    allowance = parent?.shape?.children[known.text]
+    allowance = parent?.shape?.childTable.value(known.text, hash: known.cheapHash)
     inVASTNamespace = namespace?.isVASTNamespace ?? true
   }
 

@@ -83,11 +83,12 @@ enum PositionedReader {
           guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
           else { continue }
           let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+          let known = state.names.name(name)
           read.append(
             CheckAttribute(
-              name: state.names.name(name).text,
-              namespace: attributes[base + 2].map { state.names.name($0).text },
-              value: value))
+              name: known.text, namespace: attributes[base + 2].map { state.names.name($0).text },
+              value: value,
+              nameHash: known.cheapHash))
         }
       }
       let parent = stack.last?.node

@@ -62,7 +62,9 @@ enum StructureRules {
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
         for attribute in node.attributes
-        where shape.attributes[attribute.name] == nil && !isNamespaced(attribute) {
+        where shape.attributeTable.value(attribute.name, hash: attribute.nameHash) == nil
+          && !isNamespaced(attribute)
+        {
           hits.add(node, attribute: attribute.name, "<\(node.name)> has no attribute '\(attribute.name)'")
         }
       }
@@ -76,7 +78,9 @@ enum StructureRules {
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
         for attribute in node.attributes {
-          guard let allowed = shape.attributes[attribute.name], !allowed.allows(column) else {
+          guard let allowed = shape.attributeTable.value(attribute.name, hash: attribute.nameHash),
+            !allowed.allows(column)
+          else {
             continue
           }
           hits.add(

@@ -18,12 +18,17 @@ final class SchemaShape: Sendable {
 
   let children: [String: Allowance]
   let attributes: [String: Allowance]
+  /// `children` and `attributes` for the rules' lookups (`NameTable`).
+  let childTable: NameTable<Allowance>
+  let attributeTable: NameTable<Allowance>
   /// Any content allowed (`Extension`).
   let open: Bool
 
   private init(_ entry: Entry) {
     children = entry.children
     attributes = entry.attributes
+    childTable = NameTable(entry.children)
+    attributeTable = NameTable(entry.attributes)
     open = entry.open
   }
 
