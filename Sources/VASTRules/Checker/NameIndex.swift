@@ -57,9 +57,9 @@ struct NameIndex {
     name.withUTF8Bytes { bytes in
       guard let first = bytes.first, let last = bytes.last else { return 0 }
       var hash = bytes.count
-      hash = hash &* 31 &+ Int(first)
-      hash = hash &* 31 &+ Int(bytes[bytes.count / 2])
-      hash = hash &* 31 &+ Int(last)
+      hash = hash &* 31 &+ Int(truncatingIfNeeded: first)
+      hash = hash &* 31 &+ Int(truncatingIfNeeded: bytes[bytes.count / 2])
+      hash = hash &* 31 &+ Int(truncatingIfNeeded: last)
       return hash ^ (hash >> 7)
     }
   }

@@ -59,7 +59,7 @@ enum ValueFormats {
     var value = 0
     for byte in bytes {
       guard ASCIIBytes.isDigit(byte) else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      value = value * 10 + Int(truncatingIfNeeded: byte - UInt8(ascii: "0"))
     }
     return value
   }

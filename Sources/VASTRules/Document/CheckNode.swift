@@ -39,8 +39,8 @@ public final class CheckNode {
   let offset: Int
   /// The attributes, in written order.
   public let attributes: [CheckAttribute]
-  // why (each @exclusivity(unchecked) here): one thread at a time (see above), and no access
-  // overlaps another; the dynamic checks were ≈ 5 % of adhost-bench check's instructions.
+  // why: one thread at a time (see above), and no access overlaps another; the dynamic checks
+  // were ≈ 5 % of adhost-bench check's instructions.
   /// The child elements, in order.
   @exclusivity(unchecked) public internal(set) var children: [CheckNode] = []
   /// Its own character data (text and CDATA, not its children's) with surrounding white space
@@ -62,6 +62,7 @@ public final class CheckNode {
   unowned(unsafe) let document: CheckDocument
   /// Its index in `document.nodes`; its subtree is `document.nodes[index..<subtreeEnd]`.
   let index: Int
+  // why: one thread at a time (see above), and no access overlaps another.
   /// The end of its subtree in `document.nodes`, set when its end tag is read.
   @exclusivity(unchecked) var subtreeEnd: Int
   /// What its name means to the rules, looked up once per name.
@@ -166,11 +167,11 @@ public final class CheckNode {
 }
 
 /// A document read for checking: its bytes and every element, in document order. It holds
-/// the nodes; hold it while reading them.
+/// the nodes; hold it while reading them. One thread at a time.
 public final class CheckDocument {
   /// The document's bytes.
   let bytes: [UInt8]
-  // why (each @exclusivity(unchecked)): one thread at a time, no overlapping access.
+  // why: one thread at a time (see above), and no access overlaps another.
   /// Every element, in document order (a node's subtree is a run of it).
   @exclusivity(unchecked) var nodes: [CheckNode] = []
   @exclusivity(unchecked) private var lines: LineTable?

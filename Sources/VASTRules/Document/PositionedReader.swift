@@ -47,7 +47,7 @@ enum PositionedReader {
     private let context: xmlParserCtxtPtr
     // why: unowned(unsafe): the state outlives the read that made this box (it made it).
     unowned(unsafe) private let state: ReaderState
-    // why (each @exclusivity(unchecked)): one thread at a time, no overlapping access, on
+    // why: one thread at a time (the reader state's), and no access overlaps another; read on
     // every callback.
     @exclusivity(unchecked) private(set) var root: CheckNode?
     /// The open elements, each with where its own text starts in `text`.

@@ -6,13 +6,12 @@ import Synchronization
 /// context (reused, as VASTKit's parser does: making one cost as much as reading a sample) and
 /// the names read in its dictionary. Kept in a small pool, each state used by one thread at a
 /// time.
-// why: @unchecked Sendable: a state is taken out of the pool by one read and put back after it;
-// no two threads hold it at once.
+// why: a state is taken out of the pool by one read and put back after it: one thread at a time.
 final class ReaderState: @unchecked Sendable {
   private let frontEnd = XMLFrontEnd(
     maxBytes: PositionedReader.maxBytes, elements: PositionedReader.callbacks, reusesContext: true)
-  // why (each @exclusivity(unchecked)): one thread at a time (the pool's contract), on every
-  // element read.
+  // why: one thread at a time (the pool's contract), no overlapping access; read on every
+  // element.
   /// The names of the current context's dictionary.
   @exclusivity(unchecked) var names = NameCache()
   @exclusivity(unchecked) private var namesGeneration = -1
