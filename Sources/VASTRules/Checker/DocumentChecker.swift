@@ -66,8 +66,10 @@ public struct DocumentChecker: Sendable {
     case .vmap: rules = RuleCatalogue.vmapRules
     case .daast: rules = RuleCatalogue.daastRules
     }
+    // The catalogue's defaults switch no rule off: then the rule is not asked about.
+    let allOn = config.off.isEmpty
     for documentRule in rules {
-      guard config.severity(of: documentRule.rule) != nil else { continue }
+      guard allOn || config.severity(of: documentRule.rule) != nil else { continue }
       var hits = Hits()
       documentRule.check(scope, &hits)
       for hit in hits.list { report(documentRule.rule, hit.message, Hits.position(hit)) }

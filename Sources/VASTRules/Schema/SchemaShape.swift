@@ -4,12 +4,14 @@
 final class SchemaShape: Sendable {
   /// The schemas that allow a name, and those where it may appear at most once.
   struct Allowance: Sendable {
-    var versions: Set<Int> = []
-    var once: Set<Int> = []
-    /// `versions` and `once` as bits (1 << column), for the rules' questions.
+    /// The columns whose schema allows it, as bits (1 << column): no reference to count when
+    /// a node keeps its allowance or a rule reads it.
     var versionBits: UInt8 = 0
+    /// The columns whose schema allows it at most once, as bits.
     var onceBits: UInt8 = 0
 
+    /// The columns whose schema allows it.
+    var versions: Set<Int> { Set((0..<8).filter { allows($0) }) }
     /// Whether the schema of `column` allows it.
     func allows(_ column: Int) -> Bool { versionBits & (1 << column) != 0 }
     /// Whether the schema of `column` allows it at most once.
@@ -87,12 +89,8 @@ final class SchemaShape: Sendable {
           let index = "abcdef".distance(from: "abcdef".startIndex, to: column)
           // The 4.4 draft is read as 4.2's content model plus its CTV additions (SchemaTable44).
           for found in index == 4 ? [4, 5] : [index] {
-            allowance.versions.insert(found)
             allowance.versionBits |= 1 << found
-            if letter.isUppercase {
-              allowance.once.insert(found)
-              allowance.onceBits |= 1 << found
-            }
+            if letter.isUppercase { allowance.onceBits |= 1 << found }
           }
         }
         let name = String(word[..<colon])
