@@ -38,7 +38,11 @@ enum ValueFormats {
         // Exact integers divided: the double nearest the decimal, as reading "0.mmm" gives.
         fraction = Double(value) / [10.0, 100.0, 1000.0][decimals.count - 1]
       }
-      return Double(hours * 3600 + minutes * 60 + seconds) + fraction
+      // Seventeen digits of hours and more overflow in seconds: not a time (it trapped before).
+      let (hourSeconds, overflow) = hours.multipliedReportingOverflow(by: 3600)
+      let (total, past) = hourSeconds.addingReportingOverflow(minutes * 60 + seconds)
+      guard !overflow, !past else { return nil }
+      return Double(total) + fraction
     }
   }
 
