@@ -9,6 +9,12 @@ public enum RuleCatalogue {
     + VMAPRules.all
     + VMAPValueRules.all
 
+  /// The rules checked over a VAST, a VMAP and a DAAST document, in catalogue order (a DAAST
+  /// document's URLs are judged by the VAST URL rules too).
+  static let vastRules = documentRules.filter { $0.kind == .vast }
+  static let vmapRules = documentRules.filter { $0.kind == .vmap }
+  static let daastRules = documentRules.filter { $0.kind == .daast || $0.rule.area == .urls }
+
   /// Every rule: reading, the document's tree, the run.
   public static let rules: [Rule] = ReadRules.all + documentRules.map(\.rule) + ChainRules.all + RunRules.all
 

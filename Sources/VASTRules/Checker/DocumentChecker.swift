@@ -14,24 +14,31 @@ public struct DocumentChecker: Sendable {
       findings.append(
         Finding(rule: rule.id, severity: severity, message: message, position: position, document: source))
     }
-    let root: CheckNode
+    let read: PositionedReader.ReadDocument
     switch PositionedReader.read(bytes) {
     case .failure(let failure):
       report(
         failure.entity ? ReadRules.entity : ReadRules.malformed, failure.message,
         SourcePosition(line: max(failure.line, 1), column: 1))
       return findings
-    case .success(let read):
-      root = read.root
+    case .success(let document):
+      read = document
       for warning in read.warnings {
         report(ReadRules.undeclaredPrefix, warning.message, .init(line: warning.line, column: 1))
       }
     }
+    // The nodes are readable while their document is held.
+    withExtendedLifetime(read.document) { checkTree(read.root, report) }
+    return findings.sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
+  }
+
+  /// Runs the rules of the root's kind of document.
+  private func checkTree(_ root: CheckNode, _ report: (Rule, String, SourcePosition) -> Void) {
     switch root.name {
     case "VAST":
       if let version = root.attribute("version").flatMap(VASTVersion.init), version.major == 1 {
         report(ReadRules.vast1, "<VAST version=\"\(version)\">: VAST 1.0 is error 102", root.position)
-        return findings
+        return
       }
       run(.vast, on: root, report)
     case "VideoAdServingTemplate":
@@ -47,20 +54,25 @@ public struct DocumentChecker: Sendable {
     default:
       report(ReadRules.unknownRoot, "the root element is <\(root.name)>", root.position)
     }
-    return findings.sorted { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
   }
 
   private func run(
     _ kind: DocumentRule.Kind, on root: CheckNode, _ report: (Rule, String, SourcePosition) -> Void
   ) {
     let scope = DocumentScope(root: root, target: config.target)
-    // A DAAST document's URLs are judged by the VAST URL rules too.
-    for documentRule in RuleCatalogue.documentRules
-    where documentRule.kind == kind || (kind == .daast && documentRule.rule.area == .urls) {
-      guard config.severity(of: documentRule.rule) != nil else { continue }
+    let rules: [DocumentRule]
+    switch kind {
+    case .vast: rules = RuleCatalogue.vastRules
+    case .vmap: rules = RuleCatalogue.vmapRules
+    case .daast: rules = RuleCatalogue.daastRules
+    }
+    // The catalogue's defaults switch no rule off: then the rule is not asked about.
+    let allOn = config.off.isEmpty
+    for documentRule in rules {
+      guard allOn || config.severity(of: documentRule.rule) != nil else { continue }
       var hits = Hits()
       documentRule.check(scope, &hits)
-      for hit in hits.list { report(documentRule.rule, hit.message, hit.position) }
+      for hit in hits.list { report(documentRule.rule, hit.message, Hits.position(hit)) }
     }
   }
 }

@@ -24,15 +24,21 @@ public struct Finding: Sendable, Equatable {
   }
 }
 
-/// The places and messages one rule reports over one document.
+/// The places and messages one rule reports over one document; the places are worked out
+/// (`position`) only for the hits reported.
 struct Hits {
-  private(set) var list: [(position: SourcePosition, message: String)] = []
+  private(set) var list: [(node: CheckNode, attribute: String?, message: String)] = []
 
   /// A hit at an element's start tag.
-  mutating func add(_ node: CheckNode, _ message: String) { list.append((node.position, message)) }
+  mutating func add(_ node: CheckNode, _ message: String) { list.append((node, nil, message)) }
 
   /// A hit at an attribute of `node` (the element's tag when it is absent).
   mutating func add(_ node: CheckNode, attribute: String, _ message: String) {
-    list.append((node.attributeNamed(attribute)?.position ?? node.position, message))
+    list.append((node, attribute, message))
+  }
+
+  /// Where a hit of `list` is.
+  static func position(_ hit: (node: CheckNode, attribute: String?, message: String)) -> SourcePosition {
+    hit.attribute.map { hit.node.position(ofAttribute: $0) } ?? hit.node.position
   }
 }

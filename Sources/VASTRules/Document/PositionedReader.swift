@@ -1,43 +1,22 @@
 import CLibXML2
 import HardenedXML
 
-/// Reads a document into `CheckNode`s through `HardenedXML`'s front-end, placing each element
-/// and attribute at its line and column: libxml2's consumed-byte count at each start tag, looked
-/// back to the tag's `<` in the document's own bytes.
+/// Reads a document into `CheckNode`s through `HardenedXML`'s front-end. Each element keeps the
+/// byte offset of its start tag's `<` (libxml2's consumed-byte count at the start tag, looked
+/// back to the `<` in the document's own bytes); lines and columns, attribute places and CDATA
+/// are worked out from the bytes only when a rule asks (`CheckNode.position`).
 enum PositionedReader {
   /// The largest document read (as `adhost vast`).
   static let maxBytes = 16 << 20
 
   /// The tree, or what stopped the read.
   static func read(_ bytes: [UInt8]) -> Result<ReadDocument, ReadFailure> {
-    let box = Box(bytes: bytes)
-    let frontEnd = XMLFrontEnd(maxBytes: maxBytes, elements: callbacks, reusesContext: false)
-    let context: xmlParserCtxtPtr
-    switch frontEnd.begin(count: bytes.count) {
-    case .success(let made): context = made
-    case .failure(.tooLarge(let count, let cap)):
-      return .failure(
-        ReadFailure(line: 1, message: "\(count) bytes, over the \(cap)-byte cap", entity: false))
-    case .failure(.empty): return .failure(ReadFailure(line: 1, message: "empty document", entity: false))
-    case .failure(.noParser): return .failure(ReadFailure(line: 1, message: "no XML parser", entity: false))
-    }
-    box.context = context
-    let outcome = bytes.withUnsafeBytes { frontEnd.read($0, context: context, box: box) }
-    if let entity = outcome.refusedEntity {
-      return .failure(
-        ReadFailure(line: entity.line, message: "entity declaration '\(entity.name)'", entity: true))
-    }
-    guard !outcome.failed, let root = box.root else {
-      return .failure(
-        ReadFailure(
-          line: outcome.error?.line ?? 1, message: outcome.error?.message ?? "not well-formed", entity: false)
-      )
-    }
-    return .success(ReadDocument(root: root, warnings: outcome.warnings))
+    ReaderState.withState { $0.read(bytes) }
   }
 
-  /// A document's tree and what libxml2 warned about.
+  /// A document's tree and what libxml2 warned about. `document` holds the nodes: keep it.
   struct ReadDocument {
+    let document: CheckDocument
     let root: CheckNode
     let warnings: [XMLProblem]
   }
@@ -50,7 +29,7 @@ enum PositionedReader {
     let entity: Bool
   }
 
-  private static let callbacks = XMLElementCallbacks(
+  static let callbacks = XMLElementCallbacks(
     start: { ctx, localname, _, uri, _, _, count, _, attributes in
       XMLParseBox.reach(ctx, as: Box.self) { $0.start(localname, uri, Int(count), attributes) }
     },
@@ -61,73 +40,99 @@ enum PositionedReader {
       XMLParseBox.reach(ctx, as: Box.self) { $0.characters(characters, Int(length)) }
     })
 
-  /// The tree under construction.
+  /// The tree under construction. One thread at a time (the reader state's).
   final class Box: XMLParseBox {
-    let bytes: [UInt8]
-    let lines: LineTable
-    var context: xmlParserCtxtPtr?
-    var root: CheckNode?
-    private var stack: [CheckNode] = []
-    private var textBytes: [UInt8] = []
+    let document: CheckDocument
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let context: xmlParserCtxtPtr
+    // why: unowned(unsafe): the state outlives the read that made this box (it made it).
+    unowned(unsafe) private let state: ReaderState
+    // why: one thread at a time (the reader state's), and no access overlaps another; read on
+    // every callback.
+    @exclusivity(unchecked) private(set) var root: CheckNode?
+    /// The open elements, each with where its own text starts in `text`.
+    @exclusivity(unchecked) private var stack: [(node: CheckNode, textStart: Int)] = []
+    /// The open elements' character data, each element's after its parent's.
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// The open elements' children so far, each element's after its parent's: an element's
+    /// list is made once, at its end tag, at its size.
+    @exclusivity(unchecked) private var children: [CheckNode] = []
+    /// Where each open element's children start in `children`.
+    @exclusivity(unchecked) private var childrenStarts: [Int] = []
 
-    init(bytes: [UInt8]) {
+    init(
+      document: CheckDocument, bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr,
+      state: ReaderState
+    ) {
+      self.document = document
       self.bytes = bytes
-      lines = LineTable(bytes)
+      self.context = context
+      self.state = state
     }
 
     func start(
       _ localname: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
-      flushText()
       let tagStart = tagOpening()
       var read: [CheckAttribute] = []
-      for index in 0..<count {
-        let base = index * 5
-        guard let attributes, let name = attributes[base], let start = attributes[base + 3],
-          let end = attributes[base + 4]
-        else { continue }
-        let nameText = String(cString: name)
-        let namespace = attributes[base + 2].map { String(cString: $0) }
-        let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-        let offset = TagScan.attributeOffset(nameText, in: bytes, tagStart: tagStart) ?? tagStart
-        read.append(
-          CheckAttribute(name: nameText, namespace: namespace, value: value, position: lines.position(offset))
-        )
+      if count > 0, let attributes {
+        read.reserveCapacity(count)
+        for index in 0..<count {
+          let base = index * 5
+          guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4]
+          else { continue }
+          let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+          let known = state.names.name(name)
+          read.append(
+            CheckAttribute(
+              name: known.text, namespace: attributes[base + 2].map { state.names.name($0).text },
+              value: value,
+              nameHash: known.cheapHash))
+        }
       }
+      let parent = stack.last?.node
       let node = CheckNode(
-        name: localname.map { String(cString: $0) } ?? "", namespace: uri.map { String(cString: $0) },
-        position: lines.position(tagStart), offset: tagStart, attributes: read,
-        parent: stack.last)
-      if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
-      node.hasCDATA = TagScan.contentStartsWithCDATA(bytes, after: tagStart)
-      stack.append(node)
+        known: localname.map { state.names.name($0) } ?? KnownName(""),
+        namespace: uri.map { state.names.name($0) },
+        offset: tagStart, attributes: read, parent: parent, document: document, index: document.nodes.count)
+      document.nodes.append(node)
+      if parent != nil { children.append(node) } else if root == nil { root = node }
+      stack.append((node, text.count))
+      childrenStarts.append(children.count)
     }
 
     func end() {
-      flushText()
-      stack.removeLast()
+      guard let (node, textStart) = stack.popLast(), let childrenStart = childrenStarts.popLast() else {
+        return
+      }
+      if text.count > textStart {
+        node.trimmedText = Self.trimmed(text[textStart...])
+        text.removeSubrange(textStart...)
+      }
+      if children.count > childrenStart {
+        node.children = Array(children[childrenStart...])
+        children.removeSubrange(childrenStart...)
+      }
+      node.subtreeEnd = document.nodes.count
     }
 
     func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
-      guard let characters, length > 0 else { return }
-      textBytes.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
+      guard let characters, length > 0, !stack.isEmpty else { return }
+      text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
     }
 
-    private func flushText() {
-      guard !textBytes.isEmpty else { return }
-      stack.last?.text += String(decoding: textBytes, as: UTF8.self)
-      textBytes.removeAll(keepingCapacity: true)
-    }
-
-    private func consumed() -> Int {
-      guard let context else { return 0 }
-      return Int(xmlByteConsumed(context))
+    /// The bytes without leading and trailing spaces, tabs and line breaks, as a string.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+      guard let first = bytes.firstIndex(where: { !ASCIIBytes.isSpace($0) }),
+        let last = bytes.lastIndex(where: { !ASCIIBytes.isSpace($0) })
+      else { return "" }
+      return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
     /// The offset of the `<` of the start tag being reported.
     private func tagOpening() -> Int {
-      var offset = min(max(consumed(), 0), bytes.count)
+      var offset = min(max(Int(xmlByteConsumed(context)), 0), bytes.count)
       if offset == bytes.count, offset > 0 { offset -= 1 }
       while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
       return offset

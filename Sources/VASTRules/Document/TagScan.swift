@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Byte scans of a document's own text that libxml2's SAX interface does not report: where an
 /// attribute's name is in its start tag, whether an element's content opens with CDATA.
 enum TagScan {
@@ -65,7 +71,14 @@ struct LineTable {
   private var starts: [Int] = [0]
 
   init(_ bytes: [UInt8]) {
-    for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var index = 0
+      while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(index)
+      }
+    }
   }
 
   /// The line and column (from 1) of `offset`.

@@ -29,9 +29,12 @@ public enum DocumentFixer {
       return Result(bytes: bytes, changes: [])
     }
     var edits = ByteEdits(bytes)
-    for root in vastRoots(read.root) {
-      VersionFix.fix(root, &edits)
-      URLFix.fix(DocumentScope(root: root, target: nil), &edits)
+    // The nodes are readable while their document is held.
+    withExtendedLifetime(read.document) {
+      for root in vastRoots(read.root) {
+        VersionFix.fix(root, &edits)
+        URLFix.fix(DocumentScope(root: root, target: nil), &edits)
+      }
     }
     return Result(bytes: edits.applied(), changes: edits.changes)
   }

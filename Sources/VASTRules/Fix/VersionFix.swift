@@ -8,7 +8,8 @@ enum VersionFix {
         attribute.value != version.description, let range = valueRange(of: "version", in: root, edits.bytes)
       else { return }
       edits.replace(
-        range, with: version.description, rule: "vast-version-format", at: attribute.position,
+        range, with: version.description, rule: "vast-version-format",
+        at: root.position(ofAttribute: "version"),
         "version '\(attribute.value)' written as \(version)")
       return
     }

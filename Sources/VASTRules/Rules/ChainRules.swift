@@ -18,9 +18,10 @@ extension DocumentChecker {
   /// The `VASTAdTagURI`s of a VAST document's wrappers, trimmed, with where each stands.
   public func wrapperTargets(_ bytes: [UInt8]) -> [(uri: String, position: SourcePosition)] {
     guard case .success(let read) = PositionedReader.read(bytes), read.root.name == "VAST" else { return [] }
-    return read.root.subtree.filter { $0.name == "VASTAdTagURI" && $0.isInside("Wrapper") }.compactMap {
-      node in
-      node.trimmedText.isEmpty ? nil : (node.trimmedText, node.position)
+    return withExtendedLifetime(read.document) {
+      read.root.subtree.filter { $0.name == "VASTAdTagURI" && $0.isInside("Wrapper") }.compactMap { node in
+        node.trimmedText.isEmpty ? nil : (node.trimmedText, node.position)
+      }
     }
   }
 

@@ -99,8 +99,8 @@ enum ContentRules {
       "An Error URL carries [ERRORCODE], so the ad server learns why.",
       spec: "VAST 4.3 §2.3.6.2 (Error URIs and ERRORCODE)", fix: "add a parameter with [ERRORCODE]"
     ) { scope, hits in
-      for (node, url) in URLRules.urls(scope) where node.name == "Error" && node.parent?.name != "VAST" {
-        if !MacroRules.macros(in: url).contains("ERRORCODE") {
+      for (node, _) in URLRules.urls(scope) where node.name == "Error" && node.parent?.name != "VAST" {
+        if !node.urlMacros.contains("ERRORCODE") {
           hits.add(node, "an Error URL without [ERRORCODE]")
         }
       }

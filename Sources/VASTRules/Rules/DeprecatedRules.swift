@@ -21,7 +21,7 @@ enum DeprecatedRules {
     ) { scope, hits in
       let column = scope.version.schemaColumn
       for node in TrackingEvents.trackings(scope) {
-        guard let event = node.attribute("event"), let last = TrackingEvents.columns(of: event).max(),
+        guard let event = node.attribute("event"), let last = TrackingEvents.lastColumn(of: event),
           last < column
         else { continue }
         let instead = TrackingEvents.replacements[event].map { "; use \($0)" } ?? ""

@@ -22,7 +22,7 @@ enum FieldValueRules {
       spec: "IAB VAST XSDs (xs:integer)", fix: "write digits only, without units"
     ) { scope, hits in
       for node in scope.nodes {
-        for name in integerAttributes[node.name] ?? [] {
+        for name in node.known.integerAttributes {
           guard let text = node.attribute(name), ValueFormats.wholeNumber(text) == nil else { continue }
           hits.add(node, attribute: name, "\(name) '\(text)' on <\(node.name)> is not a whole number")
         }
@@ -33,7 +33,7 @@ enum FieldValueRules {
       spec: "IAB VAST XSDs (xs:boolean)", fix: "write true or false"
     ) { scope, hits in
       for node in scope.nodes {
-        for name in booleanAttributes[node.name] ?? [] {
+        for name in node.known.booleanAttributes {
           guard let text = node.attribute(name), !ValueFormats.isBoolean(text) else { continue }
           hits.add(node, attribute: name, "\(name) '\(text)' on <\(node.name)> is not true or false")
         }
@@ -132,8 +132,9 @@ enum FieldValueRules {
       id, severity, .values, "<\(names.joined(separator: ">, <"))> is not empty.", spec: spec,
       fix: "fill it in, or remove the element"
     ) { scope, hits in
-      for node in scope.nodes
-      where names.contains(node.name) && node.trimmedText.isEmpty && node.children.isEmpty {
+      // Hits in another order than the document's: findings are sorted by place.
+      for node in names.flatMap({ scope.elements($0) })
+      where node.trimmedText.isEmpty && node.children.isEmpty {
         hits.add(node, "<\(node.name)> is empty")
       }
     }

@@ -21,22 +21,22 @@ enum MacroRules {
 
   /// The `[NAME]` macros in `text`, with the name as written.
   static func macros(in text: String) -> [String] {
-    // Read on the UTF-8 bytes: every URL of a document goes through here, several times.
-    var found: [String] = []
-    let utf8 = text.utf8
-    var index = utf8.startIndex
-    while let open = utf8[index...].firstIndex(of: UInt8(ascii: "[")) {
-      let after = utf8.index(after: open)
-      guard let close = utf8[after...].firstIndex(of: UInt8(ascii: "]")) else { break }
-      let name = utf8[after..<close]
-      if !name.isEmpty, name.count <= 40,
-        name.allSatisfy({ ASCIIBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "_") })
-      {
-        found.append(String(text[after..<close]))
+    // Read on the UTF-8 bytes: every URL of a document goes through here.
+    text.withUTF8Bytes { bytes in
+      var found: [String] = []
+      var index = 0
+      while let open = bytes[index...].firstIndex(of: UInt8(ascii: "[")) {
+        guard let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "]")) else { break }
+        let name = bytes[(open + 1)..<close]
+        if !name.isEmpty, name.count <= 40,
+          name.allSatisfy({ ASCIIBytes.isAlphanumeric($0) || $0 == UInt8(ascii: "_") })
+        {
+          found.append(String(decoding: name, as: UTF8.self))
+        }
+        index = close + 1
       }
-      index = utf8.index(after: close)
+      return found
     }
-    return found
   }
 
   /// Whether `text` is one macro and nothing else (`[ASSETURI]`).
@@ -51,8 +51,8 @@ enum MacroRules {
       spec: "VAST 4.3 §6 (macros); VAST 4.3 §6.1 (unknown macros)",
       fix: "use the IAB macro's name, or fill it server-side"
     ) { scope, hits in
-      for (node, url) in URLRules.urls(scope) {
-        for name in macros(in: url) where name == name.uppercased() && !known.contains(name) {
+      for (node, _) in URLRules.urls(scope) {
+        for name in node.urlMacros where name == name.uppercased() && !known.contains(name) {
           hits.add(node, "[\(name)] is no VAST macro")
         }
       }
@@ -61,8 +61,8 @@ enum MacroRules {
       "macro-case", .warning, .macros, "Macro names are upper case ([CACHEBUSTING], not [cachebusting]).",
       spec: "VAST 4.3 §6.1", fix: "write the macro in upper case"
     ) { scope, hits in
-      for (node, url) in URLRules.urls(scope) {
-        for name in macros(in: url) where name != name.uppercased() && known.contains(name.uppercased()) {
+      for (node, _) in URLRules.urls(scope) {
+        for name in node.urlMacros where name != name.uppercased() && known.contains(name.uppercased()) {
           hits.add(node, "[\(name)] is written [\(name.uppercased())]")
         }
       }
@@ -73,16 +73,19 @@ enum MacroRules {
       spec: "VAST 4.3 §6.1", fix: "close the bracket, or fill the ad server's macro before serving"
     ) { scope, hits in
       for (node, url) in URLRules.urls(scope) {
-        let bytes = Array(url.utf8)
-        let unfilled = zip(bytes, bytes.dropFirst()).contains { pair in
-          pair == (UInt8(ascii: "$"), UInt8(ascii: "{")) || pair == (UInt8(ascii: "%"), UInt8(ascii: "%"))
-            || pair == (UInt8(ascii: "{"), UInt8(ascii: "{"))
+        let (unfilled, balanced) = url.withUTF8Bytes { bytes in
+          let unfilled = zip(bytes, bytes.dropFirst()).contains { pair in
+            pair == (UInt8(ascii: "$"), UInt8(ascii: "{")) || pair == (UInt8(ascii: "%"), UInt8(ascii: "%"))
+              || pair == (UInt8(ascii: "{"), UInt8(ascii: "{"))
+          }
+          return (
+            unfilled,
+            bytes.count(where: { $0 == UInt8(ascii: "[") }) == bytes.count(where: { $0 == UInt8(ascii: "]") })
+          )
         }
         if unfilled {
           hits.add(node, "an unfilled ad-server macro in \(url.prefix(60))")
-        } else if bytes.count(where: { $0 == UInt8(ascii: "[") })
-          != bytes.count(where: { $0 == UInt8(ascii: "]") })
-        {
+        } else if !balanced {
           hits.add(node, "unbalanced [ ] in \(url.prefix(60))")
         }
       }
@@ -91,8 +94,8 @@ enum MacroRules {
       "macro-errorcode-outside-error", .warning, .macros, "[ERRORCODE] is used only in Error URLs.",
       spec: "VAST 4.3 §6.3.1 (ERRORCODE: Error URLs)", fix: "move [ERRORCODE] to an <Error> URL"
     ) { scope, hits in
-      for (node, url) in URLRules.urls(scope) where node.name != "Error" {
-        if macros(in: url).contains("ERRORCODE") { hits.add(node, "[ERRORCODE] in a <\(node.name)> URL") }
+      for (node, _) in URLRules.urls(scope) where node.name != "Error" {
+        if node.urlMacros.contains("ERRORCODE") { hits.add(node, "[ERRORCODE] in a <\(node.name)> URL") }
       }
     },
     DocumentRule(
@@ -101,7 +104,7 @@ enum MacroRules {
       spec: "VAST 4.1 §6.2.4 (CONTENTPLAYHEAD deprecated)", fix: "use [MEDIAPLAYHEAD]"
     ) { scope, hits in
       guard scope.version >= VASTVersion(4, 1) else { return }
-      for (node, url) in URLRules.urls(scope) where macros(in: url).contains("CONTENTPLAYHEAD") {
+      for (node, _) in URLRules.urls(scope) where node.urlMacros.contains("CONTENTPLAYHEAD") {
         hits.add(node, "[CONTENTPLAYHEAD] in a VAST \(scope.version) document")
       }
     },
@@ -111,8 +114,8 @@ enum MacroRules {
       spec: "VAST 4.1 §6 (macros added)", fix: "raise the version, or fill the value server-side"
     ) { scope, hits in
       guard scope.version < VASTVersion(4, 1) else { return }
-      for (node, url) in URLRules.urls(scope) {
-        for name in macros(in: url) where since41.contains(name) {
+      for (node, _) in URLRules.urls(scope) {
+        for name in node.urlMacros where since41.contains(name) {
           hits.add(node, "[\(name)] is VAST 4.1 on, not \(scope.version)")
         }
       }

@@ -7,7 +7,7 @@ enum StructureRules {
       spec: "VAST 4.3 §3.18 Extensions; IAB VAST XSDs",
       fix: "move custom data into <Extensions><Extension type=\"…\">"
     ) { scope, hits in
-      for (node, parent) in checkedChildren(scope) where !SchemaShape.knownNames.contains(node.name) {
+      for (node, parent) in checkedChildren(scope) where !node.known.isSchemaName {
         hits.add(node, "<\(node.name)> is no VAST element (inside <\(parent.name)>)")
       }
     },
@@ -16,8 +16,8 @@ enum StructureRules {
       "An element stands only under a parent that the VAST schemas allow it in.",
       spec: "IAB VAST XSDs 2.0.1–4.2", fix: "move the element to where the schema places it, or remove it"
     ) { scope, hits in
-      for (node, parent) in checkedChildren(scope) where SchemaShape.knownNames.contains(node.name) {
-        guard let shape = SchemaShape.of(parent), shape.children[node.name] == nil else { continue }
+      for (node, parent) in checkedChildren(scope) where node.known.isSchemaName {
+        guard SchemaShape.of(parent) != nil, node.allowance == nil else { continue }
         let place = parent.adKind.map { " in a \($0)" } ?? ""
         hits.add(node, "<\(node.name)> is not allowed inside <\(parent.name)>\(place)")
       }
@@ -29,8 +29,7 @@ enum StructureRules {
     ) { scope, hits in
       let column = scope.version.schemaColumn
       for (node, parent) in checkedChildren(scope) {
-        guard let allowed = SchemaShape.of(parent)?.children[node.name], !allowed.versions.contains(column)
-        else { continue }
+        guard let allowed = node.allowance, !allowed.allows(column) else { continue }
         hits.add(
           node,
           "<\(node.name)> inside <\(parent.name)> is VAST \(SchemaShape.describe(allowed.versions)), not \(scope.version)"
@@ -43,12 +42,14 @@ enum StructureRules {
       spec: "IAB VAST XSDs 2.0.1–4.2 (maxOccurs=1)", fix: "keep one and remove the others"
     ) { scope, hits in
       let column = scope.version.schemaColumn
-      for parent in checkedElements(scope) {
-        guard let shape = SchemaShape.of(parent) else { continue }
-        var seen: Set<String> = []
-        for child in parent.children where shape.children[child.name]?.once.contains(column) == true {
-          if !seen.insert(child.name).inserted {
+      for parent in checkedElements(scope) where SchemaShape.of(parent) != nil {
+        // A list, not a set: an element has a few children, and a set cost an allocation each.
+        var seen: [String] = []
+        for child in parent.children where child.allowance?.isOnce(column) == true {
+          if seen.contains(child.name) {
             hits.add(child, "a second <\(child.name)> inside <\(parent.name)>; the schema allows one")
+          } else {
+            seen.append(child.name)
           }
         }
       }
@@ -61,7 +62,9 @@ enum StructureRules {
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
         for attribute in node.attributes
-        where shape.attributes[attribute.name] == nil && !isNamespaced(attribute) {
+        where shape.attributeTable.value(attribute.name, hash: attribute.nameHash) == nil
+          && !isNamespaced(attribute)
+        {
           hits.add(node, attribute: attribute.name, "<\(node.name)> has no attribute '\(attribute.name)'")
         }
       }
@@ -75,7 +78,9 @@ enum StructureRules {
       for node in checkedElements(scope) {
         guard let shape = SchemaShape.of(node) else { continue }
         for attribute in node.attributes {
-          guard let allowed = shape.attributes[attribute.name], !allowed.versions.contains(column) else {
+          guard let allowed = shape.attributeTable.value(attribute.name, hash: attribute.nameHash),
+            !allowed.allows(column)
+          else {
             continue
           }
           hits.add(
@@ -117,23 +122,29 @@ enum StructureRules {
 
   /// The elements the schema rules judge, found from the root (once, by `DocumentScope`).
   static func findCheckedElements(_ root: CheckNode) -> [CheckNode] {
+    // Document order is subtree order: skipping a node's subtree is a jump past its end.
+    let nodes = root.subtree
     var result: [CheckNode] = []
-    func visit(_ node: CheckNode) {
-      guard isVASTNamespace(node.namespace) else { return }
+    var index = nodes.startIndex
+    while index < nodes.endIndex {
+      let node = nodes[index]
+      guard node.inVASTNamespace else {
+        index = node.subtreeEnd
+        continue
+      }
       result.append(node)
-      if SchemaShape.of(node)?.open == true { return }
-      node.children.forEach(visit)
+      index = SchemaShape.of(node)?.open == true ? node.subtreeEnd : index + 1
     }
-    visit(root)
     return result
   }
 
   /// Each of `checked`'s children in the VAST namespace, with its parent.
   static func findCheckedChildren(_ checked: [CheckNode]) -> [(CheckNode, CheckNode)] {
-    checked.flatMap { parent in
-      SchemaShape.of(parent)?.open == true
-        ? [] : parent.children.filter { isVASTNamespace($0.namespace) }.map { ($0, parent) }
+    var result: [(CheckNode, CheckNode)] = []
+    for parent in checked where SchemaShape.of(parent)?.open != true {
+      for child in parent.children where child.inVASTNamespace { result.append((child, parent)) }
     }
+    return result
   }
 
   static func isVASTNamespace(_ namespace: String?) -> Bool {

@@ -33,13 +33,18 @@ enum TrackingEvents {
     "timeSpentViewing": "progress",
   ]
 
-  /// The columns whose schema has `event`.
-  static func columns(of event: String) -> Set<Int> {
-    Set(byColumn.indices.filter { byColumn[$0].contains(event) })
+  /// The first and last columns whose schema has `event`, by event (found once).
+  private static let columnRanges: [String: (first: Int, last: Int)] = known.reduce(into: [:]) {
+    ranges, event in
+    let columns = byColumn.indices.filter { byColumn[$0].contains(event) }
+    if let first = columns.first, let last = columns.last { ranges[event] = (first, last) }
   }
 
+  /// The first column whose schema has `event`.
+  static func firstColumn(of event: String) -> Int? { columnRanges[event]?.first }
+  /// The last column whose schema has `event`.
+  static func lastColumn(of event: String) -> Int? { columnRanges[event]?.last }
+
   /// The Tracking elements of ad creatives (not of a Verification or of VMAP).
-  static func trackings(_ scope: DocumentScope) -> [CheckNode] {
-    scope.elements("Tracking").filter { !$0.isInside("Verification") }
-  }
+  static func trackings(_ scope: DocumentScope) -> [CheckNode] { scope.trackings }
 }

@@ -3,29 +3,48 @@
 enum URLParts {
   /// The scheme, when the text starts with one.
   static func scheme(_ url: String) -> String? {
-    let utf8 = url.utf8
-    guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-    let scheme = utf8[..<colon]
-    guard let first = scheme.first, ASCIIBytes.isLetter(first),
-      scheme.allSatisfy({ ASCIIBytes.isAlphanumeric($0) || "+.-".utf8.contains($0) })
-    else { return nil }
-    return String(url[..<colon])
+    url.withUTF8Bytes { bytes in schemeEnd(bytes).map { String(decoding: bytes[..<$0], as: UTF8.self) } }
   }
 
   /// The host of a `scheme://host…` URL (empty when none is written), nil without `//`.
   static func host(_ url: String) -> String? {
-    guard let scheme = scheme(url) else { return nil }
-    let utf8 = url.utf8
-    let rest = utf8.index(utf8.startIndex, offsetBy: scheme.utf8.count + 1)
-    guard utf8[rest...].starts(with: "//".utf8) else { return nil }
-    let start = utf8.index(rest, offsetBy: 2)
-    let end = utf8[start...].firstIndex { "/?#".utf8.contains($0) } ?? utf8.endIndex
-    let hostStart = utf8[start..<end].lastIndex(of: UInt8(ascii: "@")).map { utf8.index(after: $0) } ?? start
-    let hostPort = utf8[hostStart..<end]
-    if hostPort.first == UInt8(ascii: "[") {
-      return String(url[hostStart..<(hostPort.firstIndex(of: UInt8(ascii: "]")) ?? end)]) + "]"
+    url.withUTF8Bytes { bytes in
+      guard let colon = schemeEnd(bytes), colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"),
+        bytes[colon + 2] == UInt8(ascii: "/")
+      else { return nil }
+      let start = colon + 3
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+        bytes[end] != UInt8(ascii: "#")
+      {
+        end += 1
+      }
+      var hostStart = start
+      if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
+      let hostPort = bytes[hostStart..<end]
+      if hostPort.first == UInt8(ascii: "[") {
+        let close = hostPort.firstIndex(of: UInt8(ascii: "]")) ?? end
+        return String(decoding: bytes[hostStart..<close], as: UTF8.self) + "]"
+      }
+      let portColon = hostPort.firstIndex(of: UInt8(ascii: ":")) ?? end
+      return String(decoding: bytes[hostStart..<portColon], as: UTF8.self)
     }
-    return String(url[hostStart..<(hostPort.firstIndex(of: UInt8(ascii: ":")) ?? end)])
+  }
+
+  /// The offset of the `:` ending the scheme the bytes start with.
+  private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, ASCIIBytes.isLetter(bytes[0]),
+      bytes[..<colon].allSatisfy({ ASCIIBytes.isAlphanumeric($0) || "+.-".utf8.contains($0) })
+    else { return nil }
+    return colon
+  }
+}
+
+extension String {
+  /// `body` run on the string's UTF-8 bytes (in place for a native string).
+  func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(utf8).withUnsafeBufferPointer(body)
   }
 }
 

@@ -11,8 +11,16 @@ enum URLRules {
     "Viewable", "NotViewable", "ViewUndetermined", "Survey", "DAASTAdTagURI",
   ]
 
-  /// The ASCII characters RFC 3986 allows nowhere in a URL (macros' brackets aside).
-  static let disallowed = Set("\"<>\\^`{|}".utf8)
+  /// Whether `byte` is an ASCII character RFC 3986 allows nowhere in a URL (macros' brackets
+  /// aside): `"<>\^`{|}`.
+  static func isDisallowed(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+      UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+      true
+    default: false
+    }
+  }
 
   /// The schemes a player fetches.
   static let fetchedSchemes: Set<String> = ["http", "https", "data", "rtsp", "rtmp", "rtmps"]
@@ -21,8 +29,8 @@ enum URLRules {
   static func urls(_ scope: DocumentScope) -> [(node: CheckNode, url: String)] { scope.urls }
 
   /// The URL elements among `nodes` that hold text, with their trimmed URL.
-  static func findURLs(_ nodes: [CheckNode]) -> [(node: CheckNode, url: String)] {
-    nodes.filter { urlElements.contains($0.name) && $0.children.isEmpty }.compactMap { node in
+  static func findURLs(_ nodes: ArraySlice<CheckNode>) -> [(node: CheckNode, url: String)] {
+    nodes.filter { $0.known.isURLElement && $0.children.isEmpty }.compactMap { node in
       let url = node.trimmedText
       return url.isEmpty ? nil : (node, url)
     }
@@ -33,7 +41,7 @@ enum URLRules {
       "url-empty", .warning, .urls, "A URL element holds a URL.",
       spec: "VAST 4.3 §3.4.1 (URIs)", fix: "put the URL in, or remove the empty element"
     ) { scope, hits in
-      for node in scope.nodes where urlElements.contains(node.name) && node.children.isEmpty {
+      for node in scope.nodes where node.known.isURLElement && node.children.isEmpty {
         if node.trimmedText.isEmpty { hits.add(node, "<\(node.name)> holds no URL") }
       }
     },
@@ -81,7 +89,7 @@ enum URLRules {
       spec: "RFC 3986 §2", fix: "percent-encode the spaces"
     ) { scope, hits in
       for (node, url) in urls(scope)
-      where url.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      where url.withUTF8Bytes({ $0.contains(where: ASCIIBytes.isSpace) }) {
         hits.add(node, "<\(node.name)> URL holds white space")
       }
     },
@@ -90,7 +98,7 @@ enum URLRules {
       spec: "RFC 3986 §2", fix: "percent-encode the character"
     ) { scope, hits in
       for (node, url) in urls(scope) where node.urlScheme != "data" {
-        if let bad = url.utf8.first(where: { disallowed.contains($0) }) {
+        if let bad = url.withUTF8Bytes({ $0.first(where: isDisallowed) }) {
           hits.add(node, "<\(node.name)> URL holds '\(Character(Unicode.Scalar(bad)))'")
         }
       }

@@ -71,7 +71,7 @@ enum ValueRules {
       ) { scope, hits in
         let column = scope.version.schemaColumn
         for node in TrackingEvents.trackings(scope) {
-          guard let event = node.attribute("event"), let first = TrackingEvents.columns(of: event).min(),
+          guard let event = node.attribute("event"), let first = TrackingEvents.firstColumn(of: event),
             first > column
           else { continue }
           hits.add(
