@@ -32,6 +32,7 @@ extension EnginePlayer {
         replaceCues(storedCues.map { changed[$0.id] ?? $0 })
       }
       mergeCues(Self.timed(load.added, by: .adhost))
+      interstitials?.update(fetched: playlists, url: url)
     case .failure(let error):
       let kind: LogKind = url.pathExtension.lowercased() == "mpd" ? .mpdIssue : .playlistWarning
       appendLog(

@@ -94,14 +94,15 @@ extension EnginePlayer {
   public func handle(_ event: EngineEvent) {
     switch event {
     case .time(let position, let duration):
-      loop.follow(position: position)
+      // While an interstitial's asset plays, the fast mode's clock follows the asset's engine.
+      if asset == nil { loop.follow(position: position) }
       // Until the seek is done the playhead is its target, whatever the engine played before it.
       if seekTargetMicros == nil { report(position) }
       if let duration, duration > 0, timeline.isLive || timeline.duration != duration {
         timeline = .vod(duration)
       }
     case .state(let state, let position):
-      if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
+      if state == .seeked || state == .seeking, let position, asset == nil { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }
       // A stepped engine's playhead is its video sink's, which its own reports give: the
       // pipeline's position in a state report leads it by the unsynchronised audio (its

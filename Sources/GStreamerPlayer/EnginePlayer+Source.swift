@@ -23,6 +23,7 @@ extension EnginePlayer {
     reportedAtMicros = loop.nowMicros
     lastCueCheckMicros = nil
     seekTargetMicros = nil
+    stopAsset()
     if newSource == nil { engine?.pause() }
     lifecycle.setSource(newSource)
   }
@@ -34,6 +35,7 @@ extension EnginePlayer {
     guard !isDestroyed else { return }
     settlePosition()
     cancelCueTimer()
+    stopAsset()
     wantsToPlay = false
     isDestroyed = true
     lifecycle.destroy(integrations: ads.integrations)
@@ -53,6 +55,8 @@ extension EnginePlayer: SourceLifecyclePlayer {
       fail(message: "the source gives no URL for the engine to play", code: PlayerError.contentLoadErrorCode)
       return
     }
+    // The interstitials of the playlists the engine is about to fetch.
+    interstitials?.reset(mediaURL: uri)
     do throws(GStreamerEngineFailure) {
       // The helper plays one pipeline: each source gets a helper of its own, the last one's ends.
       self.engine?.destroy(grace: 0)

@@ -33,6 +33,8 @@ public final class EngineRun {
   /// window stops moving, a stepped pipeline that waits) must not hold the run for ever.
   public var stallTimeout = 20.0
   private var lastPlayhead: Int64 = -1
+  /// Where the stepped primary engine waits while an interstitial's asset plays.
+  private var heldStep: Double?
   private var playheadMovedAt = Date()
   private let interruption = Mutex<String?>(nil)
   /// The longest the loop waits for an event before it looks at its timers again, microseconds.
@@ -79,13 +81,19 @@ public final class EngineRun {
     var slice = Self.sliceMicros
     if let due = loop.nextDueMicros { slice = max(0, min(slice, due &- loop.nowMicros)) }
     if let engine = player.engine {
-      if let event = engine.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
-        apply(event, engine)
+      // While an interstitial's asset plays in an engine of its own, that engine leads.
+      let leading = player.assetEngine ?? engine
+      if let event = leading.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
+        apply(event, leading)
         // What else the engine said meanwhile, without waiting.
-        while let more = engine.next(before: Date()) { apply(more, engine) }
+        while let more = leading.next(before: Date()) { apply(more, leading) }
       } else if engine.isFinished {
         return false
       }
+      if leading !== engine {
+        while let more = engine.next(before: Date()) { apply(more, engine) }
+      }
+      releaseHeldStep()
     } else {
       loop.waitForWork(untilMicros: loop.nowMicros &+ slice)
     }
@@ -96,9 +104,28 @@ public final class EngineRun {
   /// Applies an event and runs the timers it made due; a stepped engine may then play on, a step
   /// further than the playhead it reported.
   private func apply(_ event: EngineEvent, _ engine: GStreamerEngine) {
-    player.handle(event)
+    if engine === player.engine { player.handle(event) } else { player.handleAsset(event, from: engine) }
     player.loop.runDue()
     guard case .time(let position, _) = event, engine.isStepped else { return }
+    if engine === player.engine, player.assetEngine != nil {
+      // The primary content waits, paused, while an interstitial's asset plays; it is stepped
+      // once the asset is over, on the clock of the primary content again.
+      heldStep = position
+      return
+    }
+    guard engine === (player.assetEngine ?? player.engine) else { return }
+    step(engine, from: position)
+  }
+
+  /// Steps the primary content's engine from where it waited while an interstitial's asset
+  /// played, once the asset is over.
+  private func releaseHeldStep() {
+    guard let position = heldStep, player.assetEngine == nil, let engine = player.engine else { return }
+    heldStep = nil
+    step(engine, from: position)
+  }
+
+  private func step(_ engine: GStreamerEngine, from position: Double) {
     // A step ends short of the next timer: the frame due then is reported, and the timer fires at
     // its own time, not at the next report's.
     var until = position + Self.stepSeconds
@@ -130,7 +157,7 @@ public final class EngineRun {
   private func checkEnd(limit: Double?, started: Date) -> (ending: Ending, reason: String)? {
     if let reason = interruption.withLock({ $0 }) { return (.interrupted, reason) }
     if let fatal = player.fatalError { return (.fatal, "playback stopped by fatal error \(fatal.code)") }
-    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty {
+    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty, !player.playingInterstitial {
       return (.ended, "the content ended")
     }
     if let limit, player.loop.now >= limit { return (.reachedLimit, "reached \(limit) s") }
@@ -143,8 +170,10 @@ public final class EngineRun {
   /// The run's end when the playhead has stood still for `stallTimeout` while the content
   /// plays; nil otherwise.
   private func stall() -> (ending: Ending, reason: String)? {
-    let playhead = player.positionMicros
-    let playing = player.isLoaded && !player.paused && !player.ended && player.wantsToPlay
+    // An interstitial's asset playing in an engine of its own is the playhead that must move.
+    let playhead = player.assetPositionMicros ?? player.positionMicros
+    let playing =
+      player.assetEngine != nil || (player.isLoaded && !player.paused && !player.ended && player.wantsToPlay)
     if playhead != lastPlayhead || !playing {
       lastPlayhead = playhead
       playheadMovedAt = Date()

@@ -120,19 +120,32 @@ extension InterstitialPlayer {
     let fields = JSONObject([("interstitial", run.scheduled.detail), ("asset", detail)])
     player.emit(.interstitialassetstart, detail: fields, logged: logged(run, fields))
     guard self.run === run, run.current?.index == index else { return }
-    run.assetTimer = player.loop.after(length) { [backlink] in
-      guard let self = backlink.object, self.run === run else { return }
-      run.assetTimer = nil
-      self.endAsset(run, reason: run.current?.cutByLimit == true ? "playout-limit" : "ended")
+    if length < remaining { armLimit(run, after: length) }
+    let url =
+      asset.isMPD ? asset.url : InterstitialLoader.url(asset.url, adding: [("_HLS_primary_id", primaryId)])
+    assets.play(url, from: from, length: remaining) { [backlink] failure in
+      guard let self = backlink.object, self.run === run, run.current?.index == index else { return }
+      if let failure { self.assetFailed(run, detail, failure) }
+      self.endAsset(run, reason: failure == nil ? "ended" : "error")
     }
   }
 
-  /// Ends the asset playing (`reason`: `ended`, `playout-limit`, `seek`, `skip`); then the next
-  /// plays unless the interstitial is over.
+  /// Ends the asset playing at the playout limit, `seconds` from now.
+  func armLimit(_ run: InterstitialRun, after seconds: Double) {
+    run.assetTimer = player.loop.after(seconds) { [backlink] in
+      guard let self = backlink.object, self.run === run else { return }
+      run.assetTimer = nil
+      self.endAsset(run, reason: "playout-limit")
+    }
+  }
+
+  /// Ends the asset playing (`reason`: `ended`, `playout-limit`, `seek`, `skip`, `error`: its
+  /// media could not play on); then the next plays unless the interstitial is over.
   func endAsset(_ run: InterstitialRun, reason: String) {
     guard let current = run.current else { return }
     run.assetTimer?.cancel()
     run.assetTimer = nil
+    assets.stop()
     run.current = nil
     let played = min(current.length, player.loop.now - current.startedAt)
     run.played += played

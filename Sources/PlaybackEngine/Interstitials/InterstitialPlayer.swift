@@ -10,6 +10,8 @@ import PlayerSeam
 public final class InterstitialPlayer {
   unowned let player: any IntegrationPlayer
   let loader: InterstitialLoader
+  /// How each asset's media plays: on the clock, or in a real engine.
+  let assets: any InterstitialAssetPlayback
   /// The interstitials known, by time.
   private(set) var scheduled: [ScheduledInterstitial] = []
   private var byId: [String: ScheduledInterstitial] = [:]
@@ -47,9 +49,10 @@ public final class InterstitialPlayer {
   /// How its listeners, timers and loads reach it (it may go before the player).
   let backlink = Backlink<InterstitialPlayer>()
 
-  init(player: any IntegrationPlayer, loader: InterstitialLoader) {
+  init(player: any IntegrationPlayer, loader: InterstitialLoader, assets: any InterstitialAssetPlayback) {
     self.player = player
     self.loader = loader
+    self.assets = assets
     backlink.attach(self)
     let backlink = backlink
     player.addEventListener(.playing) { _ in backlink.object?.playing() }
@@ -68,7 +71,7 @@ public final class InterstitialPlayer {
   deinit { backlink.clear() }
 
   /// A new source: forget the old one's interstitials.
-  func reset(mediaURL: URL?) {
+  public func reset(mediaURL: URL?) {
     stop()
     scheduled = []
     byId = [:]
@@ -93,6 +96,13 @@ public final class InterstitialPlayer {
         detail: JSONObject([("message", .string("the playlist \(baseURL.absoluteString): \(error)"))]))
     }
     schedule(found, format: .hls)
+  }
+
+  /// A media playlist a player's own engine fetched from `url`, read into `playlists` first:
+  /// its interstitials, as a load of the headless player's (`update`).
+  public func update(fetched playlists: FetchedPlaylists, url: URL) {
+    guard let timeline = playlists.timeline(of: url) else { return }
+    update(timeline, baseURL: url)
   }
 
   /// Schedules new interstitials and updates known ones (by id).
@@ -228,6 +238,7 @@ public final class InterstitialPlayer {
     timer?.cancel()
     timer = nil
     run?.assetTimer?.cancel()
+    if run?.current != nil { assets.stop() }
     run = nil
     queue = []
     player.playingInterstitial = false
