@@ -157,7 +157,9 @@ public final class EngineRun {
   private func checkEnd(limit: Double?, started: Date) -> (ending: Ending, reason: String)? {
     if let reason = interruption.withLock({ $0 }) { return (.interrupted, reason) }
     if let fatal = player.fatalError { return (.fatal, "playback stopped by fatal error \(fatal.code)") }
-    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty, !player.playingInterstitial {
+    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty,
+      !player.playingInterstitial
+    {
       return (.ended, "the content ended")
     }
     if let limit, player.loop.now >= limit { return (.reachedLimit, "reached \(limit) s") }

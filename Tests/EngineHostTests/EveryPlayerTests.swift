@@ -109,14 +109,16 @@ import Testing
   /// is an `interstitialerror` and the content plays on, and the primary content resumes at the
   /// resume offset, as on the headless player.
   @Test func interstitials() throws {
-    let (engine, headless) = try Self.playBoth(plugin: "plugins/interstitials.lua") { try InterstitialServer() }
+    let (engine, headless) = try Self.playBoth(plugin: "plugins/interstitials.lua") {
+      try InterstitialServer()
+    }
     #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
     #expect(headless.begins.count == 1)
     Self.expectSameAds(engine, headless)
     #expect(engine.beacons.count == InterstitialServer.trackedEvents.count, "\(engine.beacons)")
     let kinds: [LogKind] = [
-      .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend, .interstitialerror,
-      .interstitialend,
+      .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend,
+      .interstitialerror, .interstitialend,
     ]
     let shape = { (run: PlayerRun) in run.entries.filter { kinds.contains($0.kind) }.map(\.kind.rawValue) }
     #expect(shape(headless) == kinds.map(\.rawValue))

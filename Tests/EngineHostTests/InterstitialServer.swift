@@ -8,13 +8,15 @@ import RealMedia
 /// interstitial at 6 s (`X-ASSET-LIST`, `X-RESUME-OFFSET=0`). Its asset list names a 4 s real
 /// ad with a VAST tag (`X-VAST-URI`, whose tracking events go to `/track/ad1/…`, answered 204)
 /// and a second asset whose playlist is gone (404), which plays the content on.
-final class InterstitialServer: ServedSource, @unchecked Sendable {
+final class InterstitialServer: ServedSource, Sendable {
   /// Where the interstitial begins in the primary content, seconds.
   static let breakTime = 6.0
   /// The ad's length, seconds.
   static let adSeconds = 4.0
   /// The VAST tracking events of the ad, as the tag names them.
-  static let trackedEvents = ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
+  static let trackedEvents = [
+    "impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
+  ]
 
   let server: LoopbackServer
 
@@ -53,7 +55,8 @@ final class InterstitialServer: ServedSource, @unchecked Sendable {
 
   /// The primary playlist with its program date-time and the interstitial's date range.
   private static func scheduling(_ playlist: [UInt8], assetList: String) -> String {
-    let lines = String(decoding: playlist, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = String(decoding: playlist, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
     var out: [String] = []
     for line in lines {
       if line.hasPrefix("#EXTINF"), !out.contains(where: { $0.hasPrefix("#EXT-X-PROGRAM-DATE-TIME") }) {

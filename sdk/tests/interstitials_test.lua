@@ -275,6 +275,36 @@ return {
     t.equal(h.controller.calls[4][2].vast, nil)
   end },
 
+  { "an asset that starts while its VAST tag loads (a real engine) begins its ad once created", function()
+    local h = harness()
+    local asset = { index = 0, uri = "a", duration = 5, members = { ["X-VAST-URI"] = "good.xml" } }
+    local load = h.vast.load
+    -- The host delivers the asset's start while the plugin waits for the VAST answer.
+    h.vast.load = function(tag, vastOptions)
+      h.fire("interstitialassetstart", { interstitial = AD, asset = asset })
+      t.equal(h.controller.names(), { "createAdBreak" }, "no ad to begin yet")
+      return load(tag, vastOptions)
+    end
+    h.fire("interstitialstart", { interstitial = AD, currentTime = 0 })
+    h.fire("assetlistloaded", { interstitial = AD, assets = { asset } })
+    t.equal(h.controller.names(), { "createAdBreak", "createAd", "beginAd" })
+    t.equal(h.controller.calls[3][2].id, h.controller.calls[2][2].id)
+  end },
+
+  { "an asset that ended before its VAST tag loaded begins no ad", function()
+    local h = harness()
+    local asset = { index = 0, uri = "a", duration = 5, members = { ["X-VAST-URI"] = "good.xml" } }
+    local load = h.vast.load
+    h.vast.load = function(tag, vastOptions)
+      h.fire("interstitialassetstart", { interstitial = AD, asset = asset })
+      h.fire("interstitialassetend", { interstitial = AD, asset = asset, played = 5, reason = "ended" })
+      return load(tag, vastOptions)
+    end
+    h.fire("interstitialstart", { interstitial = AD, currentTime = 0 })
+    h.fire("assetlistloaded", { interstitial = AD, assets = { asset } })
+    t.equal(h.controller.names(), { "createAdBreak", "createAd" })
+  end },
+
   { "an asset that failed is an aderror and its ad is removed", function()
     local h = harness()
     h.fire("interstitialstart", { interstitial = AD, currentTime = 0 })
