@@ -39,6 +39,8 @@ public final class InterstitialPlayer {
   private var sessions = 0
   /// The player is moving the playhead or pausing on the interstitial player's behalf.
   var acting = false
+  /// The seek under way is the interstitial player's own (its `seeked` may come after `acting`).
+  var ownSeek = false
   /// The content position at the last event, the clock then, and whether it was playing.
   var anchor = (position: 0.0, clock: 0.0, playing: false)
   var seekOrigin = 0.0
