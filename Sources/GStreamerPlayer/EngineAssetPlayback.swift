@@ -22,6 +22,10 @@ public final class EngineAssetPlayback: InterstitialAssetPlayback {
   }
 
   public func stop() { link.player?.stopAsset() }
+
+  /// Its fast mode's paused pipeline may wait for ever for a preroll its video sink holds back
+  /// (the unsynchronised audio ran ahead): a flushing seek starts it afresh at the resumption.
+  public var seeksOnResume: Bool { true }
 }
 
 /// An interstitial asset playing in an engine of its own.

@@ -108,8 +108,10 @@ public final class EngineRun {
     player.loop.runDue()
     guard case .time(let position, _) = event, engine.isStepped else { return }
     if engine === player.engine, player.assetEngine != nil {
-      // The primary content waits, paused, while an interstitial's asset plays; it is stepped
-      // once the asset is over, on the clock of the primary content again.
+      // The primary content is paused while an interstitial's asset plays: the frame it reported
+      // passes (its pipeline's pause completes with it), the next waits; it is stepped on once the
+      // asset is over, on the clock of the primary content again.
+      engine.step(until: position)
       heldStep = position
       return
     }

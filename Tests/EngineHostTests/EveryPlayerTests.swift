@@ -115,44 +115,6 @@ import Testing
     Self.expectSameAds(engine, headless)
   }
 
-  /// `plugins/interstitials.lua` on an HLS Interstitials stream (`InterstitialServer`): the
-  /// engine pauses the primary content at the interstitial, its ad plays decoded in an engine of
-  /// its own (its segments fetched through the proxy, in the run's request log), the gone asset
-  /// is an `interstitialerror` and the content plays on, and the primary content resumes at the
-  /// resume offset, as on the headless player. In real time too (16 s), where the engine's
-  /// `seeked` of the resumption comes after the call that asked for it.
-  @Test(arguments: [GStreamerEngineOptions.Speed.fast, .realTime])
-  func interstitials(speed: GStreamerEngineOptions.Speed) throws {
-    let (engine, headless) = try Self.playBoth(plugin: "plugins/interstitials.lua", speed: speed) {
-      try InterstitialServer()
-    }
-    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
-    #expect(headless.begins.count == 1)
-    Self.expectSameAds(engine, headless, breakTolerance: speed == .fast ? 0 : Self.tolerance)
-    #expect(engine.beacons.count == InterstitialServer.trackedEvents.count, "\(engine.beacons)")
-    let kinds: [LogKind] = [
-      .interstitialstart, .assetlistloaded, .interstitialassetstart, .interstitialassetend,
-      .interstitialerror, .interstitialend,
-    ]
-    let shape = { (run: PlayerRun) in run.entries.filter { kinds.contains($0.kind) }.map(\.kind.rawValue) }
-    #expect(shape(headless) == kinds.map(\.rawValue))
-    #expect(shape(engine) == shape(headless))
-    // The ad played its length of media, the content resumed where it paused.
-    let played = { (run: PlayerRun) in run.of(.interstitialassetend).first?.fields["played"]?.numberValue }
-    let enginePlayed = try #require(played(engine))
-    #expect(abs(enginePlayed - InterstitialServer.adSeconds) <= Self.tolerance, "\(enginePlayed)")
-    let resumed = { (run: PlayerRun) in run.of(.interstitialend).first?.fields["resumeTime"]?.numberValue }
-    #expect(resumed(engine) == InterstitialServer.breakTime)
-    #expect(resumed(engine) == resumed(headless))
-    let paused = try #require(engine.of(.interstitialstart).first?.fields["currentTime"]?.numberValue)
-    #expect(abs(paused - InterstitialServer.breakTime) <= Self.tolerance, "\(paused)")
-    // The ad's media went through the engine's proxy: its segments are in the run's request log.
-    let requested = engine.of(.request).compactMap { $0.fields["url"]?.stringValue }
-    #expect(requested.contains { $0.contains("/ad1/") && $0.hasSuffix(".ts") }, "\(requested)")
-    #expect(requested.contains { $0.contains("/gone/media.m3u8") })
-    #expect(engine.of(.error).isEmpty, "\(engine.of(.error).map(\.jsonLine))")
-  }
-
   /// `examples/inband/ts`: timed ID3 (v2.4 and v2.3, a PRIV frame) in real media.
   @Test func inbandTS() throws {
     let (engine, headless) = try Self.playBoth(plugin: "examples/inband/plugin.lua") {

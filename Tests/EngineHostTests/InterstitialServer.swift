@@ -7,7 +7,8 @@ import RealMedia
 /// of primary content (H.264 + AAC TS, 2 s segments) whose playlist schedules one mid-roll
 /// interstitial at 6 s (`X-ASSET-LIST`, `X-RESUME-OFFSET=0`). Its asset list names a 4 s real
 /// ad with a VAST tag (`X-VAST-URI`, whose tracking events go to `/track/ad1/…`, answered 204)
-/// and a second asset whose playlist is gone (404), which plays the content on.
+/// and a second asset whose playlist is gone (404), which plays the content on; with `rolls`, a
+/// pre-roll and a post-roll of the ad too.
 final class InterstitialServer: ServedSource, Sendable {
   /// Where the interstitial begins in the primary content, seconds.
   static let breakTime = 6.0
@@ -20,7 +21,8 @@ final class InterstitialServer: ServedSource, Sendable {
 
   let server: LoopbackServer
 
-  init() throws {
+  /// With `rolls`, a pre-roll and a post-roll of the same ad (`X-ASSET-URI`) too.
+  init(rolls: Bool = false) throws {
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
     let primary = try RealStream(
@@ -29,7 +31,7 @@ final class InterstitialServer: ServedSource, Sendable {
     try RealStream(spec: #"{"format": "hls-ts", "duration": \#(Self.adSeconds), "segmentDuration": 2}"#)
       .serve(on: server, under: "/ad1/")
     let playlist = Self.scheduling(
-      primary.stream.file(named: primary.stream.manifestName) ?? [], assetList: "\(base)/lists/mid1.json")
+      primary.stream.file(named: primary.stream.manifestName) ?? [], base: base, rolls: rolls)
     server.route("/main/index.m3u8") { _ in .text(playlist, type: "application/vnd.apple.mpegurl") }
     server.route("/lists/mid1.json") { _ in
       .text(
@@ -53,18 +55,25 @@ final class InterstitialServer: ServedSource, Sendable {
     """
   }
 
-  /// The primary playlist with its program date-time and the interstitial's date range.
-  private static func scheduling(_ playlist: [UInt8], assetList: String) -> String {
+  /// The primary playlist with its program date-time and the interstitials' date ranges.
+  private static func scheduling(_ playlist: [UInt8], base: String, rolls: Bool) -> String {
+    let kind = "CLASS=\"com.apple.hls.interstitial\""
+    var ranges = [
+      "ID=\"mid1\",\(kind),START-DATE=\"2026-01-01T00:00:0\(Int(breakTime)).000Z\","
+        + "X-ASSET-LIST=\"\(base)/lists/mid1.json\",X-RESUME-OFFSET=0"
+    ]
+    if rolls {
+      let ad = "X-ASSET-URI=\"\(base)/ad1/media.m3u8\""
+      ranges.insert("ID=\"pre\",\(kind),START-DATE=\"2026-01-01T00:00:00.000Z\",CUE=\"PRE\",\(ad)", at: 0)
+      ranges.append("ID=\"post\",\(kind),START-DATE=\"2026-01-01T00:00:00.000Z\",CUE=\"POST\",\(ad)")
+    }
     let lines = String(decoding: playlist, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)
     var out: [String] = []
     for line in lines {
       if line.hasPrefix("#EXTINF"), !out.contains(where: { $0.hasPrefix("#EXT-X-PROGRAM-DATE-TIME") }) {
         out.append("#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00.000Z")
-        out.append(
-          "#EXT-X-DATERANGE:ID=\"mid1\",CLASS=\"com.apple.hls.interstitial\","
-            + "START-DATE=\"2026-01-01T00:00:0\(Int(breakTime)).000Z\",X-ASSET-LIST=\"\(assetList)\","
-            + "X-RESUME-OFFSET=0")
+        out += ranges.map { "#EXT-X-DATERANGE:" + $0 }
       }
       out.append(String(line))
     }

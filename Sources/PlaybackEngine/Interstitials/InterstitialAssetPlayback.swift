@@ -13,6 +13,10 @@ public protocol InterstitialAssetPlayback: AnyObject {
   func play(_ url: URL, from offset: Double, length: Double, ended: @escaping (_ failure: String?) -> Void)
   /// Stops the asset playing, if any (a seek, a skip, the playout limit, a new source).
   func stop()
+  /// Whether the primary content resumes with a seek to its resumption point even when it is
+  /// where it paused: a real engine's pipeline, paused while its unsynchronised sinks ran ahead,
+  /// is started afresh from there.
+  var seeksOnResume: Bool { get }
 }
 
 /// The headless player's assets: each lasts its playlist's duration on the player's clock, and
@@ -36,4 +40,7 @@ public final class ClockAssetPlayback: InterstitialAssetPlayback {
     timer?.cancel()
     timer = nil
   }
+
+  /// The clock's content resumes where it paused without a seek.
+  public var seeksOnResume: Bool { false }
 }

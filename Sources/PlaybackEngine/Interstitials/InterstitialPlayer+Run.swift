@@ -185,6 +185,8 @@ extension InterstitialPlayer {
       scheduled.snapbackTarget = nil
     } else if scheduled.isPre, isLive {
       target = liveJoinAfterPreRoll
+    } else if scheduled.isPre {
+      target = contentStart
     }
     if reason != "seek", let target { resumePoint = max(resumePoint ?? target, target) }
     self.run = nil
@@ -210,7 +212,9 @@ extension InterstitialPlayer {
     // After pre-rolls nothing at the resumption point has played: a mid-roll there plays.
     let afterPreRolls = queueOfPreRolls
     acting {
-      if VirtualTime.micros(point) != VirtualTime.micros(player.currentTime) { player.seek(to: point) }
+      if assets.seeksOnResume || VirtualTime.micros(point) != VirtualTime.micros(player.currentTime) {
+        player.seek(to: point)
+      }
       cursorMicros = VirtualTime.micros(player.currentTime) - (afterPreRolls ? 1 : 0)
     }
     // A live stream's pre-rolls ended inside a mid-roll: it plays from there, as on a join.

@@ -34,6 +34,9 @@ public final class InterstitialPlayer {
   var cursorMicros: Int64 = -1
   /// Whether the primary content began playing (pre-rolls played) since the source loaded or ended.
   var started = false
+  /// Where the primary content stood when play was asked before it began: a VOD pre-roll's
+  /// content resumes there (a real engine plays some frames before it says it plays).
+  var contentStart: Double?
   /// `_HLS_primary_id`: one value for every interstitial request of a playback session.
   private(set) var primaryId = ""
   private var sessions = 0
@@ -58,7 +61,7 @@ public final class InterstitialPlayer {
     backlink.attach(self)
     let backlink = backlink
     player.addEventListener(.playing) { _ in backlink.object?.playing() }
-    player.addEventListener(.play) { _ in backlink.object?.holdPrimary() }
+    player.addEventListener(.play) { _ in backlink.object?.playAsked() }
     player.addEventListener(.pause) { _ in backlink.object?.paused() }
     player.addEventListener(.timeupdate) { _ in backlink.object?.note() }
     player.addEventListener(.seeking) { _ in backlink.object?.seeking() }
@@ -80,6 +83,7 @@ public final class InterstitialPlayer {
     mpdURL = nil
     reportedErrors = []
     started = false
+    contentStart = nil
     cursorMicros = -1
     anchor = (0, player.loop.now, false)
     sessions += 1
@@ -172,6 +176,11 @@ public final class InterstitialPlayer {
     // A live stream joined inside an interstitial plays it from there (`_HLS_start_offset`).
     guard let joined = joinedInside(at: here) else { return arm() }
     start([joined], resumingPrimary: true)
+  }
+
+  private func playAsked() {
+    if !started, run == nil, player.isLoaded { contentStart = player.currentTime }
+    holdPrimary()
   }
 
   /// The content stays paused while an interstitial plays, even if play is pressed.
