@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerEngine
 import PlayerSeam
+import TestFiles
 import Testing
 
 /// `plugins/interstitials.lua` on every player: HLS Interstitials of real media
@@ -67,6 +68,24 @@ extension EveryPlayerTests {
     for (seen, wanted) in zip(played(engine), played(headless)) {
       #expect(abs(seen - wanted) <= Self.tolerance, "played \(seen) vs \(wanted)")
     }
+  }
+
+  /// An asset the engine cannot play (its playlist loads, its segments are gone): its engine's
+  /// error is an `interstitialerror` naming it, the asset ends with `reason = "error"`, and the
+  /// interstitial and the content go on. (The headless player, which fetches no asset segments,
+  /// plays it on its clock.)
+  @Test func anAssetTheEngineCannotPlayIsAnErrorAndTheContentGoesOn() throws {
+    let served = try InterstitialServer(segmentsGone: true)
+    let path = repositoryRoot.appendingPathComponent("plugins/interstitials.lua").path
+    let engine = try PlayerRun.onEngine(plugin: path, source: served.sourceJSON)
+    #expect(engine.ending.hasPrefix("ended"), "\(engine.ending)")
+    let ends = engine.of(.interstitialassetend).map { $0.fields["reason"]?.stringValue }
+    #expect(ends == ["error"])
+    let errors = engine.of(.interstitialerror).compactMap { $0.fields["message"]?.stringValue }
+    #expect(errors.count == 2, "\(errors)")
+    #expect(errors.first?.contains("hlsdemux") == true, "\(errors)")
+    #expect(engine.of(.interstitialend).first?.fields["reason"]?.stringValue == "ended")
+    #expect(engine.of(.error).isEmpty, "\(engine.of(.error).map(\.jsonLine))")
   }
 
   /// The interstitial events of a run, by kind, in order.

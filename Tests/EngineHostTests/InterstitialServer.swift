@@ -21,22 +21,28 @@ final class InterstitialServer: ServedSource, Sendable {
 
   let server: LoopbackServer
 
-  /// With `rolls`, a pre-roll and a post-roll of the same ad (`X-ASSET-URI`) too.
-  init(rolls: Bool = false) throws {
+  /// With `rolls`, a pre-roll and a post-roll of the same ad (`X-ASSET-URI`) too. With
+  /// `segmentsGone`, the list's ad is a playlist whose segments are gone (404): its duration is
+  /// known, but no engine can play it.
+  init(rolls: Bool = false, segmentsGone: Bool = false) throws {
     server = try LoopbackServer()
     let base = server.baseURL.absoluteString
     let primary = try RealStream(
       spec: #"{"format": "hls-ts", "duration": 12, "segmentDuration": 2}"#)
     primary.serve(on: server, under: "/main/")
-    try RealStream(spec: #"{"format": "hls-ts", "duration": \#(Self.adSeconds), "segmentDuration": 2}"#)
-      .serve(on: server, under: "/ad1/")
+    let ad = try RealStream(
+      spec: #"{"format": "hls-ts", "duration": \#(Self.adSeconds), "segmentDuration": 2}"#)
+    ad.serve(on: server, under: "/ad1/")
+    let adPlaylist = String(decoding: ad.stream.file(named: ad.stream.manifestName) ?? [], as: UTF8.self)
+    server.route("/broken/media.m3u8") { _ in .text(adPlaylist, type: "application/vnd.apple.mpegurl") }
+    let adFolder = segmentsGone ? "broken" : "ad1"
     let playlist = Self.scheduling(
       primary.stream.file(named: primary.stream.manifestName) ?? [], base: base, rolls: rolls)
     server.route("/main/index.m3u8") { _ in .text(playlist, type: "application/vnd.apple.mpegurl") }
     server.route("/lists/mid1.json") { _ in
       .text(
         """
-        {"ASSETS": [{"URI": "\(base)/ad1/media.m3u8", "DURATION": \(Self.adSeconds), "X-VAST-URI": "\(base)/vast/ad1.xml"},
+        {"ASSETS": [{"URI": "\(base)/\(adFolder)/media.m3u8", "DURATION": \(Self.adSeconds), "X-VAST-URI": "\(base)/vast/ad1.xml"},
                     {"URI": "\(base)/gone/media.m3u8", "DURATION": 2}]}
         """, type: "application/json")
     }
