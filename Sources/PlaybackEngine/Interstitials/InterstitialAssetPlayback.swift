@@ -20,7 +20,7 @@ public protocol InterstitialAssetPlayback: AnyObject {
 }
 
 /// The headless player's assets: each lasts its playlist's duration on the player's clock, and
-/// nothing is decoded.
+/// nothing is decoded. Host thread only.
 public final class ClockAssetPlayback: InterstitialAssetPlayback {
   private let loop: any IntegrationScheduler
   private var timer: (any ScheduledTimer)?
