@@ -39,6 +39,7 @@ public final class EngineHost {
     pluginHost = try PluginHost(player: player, options: options)
     // The engine's requests go through the same client as the plugins': logged, faults injected.
     player.engineOptions.http = pluginHost.engine.http
+    player.playInterstitials(through: pluginHost.engine)
     runner = EngineRun(player: player)
     pluginHost.lua.runBudgetSpent = { [runner] in runner.interrupt("the plugins' run time budget is spent") }
   }

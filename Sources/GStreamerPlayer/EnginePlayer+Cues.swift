@@ -33,6 +33,7 @@ extension EnginePlayer {
       }
       mergeCues(Self.timed(load.added, by: .adhost))
       followLiveWindow(load.liveWindow)
+      interstitials?.update(fetched: playlists, url: url)
     case .failure(let error):
       let kind: LogKind = url.pathExtension.lowercased() == "mpd" ? .mpdIssue : .playlistWarning
       appendLog(

@@ -101,10 +101,11 @@ extension EnginePlayer {
       // reached the seek: such a report moves neither the playhead nor the media clock, and fires
       // no `timeupdate` (a stepped engine is not stepped on it either: `EngineRun`).
       guard seekTargetMicros == nil else { return }
-      loop.follow(position: position)
+      // While an interstitial's asset plays, the fast mode's clock follows the asset's engine.
+      if asset == nil { loop.follow(position: position) }
       report(position)
     case .state(let state, let position):
-      if state == .seeked || state == .seeking, let position { loop.seeked(to: position) }
+      if state == .seeked || state == .seeking, let position, asset == nil { loop.seeked(to: position) }
       if state == .seeked { seekTargetMicros = nil }
       // A stepped engine's playhead is its video sink's, which its own reports give: the
       // pipeline's position in a state report leads it by the unsynchronised audio (its

@@ -24,6 +24,7 @@ extension EnginePlayer {
     reportedAtMicros = loop.nowMicros
     lastCueCheckMicros = nil
     seekTargetMicros = nil
+    stopAsset()
     if newSource == nil { engine?.pause() }
     lifecycle.setSource(newSource)
   }
@@ -35,6 +36,7 @@ extension EnginePlayer {
     guard !isDestroyed else { return }
     settlePosition()
     cancelCueTimer()
+    stopAsset()
     wantsToPlay = false
     isDestroyed = true
     lifecycle.destroy(integrations: ads.integrations)
@@ -54,6 +56,8 @@ extension EnginePlayer: SourceLifecyclePlayer {
       fail(message: "the source gives no URL for the engine to play", code: PlayerError.contentLoadErrorCode)
       return
     }
+    // The interstitials of the playlists the engine is about to fetch.
+    interstitials?.reset(mediaURL: uri)
     do throws(GStreamerEngineFailure) {
       // The helper plays one pipeline: each source gets a helper of its own, the last one's ends.
       self.engine?.destroy(grace: 0)

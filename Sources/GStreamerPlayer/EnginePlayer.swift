@@ -32,9 +32,14 @@ public final class EnginePlayer {
   /// Supplies the timeline of a loaded source, possibly after I/O; nil: `defaultTimeline`.
   public var prepareContent:
     ((SourceDescription, @escaping (Result<ContentTimeline, any Error>) -> Void) -> Void)?
-  /// Whether an HLS interstitial plays now (the engine plays none: always false unless the host
-  /// says so).
+  /// Whether an HLS interstitial plays now (the interstitial player says so).
   public var playingInterstitial = false
+  /// Plays the HLS interstitials of the playlists the engine fetched, their assets in an engine
+  /// of their own (`EngineAssetPlayback`); nil: none play. Its owner is the host's
+  /// `PlaybackEngine`.
+  public weak var interstitials: InterstitialPlayer?
+  /// The interstitial asset playing in an engine of its own, if any.
+  var asset: EngineAsset?
   /// Decides what a click on the playing ad does.
   public var clickHandler: ((ClickTarget, any IntegrationAd) -> ClickOutcome?)?
   /// The pictures of the video to take once the content loads: the frame shown at each media

@@ -35,6 +35,8 @@ public final class EngineRun {
   private var lastPlayhead: Int64 = -1
   /// Where the stepped engine last reported its playhead since the last seek: where it waits.
   private var steppedFrom: Double?
+  /// Where the stepped primary engine waits while an interstitial's asset plays.
+  private var heldStep: Double?
   private var playheadMovedAt = Date()
   private let interruption = Mutex<String?>(nil)
   /// The longest the loop waits for an event before it looks at its timers again, microseconds.
@@ -81,13 +83,19 @@ public final class EngineRun {
     var slice = Self.sliceMicros
     if let due = loop.nextDueMicros { slice = max(0, min(slice, due &- loop.nowMicros)) }
     if let engine = player.engine {
-      if let event = engine.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
-        apply(event, engine)
+      // While an interstitial's asset plays in an engine of its own, that engine leads.
+      let leading = player.assetEngine ?? engine
+      if let event = leading.next(before: Date(timeIntervalSinceNow: Double(slice) / 1_000_000)) {
+        apply(event, leading)
         // What else the engine said meanwhile, without waiting.
-        while let more = engine.next(before: Date()) { apply(more, engine) }
+        while let more = leading.next(before: Date()) { apply(more, leading) }
       } else if engine.isFinished {
         return false
       }
+      if leading !== engine {
+        while let more = engine.next(before: Date()) { apply(more, engine) }
+      }
+      releaseHeldStep()
     } else {
       loop.waitForWork(untilMicros: loop.nowMicros &+ slice)
     }
@@ -98,9 +106,25 @@ public final class EngineRun {
   /// Applies an event and runs the timers it made due; a stepped engine may then play on, a step
   /// further than the playhead it reported (or, when a live window moved, than the last one).
   private func apply(_ event: EngineEvent, _ engine: GStreamerEngine) {
-    player.handle(event)
+    let primary = engine === player.engine
+    if primary { player.handle(event) } else { player.handleAsset(event, from: engine) }
     player.loop.runDue()
     guard engine.isStepped else { return }
+    if primary, player.assetEngine != nil {
+      // The primary content is paused while an interstitial's asset plays: the frame it reported
+      // passes (its pipeline's pause completes with it), the next waits; it is stepped on once the
+      // asset is over, on the clock of the primary content again.
+      if case .time(let position, _) = event {
+        engine.step(until: position)
+        heldStep = position
+      }
+      return
+    }
+    guard engine === (player.assetEngine ?? player.engine) else { return }
+    guard primary else {
+      if case .time(let position, _) = event { step(engine, from: position, live: false) }
+      return
+    }
     // A seek the host asked for is under way: a position the engine reports now is of the stream
     // before it, and a step from there would let the stream after it play that far unstepped.
     guard player.seekTargetMicros == nil else {
@@ -110,28 +134,38 @@ public final class EngineRun {
     switch event {
     case .time(let position, _):
       steppedFrom = position
-      step(engine, from: position)
+      step(engine, from: position, live: true)
     case .playlist:
-      if let position = steppedFrom { step(engine, from: position) }
+      if let position = steppedFrom { step(engine, from: position, live: true) }
     case .state(.seeking, _):
       steppedFrom = nil
     default: break
     }
   }
 
+  /// Steps the primary content's engine from where it waited while an interstitial's asset
+  /// played, once the asset is over.
+  private func releaseHeldStep() {
+    guard let position = heldStep, player.assetEngine == nil, let engine = player.engine else { return }
+    heldStep = nil
+    steppedFrom = position
+    step(engine, from: position, live: true)
+  }
+
   /// Lets a stepped engine waiting at `position` play on. A step ends short of the next timer:
   /// the frame due then is reported, and the timer fires at its own time, not at the next
-  /// report's. On a live stream it also ends where the live window has to move first
-  /// (`EnginePlayer.liveStepLimitMicros`): the engine waits there for the demuxer's next load.
-  private func step(_ engine: GStreamerEngine, from position: Double) {
+  /// report's. On a live stream (`live`: the primary content's) it also ends where the live
+  /// window has to move first (`EnginePlayer.liveStepLimitMicros`): the engine waits there for
+  /// the demuxer's next load.
+  private func step(_ engine: GStreamerEngine, from position: Double, live: Bool) {
     let loop = player.loop
+    let liveLimit = live ? player.liveStepLimitMicros : nil
     var until = position + Self.stepSeconds
-    for limit in [loop.nextDueMicros, player.liveStepLimitMicros].compactMap({ $0 })
-    where limit > loop.nowMicros {
+    for limit in [loop.nextDueMicros, liveLimit].compactMap({ $0 }) where limit > loop.nowMicros {
       until = min(until, position + VirtualTime.seconds(limit &- loop.nowMicros) - 0.000_001)
     }
     // The frame at `position` waits: the live window has to move first.
-    if let limit = player.liveStepLimitMicros, limit <= loop.nowMicros { return }
+    if let liveLimit, liveLimit <= loop.nowMicros { return }
     until = max(position, until)
     loop.stepped(until: until)
     engine.step(until: until)
@@ -158,7 +192,9 @@ public final class EngineRun {
   private func checkEnd(limit: Double?, started: Date) -> (ending: Ending, reason: String)? {
     if let reason = interruption.withLock({ $0 }) { return (.interrupted, reason) }
     if let fatal = player.fatalError { return (.fatal, "playback stopped by fatal error \(fatal.code)") }
-    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty {
+    if player.ended, player.ads.currentAdBreak == nil, player.ads.currentAds.isEmpty,
+      !player.playingInterstitial
+    {
       return (.ended, "the content ended")
     }
     if let limit, player.loop.now >= limit { return (.reachedLimit, "reached \(limit) s") }
@@ -171,8 +207,10 @@ public final class EngineRun {
   /// The run's end when the playhead has stood still for `stallTimeout` while the content
   /// plays; nil otherwise.
   private func stall() -> (ending: Ending, reason: String)? {
-    let playhead = player.positionMicros
-    let playing = player.isLoaded && !player.paused && !player.ended && player.wantsToPlay
+    // An interstitial's asset playing in an engine of its own is the playhead that must move.
+    let playhead = player.assetPositionMicros ?? player.positionMicros
+    let playing =
+      player.assetEngine != nil || (player.isLoaded && !player.paused && !player.ended && player.wantsToPlay)
     if playhead != lastPlayhead || !playing {
       lastPlayhead = playhead
       playheadMovedAt = Date()

@@ -111,6 +111,18 @@ public final class PlaybackEngine {
   /// The id of the engine's own integration (client-side ads), which no other may register.
   public static var integration: String { ClientSideAds.integration }
 
+  /// Plays the player's HLS interstitials, their lists and playlists loaded through this engine's
+  /// client and their media played by `assets`. The headless player's come with `readsPlaylists`;
+  /// a player whose own engine fetches the playlists (the GStreamer player) calls this and hands
+  /// the interstitial player each media playlist it read (`update`) and each new source (`reset`).
+  @discardableResult
+  public func playInterstitials(with assets: any InterstitialAssetPlayback) -> InterstitialPlayer {
+    let interstitialPlayer = InterstitialPlayer(
+      player: player, loader: InterstitialLoader(player: player, http: http), assets: assets)
+    interstitials = interstitialPlayer
+    return interstitialPlayer
+  }
+
   /// Makes the player read HLS playlists (and play their interstitials) and DASH MPDs with
   /// the options' settings.
   private func readPlaylists(_ options: PlaybackEngineOptions) {
@@ -119,9 +131,7 @@ public final class PlaybackEngine {
       player: player, http: http, allowsLive: options.allowsLivePlaylists,
       variant: options.segments?.variant ?? .first, liveStart: options.liveStart)
     playlists = reader
-    let interstitialPlayer = InterstitialPlayer(
-      player: player, loader: InterstitialLoader(player: player, http: http))
-    interstitials = interstitialPlayer
+    let interstitialPlayer = playInterstitials(with: ClockAssetPlayback(loop: player.loop))
     let loader = options.segments.flatMap { segmentOptions in
       segmentOptions.enabled
         ? SegmentLoader(

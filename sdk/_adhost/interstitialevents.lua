@@ -34,7 +34,7 @@ function M.install(Session)
     if not ok then
       return
     end
-    local entry = { interstitial = interstitial, adBreak = adBreak, ads = {},
+    local entry = { interstitial = interstitial, adBreak = adBreak, ads = {}, loading = {},
       skipControl = interstitial.skipControl }
     self.breaks[interstitial.id] = entry
     if interstitial.assetUri then
@@ -75,6 +75,9 @@ function M.install(Session)
     local asset = event.asset
     local ad = entry and entry.ads[asset.index]
     if not ad then
+      if entry and entry.loading[asset.index] then
+        entry.startedEarly = event -- its VAST tag is loading: the ad begins once created
+      end
       return
     end
     local controller, timer = self.controller, self.services.timer
@@ -100,6 +103,9 @@ function M.install(Session)
   -- interstitialassetend: endAd, or skipAd when a seek left the asset or it was skipped.
   function Session:assetEnded(event)
     local entry = self:entryOf(event.interstitial)
+    if entry then
+      entry.startedEarly = nil
+    end
     if not entry or not entry.playing then
       return
     end

@@ -7,7 +7,8 @@
 --   assetlistloaded         an ad per asset of the list (a VAST ad, tracked natively, when the asset
 --                           names its VAST tag with "X-VAST-URI"; its SVTA creative signaling,
 --                           asset.creativeSignaling, tracked natively too); X-ASSET-URI: one ad
---   interstitialassetstart  beginAd, then progress every 0.25 s of the clock
+--   interstitialassetstart  beginAd (once its VAST ad is created, if that is still loading),
+--                           then progress every 0.25 s of the clock
 --   interstitialassetend    endAd (played to its end, or cut by X-PLAYOUT-LIMIT); skipAd when a
 --                           seek left it or it was skipped
 --
@@ -106,11 +107,20 @@ function Session:createAd(entry, index, asset)
   entry.before = (entry.before or 0) + (asset.duration or 0)
   local tag = asset.members and asset.members["X-VAST-URI"]
   if type(tag) == "string" then
+    entry.loading[index] = true
     init.vast = self:loadVAST(entry, index, tag)
+    entry.loading[index] = nil
   end
   local ok, ad = self:report(self.controller.createAd, self.controller, init, entry.adBreak)
   if ok then
     entry.ads[index] = ad
+  end
+  -- A player whose requests answer as they come (a real engine) may have started the asset
+  -- while its VAST tag loaded: its ad begins now.
+  local started = entry.startedEarly
+  if started and started.asset.index == index then
+    entry.startedEarly = nil
+    self:assetStarted(started)
   end
   return ad
 end

@@ -121,6 +121,21 @@ local function progresses(h, from)
   return values
 end
 
+-- An asset whose ad is a VAST tag's.
+local VAST_ASSET = { index = 0, uri = "a", duration = 5, members = { ["X-VAST-URI"] = "good.xml" } }
+
+-- Starts an interstitial of VAST_ASSET whose VAST tag answers only after `meanwhile` ran: what
+-- a host whose requests answer as they come (a real engine) may deliver while the plugin waits.
+local function vastAnsweringAfter(h, meanwhile)
+  local load = h.vast.load
+  h.vast.load = function(tag, vastOptions)
+    meanwhile()
+    return load(tag, vastOptions)
+  end
+  h.fire("interstitialstart", { interstitial = AD, currentTime = 0 })
+  h.fire("assetlistloaded", { interstitial = AD, assets = { VAST_ASSET } })
+end
+
 -- Quartile beacons of a 10 s asset, and the break's.
 local function tracking()
   local function quartiles(n)
@@ -273,6 +288,25 @@ return {
     t.equal(h.controller.calls[3], { "error", "interstitial ad asset 1: VAST 301: timeout" })
     t.equal(h.controller.calls[4][1], "createAd")
     t.equal(h.controller.calls[4][2].vast, nil)
+  end },
+
+  { "an asset that starts while its VAST tag loads (a real engine) begins its ad once created", function()
+    local h = harness()
+    vastAnsweringAfter(h, function()
+      h.fire("interstitialassetstart", { interstitial = AD, asset = VAST_ASSET })
+      t.equal(h.controller.names(), { "createAdBreak" }, "no ad to begin yet")
+    end)
+    t.equal(h.controller.names(), { "createAdBreak", "createAd", "beginAd" })
+    t.equal(h.controller.calls[3][2].id, h.controller.calls[2][2].id)
+  end },
+
+  { "an asset that ended before its VAST tag loaded begins no ad", function()
+    local h = harness()
+    vastAnsweringAfter(h, function()
+      h.fire("interstitialassetstart", { interstitial = AD, asset = VAST_ASSET })
+      h.fire("interstitialassetend", { interstitial = AD, asset = VAST_ASSET, played = 5, reason = "ended" })
+    end)
+    t.equal(h.controller.names(), { "createAdBreak", "createAd" })
   end },
 
   { "an asset that failed is an aderror and its ad is removed", function()

@@ -120,19 +120,32 @@ extension InterstitialPlayer {
     let fields = JSONObject([("interstitial", run.scheduled.detail), ("asset", detail)])
     player.emit(.interstitialassetstart, detail: fields, logged: logged(run, fields))
     guard self.run === run, run.current?.index == index else { return }
-    run.assetTimer = player.loop.after(length) { [backlink] in
-      guard let self = backlink.object, self.run === run else { return }
-      run.assetTimer = nil
-      self.endAsset(run, reason: run.current?.cutByLimit == true ? "playout-limit" : "ended")
+    if length < remaining { armLimit(run, after: length) }
+    let url =
+      asset.isMPD ? asset.url : InterstitialLoader.url(asset.url, adding: [("_HLS_primary_id", primaryId)])
+    assets.play(url, from: from, length: remaining) { [backlink] failure in
+      guard let self = backlink.object, self.run === run, run.current?.index == index else { return }
+      if let failure { self.assetFailed(run, detail, failure) }
+      self.endAsset(run, reason: failure == nil ? "ended" : "error")
     }
   }
 
-  /// Ends the asset playing (`reason`: `ended`, `playout-limit`, `seek`, `skip`); then the next
-  /// plays unless the interstitial is over.
+  /// Ends the asset playing at the playout limit, `seconds` from now.
+  func armLimit(_ run: InterstitialRun, after seconds: Double) {
+    run.assetTimer = player.loop.after(seconds) { [backlink] in
+      guard let self = backlink.object, self.run === run else { return }
+      run.assetTimer = nil
+      self.endAsset(run, reason: "playout-limit")
+    }
+  }
+
+  /// Ends the asset playing (`reason`: `ended`, `playout-limit`, `seek`, `skip`, `error`: its
+  /// media could not play on); then the next plays unless the interstitial is over.
   func endAsset(_ run: InterstitialRun, reason: String) {
     guard let current = run.current else { return }
     run.assetTimer?.cancel()
     run.assetTimer = nil
+    assets.stop()
     run.current = nil
     let played = min(current.length, player.loop.now - current.startedAt)
     run.played += played
@@ -172,6 +185,8 @@ extension InterstitialPlayer {
       scheduled.snapbackTarget = nil
     } else if scheduled.isPre, isLive {
       target = liveJoinAfterPreRoll
+    } else if scheduled.isPre {
+      target = contentStart
     }
     if reason != "seek", let target { resumePoint = max(resumePoint ?? target, target) }
     self.run = nil
@@ -197,7 +212,9 @@ extension InterstitialPlayer {
     // After pre-rolls nothing at the resumption point has played: a mid-roll there plays.
     let afterPreRolls = queueOfPreRolls
     acting {
-      if VirtualTime.micros(point) != VirtualTime.micros(player.currentTime) { player.seek(to: point) }
+      if assets.seeksOnResume || VirtualTime.micros(point) != VirtualTime.micros(player.currentTime) {
+        player.seek(to: point)
+      }
       cursorMicros = VirtualTime.micros(player.currentTime) - (afterPreRolls ? 1 : 0)
     }
     // A live stream's pre-rolls ended inside a mid-roll: it plays from there, as on a join.

@@ -4,6 +4,7 @@ import PlayerSeam
 extension InterstitialPlayer {
   /// Where the seek comes from: the position the last event left, moved on by the clock.
   func seeking() {
+    ownSeek = acting
     seekOrigin = anchor.position + (anchor.playing ? player.loop.now - anchor.clock : 0)
   }
 
@@ -12,7 +13,10 @@ extension InterstitialPlayer {
   /// the start of an unplayed `JUMP`-restricted interstitial goes to it first (the last one
   /// passed), and on to the target once it has played.
   func seeked() {
-    guard !acting else { return }
+    // A real engine reports the end of a seek later than the call that asked for it.
+    let own = acting || ownSeek
+    ownSeek = false
+    guard !own else { return }
     let target = player.currentTime
     defer { note() }
     if let run {

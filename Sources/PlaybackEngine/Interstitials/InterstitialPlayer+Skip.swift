@@ -34,13 +34,11 @@ extension InterstitialPlayer {
     let natural = current.naturalLength - elapsed
     let length = min(natural, left)
     run.assetTimer?.cancel()
+    run.assetTimer = nil
     run.current = InterstitialRun.PlayingAsset(
       index: current.index, detail: current.detail, startedAt: current.startedAt, length: elapsed + length,
       naturalLength: current.naturalLength, cutByLimit: length < natural)
-    run.assetTimer = player.loop.after(length) { [backlink] in
-      guard let self = backlink.object, self.run === run else { return }
-      run.assetTimer = nil
-      self.endAsset(run, reason: run.current?.cutByLimit == true ? "playout-limit" : "ended")
-    }
+    // The asset's own end comes from its playback (`InterstitialAssetPlayback`), whatever the limit.
+    if length < natural { armLimit(run, after: length) }
   }
 }

@@ -10,6 +10,8 @@ import PlayerSeam
 public final class InterstitialPlayer {
   unowned let player: any IntegrationPlayer
   let loader: InterstitialLoader
+  /// How each asset's media plays: on the clock, or in a real engine.
+  let assets: any InterstitialAssetPlayback
   /// The interstitials known, by time.
   private(set) var scheduled: [ScheduledInterstitial] = []
   private var byId: [String: ScheduledInterstitial] = [:]
@@ -32,11 +34,16 @@ public final class InterstitialPlayer {
   var cursorMicros: Int64 = -1
   /// Whether the primary content began playing (pre-rolls played) since the source loaded or ended.
   var started = false
+  /// Where the primary content stood when play was asked before it began: a VOD pre-roll's
+  /// content resumes there (a real engine plays some frames before it says it plays).
+  var contentStart: Double?
   /// `_HLS_primary_id`: one value for every interstitial request of a playback session.
   private(set) var primaryId = ""
   private var sessions = 0
   /// The player is moving the playhead or pausing on the interstitial player's behalf.
   var acting = false
+  /// The seek under way is the interstitial player's own (its `seeked` may come after `acting`).
+  var ownSeek = false
   /// The content position at the last event, the clock then, and whether it was playing.
   var anchor = (position: 0.0, clock: 0.0, playing: false)
   var seekOrigin = 0.0
@@ -47,13 +54,14 @@ public final class InterstitialPlayer {
   /// How its listeners, timers and loads reach it (it may go before the player).
   let backlink = Backlink<InterstitialPlayer>()
 
-  init(player: any IntegrationPlayer, loader: InterstitialLoader) {
+  init(player: any IntegrationPlayer, loader: InterstitialLoader, assets: any InterstitialAssetPlayback) {
     self.player = player
     self.loader = loader
+    self.assets = assets
     backlink.attach(self)
     let backlink = backlink
     player.addEventListener(.playing) { _ in backlink.object?.playing() }
-    player.addEventListener(.play) { _ in backlink.object?.holdPrimary() }
+    player.addEventListener(.play) { _ in backlink.object?.playAsked() }
     player.addEventListener(.pause) { _ in backlink.object?.paused() }
     player.addEventListener(.timeupdate) { _ in backlink.object?.note() }
     player.addEventListener(.seeking) { _ in backlink.object?.seeking() }
@@ -68,13 +76,14 @@ public final class InterstitialPlayer {
   deinit { backlink.clear() }
 
   /// A new source: forget the old one's interstitials.
-  func reset(mediaURL: URL?) {
+  public func reset(mediaURL: URL?) {
     stop()
     scheduled = []
     byId = [:]
     mpdURL = nil
     reportedErrors = []
     started = false
+    contentStart = nil
     cursorMicros = -1
     anchor = (0, player.loop.now, false)
     sessions += 1
@@ -93,6 +102,13 @@ public final class InterstitialPlayer {
         detail: JSONObject([("message", .string("the playlist \(baseURL.absoluteString): \(error)"))]))
     }
     schedule(found, format: .hls)
+  }
+
+  /// A media playlist a player's own engine fetched from `url`, read into `playlists` first:
+  /// its interstitials, as a load of the headless player's (`update`).
+  public func update(fetched playlists: FetchedPlaylists, url: URL) {
+    guard let timeline = playlists.timeline(of: url) else { return }
+    update(timeline, baseURL: url)
   }
 
   /// Schedules new interstitials and updates known ones (by id).
@@ -162,6 +178,11 @@ public final class InterstitialPlayer {
     start([joined], resumingPrimary: true)
   }
 
+  private func playAsked() {
+    if !started, run == nil, player.isLoaded { contentStart = player.currentTime }
+    holdPrimary()
+  }
+
   /// The content stays paused while an interstitial plays, even if play is pressed.
   private func holdPrimary() {
     guard run != nil, !acting, !player.paused else { return }
@@ -228,6 +249,7 @@ public final class InterstitialPlayer {
     timer?.cancel()
     timer = nil
     run?.assetTimer?.cancel()
+    if run?.current != nil { assets.stop() }
     run = nil
     queue = []
     player.playingInterstitial = false

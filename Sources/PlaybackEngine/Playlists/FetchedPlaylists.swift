@@ -88,6 +88,9 @@ public struct FetchedPlaylists {
     return .success(load)
   }
 
+  /// The timeline of the media playlist fetched from `url` (its loads merged), if one was read.
+  func timeline(of url: URL) -> HLSTimeline? { playlists[url.absoluteString] }
+
   /// Whether a body is an HLS playlist (`#EXTM3U` first, after a byte order mark or white
   /// space); else it is read as an MPD.
   static func isHLS(_ body: [UInt8]) -> Bool {
