@@ -137,6 +137,11 @@ public final class EngineRun {
       step(engine, from: position, live: true)
     case .playlist:
       if let position = steppedFrom { step(engine, from: position, live: true) }
+    case .state(.seeked, let target?):
+      // The first frame past the target may have been reported before the seek was done (and
+      // taken for one of the stream before it): it waits for a step from the target.
+      steppedFrom = target
+      step(engine, from: target, live: true)
     case .state(.seeking, _):
       steppedFrom = nil
     default: break
@@ -148,6 +153,8 @@ public final class EngineRun {
   private func releaseHeldStep() {
     guard let position = heldStep, player.assetEngine == nil, let engine = player.engine else { return }
     heldStep = nil
+    // The content resumes with a seek: it is stepped from the seek's target once it is done.
+    guard player.seekTargetMicros == nil else { return }
     steppedFrom = position
     step(engine, from: position, live: true)
   }
