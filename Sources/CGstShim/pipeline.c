@@ -103,7 +103,10 @@ void shim_load_again(void) {
   gchar *uri = g_strdup(loaded.uri);
   int failed = gs_load(uri, loaded.fast, loaded.show);
   g_free(uri);
-  if (failed) shim_callbacks->error("the pipeline could not be built again", "", "adhost-gst");
+  if (failed)
+    shim_callbacks->error("playbin3 could not be built again after the adaptive demuxer failed at its start "
+                          "(GStreamer 1.22 on a short VOD stream); run the source again",
+                          "", "adhost-gst");
   else if (target == GST_STATE_PLAYING) gs_play();
 }
 

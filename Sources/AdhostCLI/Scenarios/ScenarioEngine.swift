@@ -7,11 +7,18 @@ enum ScenarioEngine {
   /// engine and no speed: a check must not depend on how loaded the machine is, and in real time
   /// every time is the wall clock's.
   static func fastUnlessGiven(_ arguments: [String]) -> [String] {
-    let engine = arguments.indices.last { arguments[$0] == EngineChoice.engine.name }
-    guard let engine, arguments.indices.contains(engine + 1), arguments[engine + 1] == "gstreamer",
-      !arguments.contains(EngineChoice.engineSpeed.name)
-    else { return arguments }
+    guard engineName(in: arguments) == "gstreamer", !arguments.contains(EngineChoice.engineSpeed.name) else {
+      return arguments
+    }
     return arguments + [EngineChoice.engineSpeed.name, "fast"]
+  }
+
+  /// The engine run arguments choose: the value of their last `--engine`, else `headless`.
+  static func engineName(in arguments: [String]) -> String {
+    guard let option = arguments.indices.last(where: { arguments[$0] == EngineChoice.engine.name }),
+      arguments.indices.contains(option + 1)
+    else { return "headless" }
+    return arguments[option + 1]
   }
 
   /// The tolerance of an expected time, in seconds, when the engine runs the scenario: in real
@@ -47,14 +54,7 @@ enum ScenarioEngine {
   /// `--engine` options), else none (the headless player's times are exact).
   static func tolerance(_ root: ScenarioJSON, _ override: [String] = []) throws(ScenarioError) -> Double {
     if let given = try root.member("tolerance").seconds() { return given }
-    var arguments = try Self.arguments(root) + override
-    var engine = "headless"
-    while let option = arguments.first {
-      arguments.removeFirst()
-      guard let value = arguments.first else { break }
-      if option == EngineChoice.engine.name { engine = value }
-    }
-    return engine == "gstreamer" ? engineTolerance : 0
+    return engineName(in: try Self.arguments(root) + override) == "gstreamer" ? engineTolerance : 0
   }
 }
 
